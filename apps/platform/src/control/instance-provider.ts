@@ -1,0 +1,36 @@
+import type { ComputeSize, PostgresMajor } from '@stratum/contracts'
+
+/** What a provider needs to know to run one project's Postgres. */
+export interface InstanceSpec {
+  ref: string
+  major: PostgresMajor
+  port: number
+  computeSize: ComputeSize
+}
+
+/** Passwords of the roles every instance is bootstrapped with (DESIGN.md "Project instances"). */
+export interface InstanceCredentials {
+  /** The 'postgres' role: the project owner's own password. */
+  superuserPassword: string
+  /** The SQL editor's read-only role. */
+  readonlyPassword: string
+  /** The role the REST layer logs in as. */
+  authenticatorPassword: string
+}
+
+/**
+ * Runs project instances. The local provider runs Postgres processes on this machine; a
+ * Kubernetes provider (CloudNativePG) is the planned scale-out. Every method is idempotent:
+ * callers retry after a crash by calling the same method again.
+ */
+export interface InstanceProvider {
+  readonly name: string
+  /** Creates the instance when missing, applies its settings, starts it and bootstraps its roles. */
+  provision(spec: InstanceSpec, credentials: InstanceCredentials): Promise<{ serverVersion: string }>
+  /** Starts an existing instance (after a platform restart); a running one is adopted. */
+  ensureRunning(spec: InstanceSpec): Promise<void>
+  stop(spec: InstanceSpec): Promise<void>
+  isRunning(spec: InstanceSpec): Promise<boolean>
+  /** Stops every instance this provider started or adopted: platform shutdown. */
+  stopAll(): Promise<void>
+}

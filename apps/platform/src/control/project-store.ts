@@ -1,0 +1,100 @@
+import { randomInt } from 'node:crypto'
+import type { ComputeSize, OrgRole, PostgresMajor, Project, ProjectStatus } from '@stratum/contracts'
+import type { Queryable } from '../store/db.js'
+
+export interface ProjectRow {
+  id: string
+  ref: string
+  organization_id: string
+  organization_slug: string
+  name: string
+  status: ProjectStatus
+  status_reason: string | null
+  region: string
+  postgres_major: PostgresMajor
+  postgres_version: string
+  compute_size: ComputeSize
+  port: number
+  db_password_sealed: string
+  readonly_password_sealed: string
+  authenticator_password_sealed: string
+  inserted_at: Date
+  updated_at: Date
+}
+
+const SELECT_PROJECT = `SELECT p.*, o.slug AS organization_slug FROM projects p JOIN organizations o ON o.id = p.organization_id`
+
+/** Refs are 20 random lowercase letters, as the Management API expects. */
+export function newProjectRef(): string {
+  return Array.from({ length: 20 }, () => String.fromCharCode(97 + randomInt(26))).join('')
+}
+
+export function toProject(row: ProjectRow, dbHost: string): Project {
+  return {
+    id: Number(row.id),
+    ref: row.ref,
+    name: row.name,
+    organization_id: Number(row.organization_id),
+    organization_slug: row.organization_slug,
+    status: row.status,
+    status_reason: row.status_reason,
+    region: row.region,
+    inserted_at: row.inserted_at.toISOString(),
+    postgres_engine: row.postgres_major === '15' ? '15' : '17',
+    dbVersion: row.postgres_version || row.postgres_major,
+    compute_size: row.compute_size,
+    db_host: dbHost,
+    db_port: row.port,
+    db_name: 'postgres',
+    db_user: 'postgres',
+  }
+}
+
+export async function findProject(db: Queryable, ref: string): Promise<ProjectRow | null> {
+  const { rows } = await db.query<ProjectRow>(`${SELECT_PROJECT} WHERE p.ref = $1`, [ref])
+  return rows[0] ?? null
+}
+
+/** A project the user may see (through a membership of its organization), with their role. */
+export async function findProjectForUser(
+  db: Queryable,
+  userId: string,
+  ref: string,
+): Promise<{ project: ProjectRow; role: OrgRole } | null> {
+  const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>(
+    `${SELECT_PROJECT} JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
+     WHERE p.ref = $2 AND p.status <> 'REMOVED'`,
+    [userId, ref],
+  )
+  if (!rows[0]) return null
+  const { member_role, ...project } = rows[0]
+  return { project, role: member_role }
+}
+
+export async function listProjectsForUser(db: Queryable, userId: string, orgSlug?: string): Promise<ProjectRow[]> {
+  const { rows } = await db.query<ProjectRow>(
+    `${SELECT_PROJECT} JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
+     WHERE p.status <> 'REMOVED' AND ($2::text IS NULL OR o.slug = $2)
+     ORDER BY p.inserted_at DESC, p.id DESC`,
+    [userId, orgSlug ?? null],
+  )
+  return rows
+}
+
+export async function listAllProjects(db: Queryable): Promise<ProjectRow[]> {
+  const { rows } = await db.query<ProjectRow>(`${SELECT_PROJECT} WHERE p.status <> 'REMOVED' ORDER BY p.id`)
+  return rows
+}
+
+export async function setProjectStatus(
+  db: Queryable,
+  ref: string,
+  status: ProjectStatus,
+  extra: { reason?: string | null; postgresVersion?: string } = {},
+): Promise<void> {
+  await db.query(
+    `UPDATE projects SET status = $2, status_reason = $3, postgres_version = COALESCE($4, postgres_version), updated_at = now()
+     WHERE ref = $1`,
+    [ref, status, extra.reason ?? null, extra.postgresVersion ?? null],
+  )
+}

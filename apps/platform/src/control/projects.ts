@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto'
+import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contracts'
+import type { FastifyBaseLogger } from 'fastify'
+import { inTransaction, type Db } from '../store/db.js'
+import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
+import { findFreePort } from './ports.js'
+import { findProject, listAllProjects, newProjectRef, setProjectStatus, type ProjectRow } from './project-store.js'
+import type { SecretBox } from './secret-box.js'
+
+/** Any fixed number: serializes port allocation between concurrent creates. */
+const PORT_ALLOCATION_LOCK = 7_211_043
+
+export interface CreateProjectInput {
+  organizationId: string
+  name: string
+  major: PostgresMajor
+  computeSize: ComputeSize
+  dbPassword: string
+  region: string
+}
+
+/** Statuses in which the instance should be running once the platform is up. */
+const RUNNING_STATUSES: ProjectStatus[] = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'UNKNOWN', 'RESTARTING', 'RESIZING', 'RESTORING', 'UPGRADING']
+
+/**
+ * The project lifecycle as far as the foundation goes: create (COMING_UP -> ACTIVE_HEALTHY
+ * through initdb, start and the role bootstrap) and reconcile at boot. Later lifecycle
+ * operations (pause, restore, upgrade...) run as durable jobs on top of the same provider.
+ */
+export class ProjectService {
+  private readonly inFlight = new Map<string, Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: InstanceProvider,
+    private readonly secrets: SecretBox,
+    private readonly portStart: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Records the project as COMING_UP and provisions it in the background. */
+  async create(input: CreateProjectInput): Promise<ProjectRow> {
+    const ref = await inTransaction(this.db, async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [PORT_ALLOCATION_LOCK])
+      const taken = new Set((await tx.query<{ port: number }>('SELECT port FROM projects')).rows.map((r) => r.port))
+      const port = await findFreePort(this.portStart, taken)
+      const ref = newProjectRef()
+      const seal = (value: string) => this.secrets.seal(value)
+      await tx.query(
+        `INSERT INTO projects (ref, organization_id, name, status, region, postgres_major, compute_size, port,
+           db_password_sealed, readonly_password_sealed, authenticator_password_sealed)
+         VALUES ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10)`,
+        [ref, input.organizationId, input.name, input.region, input.major, input.computeSize, port,
+          seal(input.dbPassword), seal(randomBytes(24).toString('hex')), seal(randomBytes(24).toString('hex'))],
+      )
+      return ref
+    })
+    this.provisionInBackground(ref)
+    return (await findProject(this.db, ref))!
+  }
+
+  /** Resolves when the project's current provisioning (if any) has finished: for tests and benchmarks. */
+  async settled(ref: string): Promise<void> {
+    await this.inFlight.get(ref)
+  }
+
+  credentials(row: ProjectRow): InstanceCredentials {
+    return {
+      superuserPassword: this.secrets.open(row.db_password_sealed),
+      readonlyPassword: this.secrets.open(row.readonly_password_sealed),
+      authenticatorPassword: this.secrets.open(row.authenticator_password_sealed),
+    }
+  }
+
+  static spec(row: ProjectRow): InstanceSpec {
+    return { ref: row.ref, major: row.postgres_major, port: row.port, computeSize: row.compute_size }
+  }
+
+  /** Boot: bring every instance to the state its status promises, and fix statuses that lie. */
+  async reconcile(): Promise<void> {
+    const projects = await listAllProjects(this.db)
+    // A few at a time: each start is a process spawn and a little I/O.
+    const queue = [...projects]
+    const worker = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) await this.reconcileOne(row)
+    }
+    await Promise.all(Array.from({ length: 4 }, worker))
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.allSettled(this.inFlight.values())
+    await this.provider.stopAll()
+  }
+
+  private async reconcileOne(row: ProjectRow): Promise<void> {
+    const spec = ProjectService.spec(row)
+    try {
+      if (row.status === 'COMING_UP') {
+        this.provisionInBackground(row.ref)
+        await this.settled(row.ref)
+      } else if (RUNNING_STATUSES.includes(row.status)) {
+        await this.provider.ensureRunning(spec)
+        await setProjectStatus(this.db, row.ref, 'ACTIVE_HEALTHY')
+      } else if (row.status === 'INACTIVE' || row.status === 'GOING_DOWN' || row.status === 'PAUSING') {
+        await this.provider.stop(spec)
+        if (row.status !== 'INACTIVE') await setProjectStatus(this.db, row.ref, 'INACTIVE')
+      }
+      // PAUSE_FAILED, RESTORE_FAILED and INIT_FAILED keep their status and reason for the user to act on.
+    } catch (error) {
+      this.log.error({ err: error, ref: row.ref }, 'instance did not come back at boot')
+      await setProjectStatus(this.db, row.ref, 'ACTIVE_UNHEALTHY', { reason: (error as Error).message })
+    }
+  }
+
+  private provisionInBackground(ref: string): void {
+    if (this.inFlight.has(ref)) return
+    const task = this.provision(ref).finally(() => this.inFlight.delete(ref))
+    this.inFlight.set(ref, task)
+  }
+
+  private async provision(ref: string): Promise<void> {
+    const row = await findProject(this.db, ref)
+    if (!row || row.status !== 'COMING_UP') return
+    try {
+      const { serverVersion } = await this.provider.provision(ProjectService.spec(row), this.credentials(row))
+      await setProjectStatus(this.db, ref, 'ACTIVE_HEALTHY', { postgresVersion: serverVersion })
+      this.log.info({ ref }, 'project is healthy')
+    } catch (error) {
+      this.log.error({ err: error, ref }, 'project provisioning failed')
+      await setProjectStatus(this.db, ref, 'INIT_FAILED', { reason: (error as Error).message })
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { registerAuthHook } from './auth-hook.js'
+import type { PlatformContext } from './context.js'
+import { registerDashboard } from './dashboard-static.js'
+import { errorHandler } from './errors.js'
+import { authRoutes } from './routes/auth.js'
+import { managementV1Routes } from './routes/management-v1.js'
+import { organizationRoutes } from './routes/organizations.js'
+import { profileRoutes } from './routes/profile.js'
+import { projectRoutes } from './routes/projects.js'
+import { supportRoutes } from './routes/support.js'
+import { registerSecurityHeaders } from './security-headers.js'
+
+export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance['log']): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    logController: { disableRequestLogging: true },
+  })
+  app.setErrorHandler(errorHandler)
+  await registerSecurityHeaders(app)
+  await app.register(cookie)
+  registerAuthHook(app, ctx)
+  await authRoutes(app, ctx)
+  await profileRoutes(app, ctx)
+  await organizationRoutes(app, ctx)
+  await projectRoutes(app, ctx)
+  await managementV1Routes(app, ctx)
+  await supportRoutes(app, ctx)
+  await registerDashboard(app, ctx.config.dashboardDist)
+  return app
+}

@@ -1,0 +1,12 @@
+import type { IdentityResolver } from '../auth/identity.js'
+import type { Config } from '../config.js'
+import type { ProjectService } from '../control/projects.js'
+import type { Db } from '../store/db.js'
+
+/** What every route family gets: the platform's long-lived services. */
+export interface PlatformContext {
+  config: Config
+  db: Db
+  identities: IdentityResolver
+  projects: ProjectService
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ZodError, type ZodType, type z } from 'zod'
+
+/** An error whose message is meant for the user, with the HTTP status to answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const notFound = (message: string) => new HttpError(404, message)
+export const forbidden = (message: string) => new HttpError(403, message)
+export const conflict = (message: string) => new HttpError(409, message)
+
+/** The first problem of a failed validation, phrased for a person. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'Invalid request'
+  const field = issue.path.join('.')
+  if (!field) return issue.message
+  const mentionsField = issue.message.toLowerCase().includes(field.replace(/_/g, ' ').toLowerCase()) ||
+    issue.message.includes(field)
+  return mentionsField ? issue.message : `${field}: ${issue.message}`
+}
+
+/** Validates input against a contract schema; bad input becomes a 400 with a clear message. */
+export function parse<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {})
+  if (!result.success) throw badRequest(describeZodError(result.error))
+  return result.data
+}
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message })
+  if (error instanceof ZodError) return reply.code(400).send({ message: describeZodError(error) })
+  const fastifyError = error as FastifyError
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
+    return reply.code(fastifyError.statusCode).send({ message: fastifyError.message })
+  }
+  request.log.error({ err: error }, 'request failed')
+  return reply.code(500).send({ message: 'Internal server error' })
+}

@@ -1,0 +1,57 @@
+import rateLimit from '@fastify/rate-limit'
+import { LoginBody } from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { SESSION_COOKIE, SESSION_DAYS } from '../../auth/identity.js'
+import { verifyPassword } from '../../auth/passwords.js'
+import { findUserByEmail, toProfile } from '../../auth/users.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, parse } from '../errors.js'
+
+/** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
+
+export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  await app.register(rateLimit, { global: false })
+
+  app.get('/api/health', async () => ({ status: 'ok' }))
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: {
+        rateLimit: {
+          max: ctx.config.loginRateLimitPerMinute,
+          timeWindow: 60_000,
+          // Per address and account: one noisy client cannot lock everyone else out.
+          keyGenerator: (request) => `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = parse(LoginBody, request.body)
+      const user = await findUserByEmail(ctx.db, body.email)
+      const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
+      if (!user || !valid) throw new HttpError(401, 'Invalid email or password')
+      const token = await ctx.identities.createSession(user.id)
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: SESSION_DAYS * 24 * 3600,
+      })
+      return toProfile(user)
+    },
+  )
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE]
+    if (token) await ctx.identities.endSession(token)
+    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,142 @@
+import {
+  AddMemberBody, canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody,
+  UpdateSubscriptionBody, type Member, type OrgRole,
+} from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { createOrganization, listMemberships, toOrganization } from '../../auth/organizations.js'
+import { generatePassword } from '../../auth/passwords.js'
+import { createUser, findUserByEmail } from '../../auth/users.js'
+import { inTransaction, type Queryable } from '../../store/db.js'
+import { identityOf, orgAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
+
+const MemberParams = SlugParams.extend({ user_id: z.uuid({ error: 'Member id must be a UUID' }) })
+
+interface MemberRow {
+  user_id: string
+  email: string
+  username: string
+  role: OrgRole
+  joined_at: Date
+}
+
+const toMember = (row: MemberRow): Member => ({
+  user_id: row.user_id,
+  primary_email: row.email,
+  username: row.username,
+  role: row.role,
+  joined_at: row.joined_at.toISOString(),
+})
+
+async function findMember(db: Queryable, orgId: string, userId: string): Promise<MemberRow | null> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT m.user_id, u.email, u.username, m.role, m.joined_at FROM members m JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND m.user_id = $2`,
+    [orgId, userId],
+  )
+  return rows[0] ?? null
+}
+
+/** An organization must keep at least one owner: someone must be able to manage billing. */
+async function assertOtherOwnerExists(db: Queryable, orgId: string, userId: string): Promise<void> {
+  const { rows } = await db.query<{ count: string }>(
+    `SELECT count(*) FROM members WHERE organization_id = $1 AND role = 'owner' AND user_id <> $2`,
+    [orgId, userId],
+  )
+  if (Number(rows[0]!.count) === 0) throw badRequest('An organization needs at least one owner')
+}
+
+export async function organizationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  app.get('/platform/organizations', async (request) => {
+    return (await listMemberships(ctx.db, identityOf(request).user.id)).map(toOrganization)
+  })
+
+  app.post('/platform/organizations', async (request, reply) => {
+    const { name } = parse(CreateOrganizationBody, request.body)
+    const membership = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
+    return reply.code(201).send(toOrganization(membership))
+  })
+
+  app.get('/platform/organizations/:slug', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    return toOrganization(await orgAccess(ctx.db, request, slug))
+  })
+
+  app.patch('/platform/organizations/:slug', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const body = parse(UpdateOrganizationBody, request.body)
+    const membership = await orgAccess(ctx.db, request, slug, 'organizations.update')
+    await ctx.db.query('UPDATE organizations SET name = $2 WHERE id = $1', [membership.org.id, body.name])
+    return toOrganization({ ...membership, org: { ...membership.org, name: body.name } })
+  })
+
+  // No payment processing: the plan is a setting an owner changes.
+  app.put('/platform/organizations/:slug/billing/subscription', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const { plan } = parse(UpdateSubscriptionBody, request.body)
+    const membership = await orgAccess(ctx.db, request, slug, 'billing.write')
+    await ctx.db.query('UPDATE organizations SET plan = $2 WHERE id = $1', [membership.org.id, plan])
+    return toOrganization({ ...membership, org: { ...membership.org, plan } })
+  })
+
+  app.get('/platform/organizations/:slug/members', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const { org } = await orgAccess(ctx.db, request, slug)
+    const { rows } = await ctx.db.query<MemberRow>(
+      `SELECT m.user_id, u.email, u.username, m.role, m.joined_at FROM members m JOIN users u ON u.id = m.user_id
+       WHERE m.organization_id = $1 ORDER BY m.joined_at, u.email`,
+      [org.id],
+    )
+    return rows.map(toMember)
+  })
+
+  // There is no mail server: a new account gets a one-time password that the inviter hands over.
+  app.post('/platform/organizations/:slug/members', async (request, reply) => {
+    const { slug } = parse(SlugParams, request.params)
+    const body = parse(AddMemberBody, request.body)
+    const { org, role } = await orgAccess(ctx.db, request, slug, 'members.write')
+    if (!canAssignRole(role, body.role)) throw forbidden('Only an owner can add another owner')
+    const result = await inTransaction(ctx.db, async (tx) => {
+      let user = await findUserByEmail(tx, body.email)
+      let oneTimePassword: string | null = null
+      if (!user) {
+        oneTimePassword = generatePassword()
+        user = await createUser(tx, body.email, oneTimePassword, { passwordChangeRequired: true })
+      } else if (await findMember(tx, org.id, user.id)) {
+        throw conflict(`${body.email} is already a member of this organization`)
+      }
+      await tx.query('INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3)', [org.id, user.id, body.role])
+      return { member: toMember((await findMember(tx, org.id, user.id))!), one_time_password: oneTimePassword }
+    })
+    return reply.code(201).send(result)
+  })
+
+  app.patch('/platform/organizations/:slug/members/:user_id', async (request) => {
+    const params = parse(MemberParams, request.params)
+    const body = parse(UpdateMemberBody, request.body)
+    const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
+    return inTransaction(ctx.db, async (tx) => {
+      const target = await findMember(tx, org.id, params.user_id)
+      if (!target) throw notFound('Member not found')
+      if (!canAssignRole(role, body.role) || !canAssignRole(role, target.role)) throw forbidden('Only an owner can change the role of an owner or make a member an owner')
+      if (target.role === 'owner' && body.role !== 'owner') await assertOtherOwnerExists(tx, org.id, target.user_id)
+      await tx.query('UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2', [org.id, target.user_id, body.role])
+      return toMember({ ...target, role: body.role })
+    })
+  })
+
+  app.delete('/platform/organizations/:slug/members/:user_id', async (request) => {
+    const params = parse(MemberParams, request.params)
+    const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
+    return inTransaction(ctx.db, async (tx) => {
+      const target = await findMember(tx, org.id, params.user_id)
+      if (!target) throw notFound('Member not found')
+      if (!canAssignRole(role, target.role)) throw forbidden('Only an owner can remove an owner')
+      if (target.role === 'owner') await assertOtherOwnerExists(tx, org.id, target.user_id)
+      await tx.query('DELETE FROM members WHERE organization_id = $1 AND user_id = $2', [org.id, target.user_id])
+      return { user_id: target.user_id }
+    })
+  })
+}

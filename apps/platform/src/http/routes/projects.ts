@@ -1,0 +1,64 @@
+import { CreateProjectBody, DEFAULT_COMPUTE_SIZE, DEFAULT_POSTGRES_MAJOR, OrgSlug, RefParams, type ComputeSize } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { listProjectsForUser, toProject, type ProjectRow } from '../../control/project-store.js'
+import { identityOf, orgAccess, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { parse } from '../errors.js'
+
+const ListQuery = z.object({ organization_slug: OrgSlug.optional() })
+
+/** Shared by POST /platform/projects and POST /v1/projects. */
+export async function createProjectFor(
+  ctx: PlatformContext,
+  request: FastifyRequest,
+  input: { organizationSlug: string; name: string; dbPass: string; major?: '15' | '17'; computeSize?: string; region?: string },
+): Promise<ProjectRow> {
+  const { org } = await orgAccess(ctx.db, request, input.organizationSlug, 'projects.create')
+  return ctx.projects.create({
+    organizationId: org.id,
+    name: input.name,
+    dbPassword: input.dbPass,
+    major: input.major ?? DEFAULT_POSTGRES_MAJOR,
+    computeSize: (input.computeSize as ComputeSize | undefined) ?? DEFAULT_COMPUTE_SIZE,
+    region: input.region ?? 'local',
+  })
+}
+
+export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  const view = (row: ProjectRow) => toProject(row, ctx.config.dbHost)
+
+  app.get('/platform/projects', async (request) => {
+    const query = parse(ListQuery, request.query)
+    return (await listProjectsForUser(ctx.db, identityOf(request).user.id, query.organization_slug)).map(view)
+  })
+
+  app.post('/platform/projects', async (request, reply) => {
+    const body = parse(CreateProjectBody, request.body)
+    const row = await createProjectFor(ctx, request, {
+      organizationSlug: body.organization_slug,
+      name: body.name,
+      dbPass: body.db_pass,
+      major: body.postgres_engine,
+      computeSize: body.desired_instance_size,
+    })
+    return reply.code(201).send(view(row))
+  })
+
+  app.get('/platform/projects/:ref', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    return view((await projectAccess(ctx.db, request, ref, 'projects.read')).project)
+  })
+
+  // Polled every few seconds by every open dashboard: one query, nothing else.
+  app.get('/platform/projects/:ref/status', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    return { status: (await projectAccess(ctx.db, request, ref, 'projects.read')).project.status }
+  })
+
+  app.get('/platform/projects/:ref/db-password', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'service_api_keys.read')
+    return { db_pass: ctx.projects.credentials(project).superuserPassword }
+  })
+}

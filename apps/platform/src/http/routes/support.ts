@@ -1,0 +1,36 @@
+import { CreateSupportRequestBody, type SupportRequest } from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { parse } from '../errors.js'
+
+interface SupportRow extends Omit<SupportRequest, 'created_at' | 'id'> {
+  id: string
+  created_at: Date
+}
+
+const toSupportRequest = (row: SupportRow): SupportRequest => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() })
+
+/** Support requests are stored for the platform's operators; each user sees their own. */
+export async function supportRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  app.get('/platform/support/requests', async (request) => {
+    const { rows } = await ctx.db.query<SupportRow>(
+      `SELECT id, category, project_ref, subject, message, created_at FROM support_requests
+       WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      [identityOf(request).user.id],
+    )
+    return rows.map(toSupportRequest)
+  })
+
+  app.post('/platform/support/requests', async (request, reply) => {
+    const body = parse(CreateSupportRequestBody, request.body)
+    // A request about a project must be about one the user can see.
+    if (body.project_ref) await projectAccess(ctx.db, request, body.project_ref)
+    const { rows } = await ctx.db.query<SupportRow>(
+      `INSERT INTO support_requests (user_id, category, project_ref, subject, message) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id, category, project_ref, subject, message, created_at`,
+      [identityOf(request).user.id, body.category, body.project_ref ?? null, body.subject, body.message],
+    )
+    return reply.code(201).send(toSupportRequest(rows[0]!))
+  })
+}

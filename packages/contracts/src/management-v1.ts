@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { OrgSlug } from './common.js'
+import { DatabasePassword } from './projects.js'
+import { COMPUTE_SIZE_NAMES } from './statuses.js'
+
+/**
+ * The Management API shapes we serve under /v1 (reference/management-api-v1.openapi.json).
+ * Field names and codes follow that document so existing clients work unchanged.
+ */
+export const V1Organization = z.object({ id: z.string(), slug: z.string(), name: z.string() })
+
+export const V1CreateOrganizationBody = z.strictObject({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name cannot be empty').max(256),
+})
+
+const REGIONS = [
+  'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ap-east-1', 'ap-southeast-1', 'ap-northeast-1',
+  'ap-northeast-2', 'ap-southeast-2', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-north-1', 'eu-central-1',
+  'eu-central-2', 'ca-central-1', 'ap-south-1', 'sa-east-1',
+] as const
+
+/** The document's instance sizes; we run the ones with real settings (statuses.ts COMPUTE_SIZES). */
+const V1_INSTANCE_SIZES = [
+  'pico', 'nano', 'micro', 'small', 'medium', 'large', 'xlarge', '2xlarge', '4xlarge', '8xlarge', '12xlarge',
+  '16xlarge', '24xlarge', '24xlarge_optimized_memory', '24xlarge_optimized_cpu', '24xlarge_high_memory',
+  '48xlarge', '48xlarge_optimized_memory', '48xlarge_optimized_cpu', '48xlarge_high_memory',
+] as const
+
+export const V1CreateProjectBody = z
+  .strictObject({
+    db_pass: DatabasePassword,
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name cannot be empty').max(256),
+    organization_id: z.string().optional(),
+    organization_slug: OrgSlug,
+    plan: z.enum(['free', 'pro']).optional(),
+    region: z.enum(REGIONS).optional(),
+    region_selection: z
+      .object({ type: z.enum(['specific', 'smartGroup']), code: z.string().min(1) })
+      .optional(),
+    kps_enabled: z.boolean().optional(),
+    desired_instance_size: z
+      .enum(V1_INSTANCE_SIZES)
+      .refine((s) => (COMPUTE_SIZE_NAMES as string[]).includes(s), {
+        message: `desired_instance_size must be one of ${COMPUTE_SIZE_NAMES.join(', ')} on this platform`,
+      })
+      .optional(),
+    template_url: z.url().optional(),
+    release_channel: z.enum(['internal', 'alpha', 'beta', 'ga', 'withdrawn', 'preview']).optional(),
+    postgres_engine: z
+      .enum(['15', '17', '17-oriole'])
+      .refine((v) => v !== '17-oriole', { message: "postgres_engine '17-oriole' is not available on this platform" })
+      .optional(),
+  })
+  .refine((b) => !(b.region && b.region_selection), {
+    message: 'Only one of region or region_selection can be specified',
+  })
+export type V1CreateProjectBody = z.infer<typeof V1CreateProjectBody>
+
+export const V1ProjectStatus = z.enum([
+  'INACTIVE', 'ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'COMING_UP', 'UNKNOWN', 'GOING_DOWN', 'INIT_FAILED', 'REMOVED',
+  'RESTORING', 'UPGRADING', 'PAUSING', 'RESTORE_FAILED', 'RESTARTING', 'PAUSE_FAILED', 'RESIZING',
+])
+
+export const V1ProjectResponse = z.object({
+  id: z.string(),
+  ref: z.string(),
+  organization_id: z.string(),
+  organization_slug: z.string(),
+  name: z.string(),
+  region: z.string(),
+  created_at: z.string(),
+  status: V1ProjectStatus,
+})
+
+export const V1ProjectWithDatabaseResponse = V1ProjectResponse.extend({
+  database: z.object({
+    host: z.string(),
+    version: z.string(),
+    postgres_engine: z.string(),
+    release_channel: z.string(),
+    /** Not in the reference document: our instances listen on their own port. */
+    port: z.number(),
+  }),
+})
