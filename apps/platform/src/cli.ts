@@ -37,7 +37,7 @@ async function start(): Promise<void> {
 /** Opens the platform database for a one-off command, stopping the embedded server afterwards if we started it. */
 async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig()
-  const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl)
+  const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 2)
   try {
     await migrate(db)

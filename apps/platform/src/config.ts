@@ -15,6 +15,8 @@ export interface Config {
   /** Host name shown to users in connection details, and where project instances listen. */
   dbHost: string
   dbListenAddresses: string
+  /** Port of the embedded platform database on its first start (kept afterwards); 0 = first free from 54320. */
+  platformDbPort: number
   /** First port tried for project instances (each project gets its own). */
   projectPortStart: number
   /** Public origin used for CSRF origin checks when behind a proxy (default: the request's own Host). */
@@ -25,18 +27,18 @@ export interface Config {
   dashboardDist: string
 }
 
-function intFrom(name: string, fallback: number): number {
-  const raw = process.env[name]
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got '${raw}'`)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`)
   return value
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
-    port: intFrom('PORT', 8000),
+    port: intFrom(env, 'PORT', 8000),
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.STRATUM_DATA_DIR || path.join(repoRoot, '.stratum')),
     platformDatabaseUrl: env.PLATFORM_DATABASE_URL || null,
@@ -44,9 +46,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.STRATUM_ADMIN_PASSWORD || null,
     dbHost: env.STRATUM_DB_HOST || 'localhost',
     dbListenAddresses: env.STRATUM_DB_LISTEN_ADDRESSES || 'localhost',
-    projectPortStart: intFrom('STRATUM_PROJECT_PORT_START', 54400),
+    platformDbPort: intFrom(env, 'STRATUM_PLATFORM_DB_PORT', 0),
+    projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 54400),
     publicUrl: env.STRATUM_PUBLIC_URL || null,
-    loginRateLimitPerMinute: intFrom('STRATUM_LOGIN_RATE_LIMIT', 10),
+    loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',
     dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
   }

@@ -26,7 +26,7 @@ export interface Platform {
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = pino({ level: config.logLevel, base: undefined })
   const secrets = SecretBox.openOrCreate(config.dataDir)
-  const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl)
+  const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 20)
   const applied = await migrate(db)
   if (applied.length) logger.info({ applied }, 'platform database migrated')

@@ -62,7 +62,9 @@ export async function findProjectForUser(
   ref: string,
 ): Promise<{ project: ProjectRow; role: OrgRole } | null> {
   const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>(
-    `${SELECT_PROJECT} JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
+    `SELECT p.*, o.slug AS organization_slug, m.role AS member_role
+     FROM projects p JOIN organizations o ON o.id = p.organization_id
+     JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
      WHERE p.ref = $2 AND p.status <> 'REMOVED'`,
     [userId, ref],
   )

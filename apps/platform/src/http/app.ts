@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { registerAuthHook } from './auth-hook.js'
 import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
@@ -17,7 +17,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    logController: { disableRequestLogging: true },
+    logController: new LogController({ disableRequestLogging: true }),
   })
   app.setErrorHandler(errorHandler)
   await registerSecurityHeaders(app)

@@ -21,10 +21,10 @@ export function describeZodError(error: ZodError): string {
   const issue = error.issues[0]
   if (!issue) return 'Invalid request'
   const field = issue.path.join('.')
-  if (!field) return issue.message
-  const mentionsField = issue.message.toLowerCase().includes(field.replace(/_/g, ' ').toLowerCase()) ||
-    issue.message.includes(field)
-  return mentionsField ? issue.message : `${field}: ${issue.message}`
+  // Our contract messages name their field ('Database password must be...'); zod's generic
+  // ones ('Invalid input: expected string') need the field to make sense.
+  const generic = /^(Invalid|Unrecognized|Too (small|big)|Expected)/.test(issue.message)
+  return field && generic ? `${field}: ${issue.message}` : issue.message
 }
 
 /** Validates input against a contract schema; bad input becomes a 400 with a clear message. */

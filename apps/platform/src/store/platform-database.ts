@@ -23,7 +23,7 @@ interface EmbeddedState {
  * PLATFORM_DATABASE_URL is set. The embedded server keeps its port and password in
  * platform-db.json so that it comes back the same way after a restart.
  */
-export async function openPlatformDatabase(dataDir: string, externalUrl: string | null): Promise<PlatformDatabase> {
+export async function openPlatformDatabase(dataDir: string, externalUrl: string | null, preferredPort = 0): Promise<PlatformDatabase> {
   if (externalUrl) return { url: externalUrl, server: null, startedHere: false }
 
   const stateFile = path.join(dataDir, 'platform-db.json')
@@ -32,7 +32,7 @@ export async function openPlatformDatabase(dataDir: string, externalUrl: string 
   if (fs.existsSync(stateFile)) {
     state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as EmbeddedState
   } else {
-    state = { port: await findFreePort(54_320), password: randomBytes(24).toString('hex') }
+    state = { port: preferredPort || (await findFreePort(54_320)), password: randomBytes(24).toString('hex') }
     fs.writeFileSync(stateFile, JSON.stringify(state, null, 2), { mode: 0o600 })
   }
 

@@ -11,7 +11,8 @@ import { HttpError, parse } from '../errors.js'
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
 
 export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  await app.register(rateLimit, { global: false })
+  // preHandler: the key needs the parsed body (the email).
+  await app.register(rateLimit, { global: false, hook: 'preHandler' })
 
   app.get('/api/health', async () => ({ status: 'ok' }))
 

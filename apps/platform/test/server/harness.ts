@@ -1,0 +1,138 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomInt } from 'node:crypto'
+import type { OrgRole } from '@stratum/contracts'
+import { loadConfig, type Config } from '../../src/config.js'
+import { startPlatform, type Platform } from '../../src/main.js'
+import { hashToken, newAccessToken, tokenAlias } from '../../src/auth/secrets.js'
+import { createUser } from '../../src/auth/users.js'
+
+export const ADMIN_EMAIL = 'owner@example.com'
+export const ADMIN_PASSWORD = 'owner-password-1'
+
+export interface TestPlatform {
+  platform: Platform
+  config: Config
+  dataDir: string
+  /** Starts the platform again on the same data directory (after close()). */
+  restart(): Promise<void>
+  cleanup(): Promise<void>
+}
+
+/**
+ * A real platform: embedded platform database, real project instances, real HTTP on an
+ * ephemeral port. Each test file gets its own data directory and its own range of ports.
+ */
+export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const portBlock = 20_000 + randomInt(400) * 100
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-test-'))
+  fs.chmodSync(dataDir, 0o755)
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    STRATUM_DATA_DIR: dataDir,
+    STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
+    STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    // Test files run in parallel: each takes its own block of ports.
+    STRATUM_PLATFORM_DB_PORT: String(portBlock),
+    STRATUM_PROJECT_PORT_START: String(portBlock + 1),
+    LOG_LEVEL: 'warn',
+    ...env,
+  })
+  const handle: TestPlatform = {
+    platform: await startPlatform(config),
+    config,
+    dataDir,
+    async restart() {
+      handle.platform = await startPlatform(config)
+    },
+    async cleanup() {
+      await handle.platform.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  return handle
+}
+
+export interface ApiResult<T = unknown> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+export interface Caller {
+  token?: string
+  cookie?: string
+  origin?: string | null
+}
+
+/** Calls the platform over real HTTP, as a browser (cookie + Origin) or a script (token). */
+export async function api<T = any>(
+  t: TestPlatform,
+  method: string,
+  urlPath: string,
+  caller: Caller = {},
+  body?: unknown,
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {}
+  if (caller.token) headers.authorization = `Bearer ${caller.token}`
+  if (caller.cookie) headers.cookie = caller.cookie
+  const origin = caller.origin === undefined ? t.platform.url : caller.origin
+  if (origin && method !== 'GET') headers.origin = origin
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(t.platform.url + urlPath, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  const text = await response.text()
+  let parsed: unknown = text
+  try {
+    parsed = text ? JSON.parse(text) : null
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers }
+}
+
+export async function login(t: TestPlatform, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
+  const result = await api(t, 'POST', '/api/auth/login', {}, { email, password })
+  if (result.status !== 200) throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`)
+  const setCookie = result.headers.get('set-cookie') ?? ''
+  return setCookie.split(';')[0]!
+}
+
+/** An access token for a user, made the way `stratum token create` makes it. */
+export async function tokenFor(t: TestPlatform, email: string): Promise<string> {
+  const token = newAccessToken()
+  await t.platform.ctx.db.query(
+    `INSERT INTO access_tokens (user_id, name, token_hash, token_alias)
+     SELECT id, 'test', $2, $3 FROM users WHERE email = $1`,
+    [email, hashToken(token), tokenAlias(token)],
+  )
+  return token
+}
+
+/** A member of the organization with the given role, with a ready-to-use access token. */
+export async function memberWithRole(t: TestPlatform, orgSlug: string, role: OrgRole): Promise<{ email: string; token: string }> {
+  const email = `${role}-${randomInt(1e9)}@example.com`
+  const db = t.platform.ctx.db
+  const user = await createUser(db, email, 'member-password-1')
+  await db.query(
+    `INSERT INTO members (organization_id, user_id, role) SELECT id, $2, $3 FROM organizations WHERE slug = $1`,
+    [orgSlug, user.id, role],
+  )
+  return { email, token: await tokenFor(t, email) }
+}
+
+export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller, status: string, timeoutMs = 15_000): Promise<number> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    const result = await api<{ status: string }>(t, 'GET', `/platform/projects/${ref}/status`, caller)
+    if (result.body.status === status) return Date.now() - started
+    if (result.body.status === 'INIT_FAILED') throw new Error(`project ${ref} failed to initialize`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`project ${ref} did not reach ${status} within ${timeoutMs} ms`)
+}

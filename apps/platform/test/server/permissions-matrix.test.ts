@@ -1,0 +1,157 @@
+import { ORG_ROLES, roleCan, type OrgRole, type Permission } from '@stratum/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
+
+/**
+ * Every route x every role: mutating routes refuse (403 with a message) the roles the DESIGN.md
+ * table excludes and change nothing; read routes answer every member; outsiders see nothing.
+ */
+let t: TestPlatform
+let orgSlug: string
+let ref: string
+const tokens = {} as Record<OrgRole | 'outsider', string>
+
+interface RouteCase {
+  name: string
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: () => Promise<string> | string
+  body?: () => unknown
+  /** null: any member may call it. */
+  permission: Permission | null
+  /** Bad input that must be refused with a 4xx and write nothing. */
+  bad?: Array<{ path?: () => Promise<string> | string; body?: unknown }>
+}
+
+/** A fresh developer member to re-role or remove, so each case has its own target. */
+async function victimPath(): Promise<string> {
+  const victim = await memberWithRole(t, orgSlug, 'developer')
+  const { rows } = await t.platform.ctx.db.query('SELECT id FROM users WHERE email = $1', [victim.email])
+  return `/platform/organizations/${orgSlug}/members/${rows[0].id}`
+}
+
+const projectBody = () => ({ name: 'Matrix', organization_slug: orgSlug, db_pass: 'matrix-password-1' })
+
+const ROUTES: RouteCase[] = [
+  { name: 'get organization', method: 'GET', path: () => `/platform/organizations/${orgSlug}`, permission: null, bad: [{ path: () => '/platform/organizations/bad%20slug' }] },
+  { name: 'list members', method: 'GET', path: () => `/platform/organizations/${orgSlug}/members`, permission: null },
+  { name: 'list projects', method: 'GET', path: () => `/platform/projects?organization_slug=${orgSlug}`, permission: null, bad: [{ path: () => '/platform/projects?organization_slug=a%20b' }] },
+  { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
+  { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
+  { name: 'v1 project', method: 'GET', path: () => `/v1/projects/${ref}`, permission: null },
+  { name: 'database password', method: 'GET', path: () => `/platform/projects/${ref}/db-password`, permission: 'service_api_keys.read' },
+  {
+    name: 'rename organization', method: 'PATCH', path: () => `/platform/organizations/${orgSlug}`, body: () => ({ name: 'Renamed' }),
+    permission: 'organizations.update', bad: [{ body: { name: '' } }, { body: { name: 'x'.repeat(101) } }, { body: {} }],
+  },
+  {
+    name: 'change plan', method: 'PUT', path: () => `/platform/organizations/${orgSlug}/billing/subscription`, body: () => ({ plan: 'pro' }),
+    permission: 'billing.write', bad: [{ body: { plan: 'enterprise' } }, { body: {} }],
+  },
+  {
+    name: 'add member', method: 'POST', path: () => `/platform/organizations/${orgSlug}/members`,
+    body: () => ({ email: `added-${Math.random().toString(36).slice(2)}@example.com`, role: 'read_only' }),
+    permission: 'members.write', bad: [{ body: { email: 'not-an-email', role: 'developer' } }, { body: { email: 'ok@example.com', role: 'god' } }],
+  },
+  {
+    name: 'change member role', method: 'PATCH', path: victimPath, body: () => ({ role: 'read_only' }),
+    permission: 'members.write', bad: [{ body: { role: 'superuser' } }, { path: () => `/platform/organizations/${orgSlug}/members/not-a-uuid`, body: { role: 'developer' } }],
+  },
+  {
+    name: 'remove member', method: 'DELETE', path: victimPath, permission: 'members.write',
+    bad: [{ path: () => `/platform/organizations/${orgSlug}/members/00000000-0000-4000-8000-000000000000` }],
+  },
+  {
+    name: 'create project', method: 'POST', path: () => '/platform/projects', body: projectBody, permission: 'projects.create',
+    bad: [{ body: { ...projectBody(), db_pass: '123' } }, { body: { ...projectBody(), name: '   ' } }, { body: { ...projectBody(), postgres_engine: 14 } }],
+  },
+  {
+    name: 'v1 create project', method: 'POST', path: () => '/v1/projects', body: projectBody, permission: 'projects.create',
+    bad: [{ body: { ...projectBody(), region: 'mars-1' } }, { body: { name: 'x' } }],
+  },
+]
+
+async function snapshot(): Promise<string> {
+  const { rows } = await t.platform.ctx.db.query(`SELECT
+    (SELECT count(*) FROM projects) AS projects,
+    (SELECT count(*) FROM members) AS members,
+    (SELECT count(*) FROM users) AS users,
+    (SELECT string_agg(user_id || ':' || role, ',' ORDER BY user_id) FROM members) AS roles,
+    (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs`)
+  return JSON.stringify(rows[0])
+}
+
+beforeAll(async () => {
+  t = await startTestPlatform()
+  const cookie = await login(t)
+  orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  const created = await api(t, 'POST', '/platform/projects', { cookie }, projectBody())
+  ref = created.body.ref
+  await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+  for (const role of ORG_ROLES) tokens[role] = (await memberWithRole(t, orgSlug, role)).token
+  // An outsider: a member of their own organization only.
+  const outsider = await memberWithRole(t, orgSlug, 'owner')
+  await t.platform.ctx.db.query(`DELETE FROM members WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [outsider.email])
+  tokens.outsider = outsider.token
+})
+afterAll(() => t?.cleanup())
+
+describe('permission matrix', () => {
+  for (const route of ROUTES) {
+    for (const role of ORG_ROLES) {
+      const allowed = route.permission === null || roleCan(role, route.permission)
+      it(`${route.name}: ${role} is ${allowed ? 'allowed' : 'refused'}`, async () => {
+        const before = await snapshot()
+        const result = await api(t, route.method, await route.path(), { token: tokens[role] }, route.body?.())
+        if (allowed) {
+          expect(result.status, JSON.stringify(result.body)).toBeGreaterThanOrEqual(200)
+          expect(result.status).toBeLessThan(300)
+        } else {
+          expect(result.status).toBe(403)
+          expect(result.body.message).toEqual(expect.any(String))
+          // victimPath() adds a member before the call: compare what the call itself could change.
+          if (route.method !== 'PATCH' && route.method !== 'DELETE') expect(await snapshot()).toBe(before)
+        }
+      })
+    }
+    it(`${route.name}: an outsider gets 404`, async () => {
+      const result = await api(t, route.method, await route.path(), { token: tokens.outsider }, route.body?.())
+      if (route.name === 'list projects') {
+        // Filtering by someone else's organization finds nothing.
+        expect(result.status).toBe(200)
+        expect(result.body).toEqual([])
+      } else {
+        expect(result.status).toBe(404)
+      }
+      expect(result.status).not.toBe(500)
+    })
+    for (const [index, bad] of (route.bad ?? []).entries()) {
+      it(`${route.name}: bad input #${index + 1} gets a 4xx with a message and writes nothing`, async () => {
+        const path = bad.path ? await bad.path() : await route.path()
+        const before = await snapshot()
+        const result = await api(t, route.method, path, { token: tokens.owner }, bad.body)
+        expect(result.status, JSON.stringify(result.body)).toBeGreaterThanOrEqual(400)
+        expect(result.status).toBeLessThan(500)
+        expect(result.body.message).toEqual(expect.any(String))
+        expect(await snapshot()).toBe(before)
+      })
+    }
+  }
+
+  it('lets a Read-only member change nothing at all', async () => {
+    const before = await snapshot()
+    for (const route of ROUTES.filter((r) => r.method !== 'GET' && r.method !== 'PATCH' && r.method !== 'DELETE')) {
+      const result = await api(t, route.method, await route.path(), { token: tokens.read_only }, route.body?.())
+      expect(result.status, route.name).toBe(403)
+    }
+    expect(await snapshot()).toBe(before)
+  })
+
+  it('reports each role its permissions', async () => {
+    for (const role of ORG_ROLES) {
+      const result = await api(t, 'GET', '/platform/profile/permissions', { token: tokens[role] })
+      const entry = result.body.find((p: { organization_slug: string }) => p.organization_slug === orgSlug)
+      expect(entry.role).toBe(role)
+      expect(entry.permissions.includes('sql.write')).toBe(roleCan(role, 'sql.write'))
+    }
+  })
+})

@@ -1,0 +1,114 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
+
+let t: TestPlatform
+let cookie: string
+let orgSlug: string
+
+beforeAll(async () => {
+  t = await startTestPlatform()
+  cookie = await login(t)
+  orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+})
+afterAll(() => t?.cleanup())
+
+async function connect(project: { db_host: string; db_port: number; db_user: string; db_name: string }, password: string) {
+  const client = new pg.Client({ host: project.db_host, port: project.db_port, user: project.db_user, database: project.db_name, password })
+  await client.connect()
+  return client
+}
+
+describe('projects', () => {
+  let ref: string
+
+  it('creates a project that reaches ACTIVE_HEALTHY and accepts a Postgres client with the shown details', async () => {
+    const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Shop', organization_slug: orgSlug, db_pass: 'shop-password-1' })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ name: 'Shop', status: 'COMING_UP', postgres_engine: '17', compute_size: 'micro', organization_slug: orgSlug })
+    expect(created.body.ref).toMatch(/^[a-z]{20}$/)
+    ref = created.body.ref
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 5_000)
+
+    const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
+    expect(project.dbVersion).toMatch(/^17\.\d+/)
+    const client = await connect(project, 'shop-password-1')
+    await client.query('CREATE TABLE orders (id serial primary key, item text)')
+    await client.query("INSERT INTO orders (item) VALUES ('book')")
+    const settings = await client.query("SELECT current_setting('max_connections') AS max_connections, current_setting('shared_buffers') AS shared_buffers")
+    expect(settings.rows[0]).toEqual({ max_connections: '60', shared_buffers: '64MB' })
+    const roles = await client.query(`SELECT rolname FROM pg_roles WHERE rolname IN ('anon','authenticated','service_role','authenticator','stratum_readonly') ORDER BY 1`)
+    expect(roles.rows.map((r) => r.rolname)).toEqual(['anon', 'authenticated', 'authenticator', 'service_role', 'stratum_readonly'])
+    await client.end()
+  })
+
+  it('stores the database password encrypted, and reveals it only to roles that may read secrets', async () => {
+    const { rows } = await t.platform.ctx.db.query('SELECT db_password_sealed FROM projects WHERE ref = $1', [ref])
+    expect(rows[0].db_password_sealed).toMatch(/^v1:/)
+    expect(rows[0].db_password_sealed).not.toContain('shop-password-1')
+    const revealed = await api(t, 'GET', `/platform/projects/${ref}/db-password`, { cookie })
+    expect(revealed.body).toEqual({ db_pass: 'shop-password-1' })
+  })
+
+  it('serves the Management API shapes to a token-holding client', async () => {
+    const token = await tokenFor(t, ADMIN_EMAIL)
+    const orgs = await api(t, 'GET', '/v1/organizations', { token })
+    expect(orgs.status).toBe(200)
+    expect(orgs.headers.get('content-type')).toContain('application/json')
+    expect(orgs.body[0]).toEqual({ id: orgSlug, slug: orgSlug, name: expect.any(String) })
+
+    const created = await api(t, 'POST', '/v1/projects', { token, origin: null }, {
+      name: 'Legacy', organization_slug: orgSlug, db_pass: 'legacy-password-1', postgres_engine: '15', region: 'eu-west-1',
+    })
+    expect(created.status).toBe(201)
+    expect(Object.keys(created.body).sort()).toEqual(['created_at', 'id', 'name', 'organization_id', 'organization_slug', 'ref', 'region', 'status'])
+    expect(created.body).toMatchObject({ id: created.body.ref, organization_slug: orgSlug, region: 'eu-west-1', status: 'COMING_UP' })
+    await waitForStatus(t, created.body.ref, { token }, 'ACTIVE_HEALTHY')
+
+    const one = await api(t, 'GET', `/v1/projects/${created.body.ref}`, { token })
+    expect(one.body.database).toMatchObject({ host: 'localhost', postgres_engine: '15', release_channel: 'ga', port: expect.any(Number) })
+    expect(one.body.database.version).toMatch(/^15\.\d+/)
+    const client = await connect({ db_host: 'localhost', db_port: one.body.database.port, db_user: 'postgres', db_name: 'postgres' }, 'legacy-password-1')
+    expect((await client.query('SHOW server_version_num')).rows[0].server_version_num).toMatch(/^15/)
+    await client.end()
+
+    const list = await api(t, 'GET', '/v1/projects', { token })
+    expect(list.body.map((p: { ref: string }) => p.ref)).toEqual(expect.arrayContaining([ref, created.body.ref]))
+  })
+
+  it('answers bad input with a 4xx message and creates nothing', async () => {
+    const before = (await t.platform.ctx.db.query('SELECT count(*)::int AS n FROM projects')).rows[0].n
+    const token = await tokenFor(t, ADMIN_EMAIL)
+    const cases: Array<[string, string, unknown]> = [
+      ['POST', '/platform/projects', { name: '', organization_slug: orgSlug, db_pass: 'long-enough-1' }],
+      ['POST', '/platform/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'short' }],
+      ['POST', '/platform/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'long-enough-1', postgres_engine: '16' }],
+      ['POST', '/platform/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'long-enough-1', desired_instance_size: 'huge' }],
+      ['POST', '/platform/projects', { name: 'x', organization_slug: 'no-such-org', db_pass: 'long-enough-1' }],
+      ['POST', '/platform/projects', '{not json'],
+      ['POST', '/v1/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'long-enough-1', unknown_field: 1 }],
+      ['POST', '/v1/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'long-enough-1', postgres_engine: '17-oriole' }],
+      ['POST', '/v1/projects', { name: 'x', organization_slug: orgSlug, db_pass: 'long-enough-1', desired_instance_size: 'xlarge' }],
+    ]
+    for (const [method, path, body] of cases) {
+      const result = await api(t, method, path, { token }, body)
+      expect(result.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400)
+      expect(result.status).toBeLessThan(500)
+      expect(result.body.message).toEqual(expect.any(String))
+    }
+    expect((await api(t, 'GET', '/v1/projects/NOT-A-REF', { token })).status).toBe(400)
+    expect((await api(t, 'GET', '/v1/projects/abcdefghijklmnopqrst', { token })).status).toBe(404)
+    expect((await t.platform.ctx.db.query('SELECT count(*)::int AS n FROM projects')).rows[0].n).toBe(before)
+  })
+
+  it('brings instances, statuses and data back after the platform restarts', async () => {
+    await t.platform.close()
+    await t.restart()
+    const fresh = await login(t)
+    const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie: fresh })).body
+    expect(project.status).toBe('ACTIVE_HEALTHY')
+    const client = await connect(project, 'shop-password-1')
+    expect((await client.query('SELECT item FROM orders')).rows).toEqual([{ item: 'book' }])
+    await client.end()
+  })
+})
