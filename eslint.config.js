@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests read loosely typed JSON bodies on purpose.
+    files: ['**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['apps/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -61,13 +61,16 @@ export async function findProjectForUser(
   userId: string,
   ref: string,
 ): Promise<{ project: ProjectRow; role: OrgRole } | null> {
-  const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>(
-    `SELECT p.*, o.slug AS organization_slug, m.role AS member_role
+  // Named: prepared once per connection. Every authorized project route runs it, the polled
+  // status endpoint above all.
+  const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>({
+    name: 'project-for-user',
+    text: `SELECT p.*, o.slug AS organization_slug, m.role AS member_role
      FROM projects p JOIN organizations o ON o.id = p.organization_id
      JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
      WHERE p.ref = $2 AND p.status <> 'REMOVED'`,
-    [userId, ref],
-  )
+    values: [userId, ref],
+  })
   if (!rows[0]) return null
   const { member_role, ...project } = rows[0]
   return { project, role: member_role }
