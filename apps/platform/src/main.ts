@@ -35,6 +35,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const provider = new LocalProvider({ projectsDir: path.join(config.dataDir, 'projects'), listenAddresses: config.dbListenAddresses })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
   await projects.reconcile()
+  projects.startMonitor()
 
   const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects }
   const app = await buildHttpApp(ctx, logger)

@@ -29,6 +29,8 @@ const RUNNING_STATUSES: ProjectStatus[] = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY',
  */
 export class ProjectService {
   private readonly inFlight = new Map<string, Promise<void>>()
+  private monitor: NodeJS.Timeout | undefined
+  private checking = false
 
   constructor(
     private readonly db: Db,
@@ -87,7 +89,41 @@ export class ProjectService {
     await Promise.all(Array.from({ length: 4 }, worker))
   }
 
+  /**
+   * Supervises running instances: one that died (crash, OOM, someone's kill) is started again,
+   * and the status says ACTIVE_UNHEALTHY, with the reason, while it cannot be.
+   */
+  startMonitor(intervalMs = 15_000): void {
+    this.monitor ??= setInterval(() => void this.checkRunningInstances(), intervalMs)
+    this.monitor.unref()
+  }
+
+  async checkRunningInstances(): Promise<void> {
+    if (this.checking) return
+    this.checking = true
+    try {
+      for (const row of await listAllProjects(this.db)) {
+        if (row.status !== 'ACTIVE_HEALTHY' && row.status !== 'ACTIVE_UNHEALTHY') continue
+        if (this.inFlight.has(row.ref)) continue
+        const spec = ProjectService.spec(row)
+        if (row.status === 'ACTIVE_HEALTHY' && (await this.provider.isRunning(spec))) continue
+        try {
+          await this.provider.ensureRunning(spec)
+          if (row.status !== 'ACTIVE_HEALTHY') await setProjectStatus(this.db, row.ref, 'ACTIVE_HEALTHY')
+          this.log.warn({ ref: row.ref }, 'instance was down and has been started again')
+        } catch (error) {
+          await setProjectStatus(this.db, row.ref, 'ACTIVE_UNHEALTHY', { reason: (error as Error).message })
+        }
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'instance check failed')
+    } finally {
+      this.checking = false
+    }
+  }
+
   async stopAll(): Promise<void> {
+    if (this.monitor) clearInterval(this.monitor)
     await Promise.allSettled(this.inFlight.values())
     await this.provider.stopAll()
   }

@@ -112,3 +112,28 @@ describe('projects', () => {
     await client.end()
   })
 })
+
+describe('instance supervision', () => {
+  it('starts an instance again when its Postgres process dies', async () => {
+    const cookie = await login(t)
+    const [project] = (await api(t, 'GET', '/platform/projects', { cookie })).body
+    const pidFile = `${t.dataDir}/projects/${project.ref}/data/postmaster.pid`
+    const fs = await import('node:fs')
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
+    process.kill(pid, 'SIGKILL')
+    // Until reaped, the dead postmaster still answers kill(pid, 0): wait for it to be gone.
+    for (let alive = true; alive; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      try {
+        process.kill(pid, 0)
+      } catch {
+        alive = false
+      }
+    }
+    await t.platform.ctx.projects.checkRunningInstances()
+    expect((await api(t, 'GET', `/platform/projects/${project.ref}/status`, { cookie })).body.status).toBe('ACTIVE_HEALTHY')
+    const client = await connect(project, project.name === 'Shop' ? 'shop-password-1' : 'legacy-password-1')
+    expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+    await client.end()
+  })
+})

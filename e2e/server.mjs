@@ -1,0 +1,19 @@
+// The real platform for the end-to-end tests: a fresh data directory, real Postgres, the built dashboard.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-e2e-'))
+fs.chmodSync(dataDir, 0o755)
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+Object.assign(process.env, {
+  STRATUM_DATA_DIR: dataDir,
+  STRATUM_ADMIN_EMAIL: 'owner@example.com',
+  STRATUM_ADMIN_PASSWORD: 'owner-password-1',
+  STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '57300',
+  STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '57301',
+  LOG_LEVEL: 'warn',
+})
+process.argv = [process.argv[0], 'stratum', 'start']
+await import('../apps/platform/bin/stratum.mjs')
