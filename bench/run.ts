@@ -25,7 +25,7 @@ const PASSWORD = 'bench-password-1'
 
 function startPlatform(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'apps/platform/bin/stratum.mjs'), 'start'], {
-    env: { ...process.env, PORT: String(PORT), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', STRATUM_PROJECT_PORT_START: '56400', STRATUM_PLATFORM_DB_PORT: '56399' },
+    env: { ...process.env, PORT: String(PORT), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', STRATUM_PROJECT_PORT_START: '31001', STRATUM_PLATFORM_DB_PORT: '31000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
@@ -97,7 +97,7 @@ async function main() {
     const baselines: number[] = []
     let ref = ''
     for (let i = 0; i < 5; i++) {
-      baselines.push(await bareInitdbAndStart(path.join(dataDir, `baseline-${i}`), 56_300 + i))
+      baselines.push(await bareInitdbAndStart(path.join(dataDir, `baseline-${i}`), 30_900 + i))
       const created = await createProject(token, slug, `bench-${i}`)
       creates.push(created.ms)
       ref = created.ref

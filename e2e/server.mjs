@@ -11,8 +11,8 @@ Object.assign(process.env, {
   STRATUM_DATA_DIR: dataDir,
   STRATUM_ADMIN_EMAIL: 'owner@example.com',
   STRATUM_ADMIN_PASSWORD: 'owner-password-1',
-  STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '57300',
-  STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '57301',
+  STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '31500',
+  STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '31501',
   LOG_LEVEL: 'warn',
 })
 process.argv = [process.argv[0], 'stratum', 'start']

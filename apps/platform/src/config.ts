@@ -15,7 +15,7 @@ export interface Config {
   /** Host name shown to users in connection details, and where project instances listen. */
   dbHost: string
   dbListenAddresses: string
-  /** Port of the embedded platform database on its first start (kept afterwards); 0 = first free from 54320. */
+  /** Port of the embedded platform database on its first start (kept afterwards); 0 = first free from 15432. */
   platformDbPort: number
   /** First port tried for project instances (each project gets its own). */
   projectPortStart: number
@@ -47,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbHost: env.STRATUM_DB_HOST || 'localhost',
     dbListenAddresses: env.STRATUM_DB_LISTEN_ADDRESSES || 'localhost',
     platformDbPort: intFrom(env, 'STRATUM_PLATFORM_DB_PORT', 0),
-    projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 54400),
+    projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 15500),
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,3 +1,5 @@
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { IdentityResolver } from './auth/identity.js'
 import { ensureOwnerAccount } from './auth/users.js'
@@ -10,8 +12,6 @@ import type { PlatformContext } from './http/context.js'
 import { openPool } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { openPlatformDatabase } from './store/platform-database.js'
-import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
 
 export interface Platform {
   app: FastifyInstance
@@ -28,29 +28,36 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const secrets = SecretBox.openOrCreate(config.dataDir)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 20)
-  const applied = await migrate(db)
-  if (applied.length) logger.info({ applied }, 'platform database migrated')
-  const firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
-
   const provider = new LocalProvider({ projectsDir: path.join(config.dataDir, 'projects'), listenAddresses: config.dbListenAddresses })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
-  await projects.reconcile()
-  projects.startMonitor()
-
   const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects }
-  const app = await buildHttpApp(ctx, logger)
-  await app.listen({ port: config.port, host: config.host })
+  let app: FastifyInstance | undefined
+
+  const shutdown = async () => {
+    await app?.close()
+    await projects.stopAll()
+    await db.end().catch(() => {})
+    await platformDb.server?.stop()
+  }
+
+  let firstLogin: Platform['firstLogin'] = null
+  try {
+    const applied = await migrate(db)
+    if (applied.length) logger.info({ applied }, 'platform database migrated')
+    firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
+    await projects.reconcile()
+    projects.startMonitor()
+    app = await buildHttpApp(ctx, logger)
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    // A boot that fails half-way (port taken...) must not leave Postgres servers behind.
+    await shutdown().catch(() => {})
+    throw error
+  }
+
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
-
   let closing: Promise<void> | null = null
-  const close = () =>
-    (closing ??= (async () => {
-      await app.close()
-      await projects.stopAll()
-      await db.end()
-      await platformDb.server?.stop()
-    })())
-  return { app, ctx, url, firstLogin, close }
+  return { app, ctx, url, firstLogin, close: () => (closing ??= shutdown()) }
 }

@@ -32,7 +32,7 @@ export async function openPlatformDatabase(dataDir: string, externalUrl: string 
   if (fs.existsSync(stateFile)) {
     state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as EmbeddedState
   } else {
-    state = { port: preferredPort || (await findFreePort(54_320)), password: randomBytes(24).toString('hex') }
+    state = { port: preferredPort || (await findFreePort(15_432)), password: randomBytes(24).toString('hex') }
     fs.writeFileSync(stateFile, JSON.stringify(state, null, 2), { mode: 0o600 })
   }
 

@@ -25,7 +25,8 @@ export interface TestPlatform {
  * ephemeral port. Each test file gets its own data directory and its own range of ports.
  */
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
-  const portBlock = 20_000 + randomInt(400) * 100
+  // Below 32768: ports above are the kernel's ephemeral range, where client sockets come and go.
+  const portBlock = 20_000 + randomInt(120) * 100
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-test-'))
   fs.chmodSync(dataDir, 0o755)
   const config = loadConfig({

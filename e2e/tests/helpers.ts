@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+export const OWNER = { email: 'owner@example.com', password: 'owner-password-1' }
+
+export async function signIn(page: Page, email = OWNER.email, password = OWNER.password): Promise<void> {
+  await page.goto('/sign-in')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/sign-in/)
+}
+
+/** API calls with the page's session cookie; mutations carry our Origin like the dashboard's fetches. */
+export async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<any> {
+  const request: APIRequestContext = page.request
+  const origin = new URL(page.url()).origin
+  const response = await request.fetch(path, { method, data: body, headers: { origin } })
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300)
+  return response.status() === 204 ? null : response.json()
+}
+
+export async function firstOrgSlug(page: Page): Promise<string> {
+  const orgs = await apiCall(page, 'GET', '/platform/organizations')
+  return orgs[0].slug
+}
+
+/** A healthy project made through the API, for tests about the shell rather than creation. */
+export async function healthyProject(page: Page, name: string): Promise<{ ref: string; name: string; orgSlug: string }> {
+  const orgSlug = await firstOrgSlug(page)
+  const existing = (await apiCall(page, 'GET', '/platform/projects')).find((p: { name: string }) => p.name === name)
+  const project = existing ?? (await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: orgSlug, db_pass: 'e2e-db-password-1' }))
+  await expect
+    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/status`)).status, { timeout: 15_000 })
+    .toBe('ACTIVE_HEALTHY')
+  return { ref: project.ref, name, orgSlug }
+}

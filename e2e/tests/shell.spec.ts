@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test'
+import { healthyProject, signIn } from './helpers'
+
+const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'
+
+async function panelWidthShare(page: Page, selector: string): Promise<number> {
+  const box = await page.locator(selector).boundingBox()
+  const width = page.viewportSize()!.width
+  return box ? box.width / width : 0
+}
+
+test.describe('project shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page)
+  })
+
+  test('Cmd/Ctrl+I and Cmd/Ctrl+E toggle the right panel, never both', async ({ page }) => {
+    const project = await healthyProject(page, 'Shell')
+    await page.goto(`/project/${project.ref}`)
+    const assistant = page.getByTestId('assistant-panel')
+    const editor = page.getByTestId('editor-panel')
+    await expect(page.getByTestId('project-status').first()).toBeVisible()
+
+    await page.keyboard.press(`${modifier}+i`)
+    await expect(assistant).toBeVisible()
+    await expect(editor).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Toggle AI assistant' })).toHaveAttribute('aria-pressed', 'true')
+    const share = await panelWidthShare(page, '[data-testid="assistant-panel"]')
+    expect(share).toBeGreaterThanOrEqual(0.29)
+    expect(share).toBeLessThanOrEqual(0.51)
+
+    await page.keyboard.press(`${modifier}+e`)
+    await expect(editor).toBeVisible()
+    await expect(assistant).toHaveCount(0)
+
+    await page.keyboard.press(`${modifier}+e`)
+    await expect(editor).toHaveCount(0)
+    await expect(assistant).toHaveCount(0)
+
+    await page.keyboard.press(`${modifier}+i`)
+    await expect(assistant).toBeVisible()
+    await page.keyboard.press(`${modifier}+i`)
+    await expect(assistant).toHaveCount(0)
+  })
+
+  test('the product menu is at most a third of the width and hidden on small screens', async ({ page }) => {
+    const project = await healthyProject(page, 'Shell')
+    await page.goto(`/project/${project.ref}`)
+    const menu = page.getByRole('navigation', { name: 'Product menu' })
+    await expect(menu).toBeVisible()
+    // Drag the separator far to the right: the menu stops at 33%.
+    const handle = page.getByRole('separator', { name: 'Resize product menu' })
+    const box = (await handle.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + 200)
+    await page.mouse.down()
+    await page.mouse.move(box.x + 900, box.y + 200, { steps: 10 })
+    await page.mouse.up()
+    const menuBox = (await menu.boundingBox())!
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(page.viewportSize()!.width * 0.335)
+
+    await page.setViewportSize({ width: 600, height: 800 })
+    await expect(menu).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Project menu' })).toBeVisible()
+  })
+
+  test('every route of the project layout is reachable with a page title in the spec form', async ({ page }) => {
+    const project = await healthyProject(page, 'Shell')
+    const routes = [
+      '', '/settings/general', '/database', '/storage', '/infrastructure', '/settings/infrastructure', '/addons',
+      '/settings/vault', '/branches', '/database/backups/scheduled', '/database/backups/pitr', '/reports', '/sql/new', '/settings/api',
+    ]
+    for (const route of routes) {
+      await page.goto(`/project/${project.ref}${route}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page, route).toHaveTitle(new RegExp(`^(.+ \\| )?Shell \\| .+ \\| Stratum$`))
+      await expect(page.getByText('Page not found')).toHaveCount(0)
+    }
+  })
+
+  test('support requests take their fields from the query and are listed', async ({ page }) => {
+    const project = await healthyProject(page, 'Shell')
+    await page.goto(`/support/new?category=Database_unresponsive&ref=${project.ref}&subject=Cannot%20connect&message=Timeouts%20since%20noon`)
+    await expect(page.getByLabel('Subject')).toHaveValue('Cannot connect')
+    await expect(page.getByLabel('Message')).toHaveValue('Timeouts since noon')
+    await page.getByRole('button', { name: /Send|Submit/ }).click()
+    await expect(page.getByText('Cannot connect').last()).toBeVisible()
+    await page.reload()
+    await expect(page.getByText('Timeouts since noon').last()).toBeVisible()
+  })
+})
