@@ -63,5 +63,6 @@ export const PERMISSION_TEXTS = {
   manageMembers: 'You need additional permissions to manage members of this organization',
   updateOrganization: 'You need additional permissions to update this organization',
   changePlan: 'Only an owner can change the plan of this organization',
+  changeOwner: 'Only an owner can change or remove an owner',
   viewPassword: 'You need additional permissions to view the database password',
 } as const

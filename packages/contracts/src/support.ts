@@ -15,6 +15,7 @@ export const SUPPORT_CATEGORIES = [
 export const SupportCategory = z.enum(SUPPORT_CATEGORIES, {
   error: `Category must be one of ${SUPPORT_CATEGORIES.join(', ')}`,
 })
+export type SupportCategory = z.infer<typeof SupportCategory>
 
 export const CreateSupportRequestBody = z.object({
   category: SupportCategory,

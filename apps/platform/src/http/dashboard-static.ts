@@ -15,7 +15,9 @@ export async function registerDashboard(app: FastifyInstance, distDir: string): 
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: false,
+      // Looked up per request, so a rebuild under a running server is served at once; misses
+      // fall through to the not-found handler below.
+      wildcard: true,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders(res, filePath) {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')

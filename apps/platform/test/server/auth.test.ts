@@ -143,6 +143,10 @@ describe('invited members', () => {
     expect((await api(t, 'PUT', '/platform/profile/password', { cookie: session }, { current_password: oneTime, new_password: 'short' })).status).toBe(400)
     const changed = await api(t, 'PUT', '/platform/profile/password', { cookie: session }, { current_password: oneTime, new_password: 'brand-new-pass' })
     expect(changed.status).toBe(200)
+    // The browser that changed it stays signed in on a fresh session.
+    const renewed = (changed.headers.get('set-cookie') ?? '').split(';')[0]!
+    expect((await api(t, 'GET', '/platform/projects', { cookie: renewed })).status).toBe(200)
+    expect((await api(t, 'GET', '/platform/projects', { cookie: session })).status).toBe(401)
     // Changing the password ends sessions; the new one works.
     const fresh = await login(t, 'new.dev@example.com', 'brand-new-pass')
     expect((await api(t, 'GET', '/platform/projects', { cookie: fresh })).status).toBe(200)

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import { LoginBody } from '@stratum/contracts'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, SESSION_DAYS } from '../../auth/identity.js'
 import { verifyPassword } from '../../auth/passwords.js'
 import { findUserByEmail, toProfile } from '../../auth/users.js'
@@ -9,6 +9,17 @@ import { HttpError, parse } from '../errors.js'
 
 /** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
+
+/** HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_DAYS * 24 * 3600,
+  })
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   // preHandler: the key needs the parsed body (the email).
@@ -37,14 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
       const user = await findUserByEmail(ctx.db, body.email)
       const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
       if (!user || !valid) throw new HttpError(401, 'Invalid email or password')
-      const token = await ctx.identities.createSession(user.id)
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: SESSION_DAYS * 24 * 3600,
-      })
+      setSessionCookie(request, reply, await ctx.identities.createSession(user.id))
       return toProfile(user)
     },
   )

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../auth/passwords.js'
 import { hashToken, newAccessToken, tokenAlias } from '../../auth/secrets.js'
 import { setPassword, toProfile } from '../../auth/users.js'
 import { identityOf } from '../access.js'
+import { setSessionCookie } from './auth.js'
 import type { PlatformContext } from '../context.js'
 import { badRequest, notFound, parse } from '../errors.js'
 
@@ -32,13 +33,16 @@ const TokenIdParams = z.object({ id: z.uuid({ error: 'Token id must be a UUID' }
 export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   app.get('/platform/profile', async (request) => toProfile(identityOf(request).user))
 
-  app.put('/platform/profile/password', async (request) => {
-    const { user } = identityOf(request)
+  app.put('/platform/profile/password', async (request, reply) => {
+    const identity = identityOf(request)
     const body = parse(ChangePasswordBody, request.body)
-    if (!(await verifyPassword(body.current_password, user.password_hash))) throw badRequest('Current password is incorrect')
+    if (!(await verifyPassword(body.current_password, identity.user.password_hash))) throw badRequest('Current password is incorrect')
     if (body.current_password === body.new_password) throw badRequest('The new password must differ from the current one')
-    const updated = await setPassword(ctx.db, user.id, body.new_password, false)
+    // Ends every session of the account (a stolen one included)...
+    const updated = await setPassword(ctx.db, identity.user.id, body.new_password, false)
     ctx.identities.forgetAll()
+    // ...but the browser that made the change stays signed in, on a fresh session.
+    if (identity.via === 'session') setSessionCookie(request, reply, await ctx.identities.createSession(updated.id))
     return toProfile(updated)
   })
 

@@ -1,0 +1,5 @@
+// Loaded on demand: the project shell (with the resizable panels) and the pages inside it.
+export { ProjectLayout } from '../layouts/ProjectLayout'
+export { ProjectHomePage } from '../../features/project-home/ProjectHomePage'
+export { ProjectGeneralSettingsPage } from '../../features/project-settings/ProjectGeneralSettingsPage'
+export { ProjectFeaturePlaceholder } from '../../features/coming-later/ProjectFeaturePlaceholder'

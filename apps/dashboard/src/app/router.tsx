@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import type { LaterFeatureKey } from '../features/coming-later/features'
+import { LoadingState } from '../components/ui/Spinner'
+import { SignInPage } from '../features/auth/SignInPage'
+import { NotFoundPage } from '../features/not-found/NotFoundPage'
+import { AppLayout } from './layouts/AppLayout'
+import { RequireAuth } from './RequireAuth'
+
+/*
+ * Pages load on demand, by area (route-level code splitting), so the sign-in page and the
+ * first screen do not wait for every feature.
+ */
+type Areas = {
+  organizations: typeof import('./areas/organizations')
+  account: typeof import('./areas/account')
+  project: typeof import('./areas/project')
+}
+const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
+  organizations: () => import('./areas/organizations'),
+  account: () => import('./areas/account'),
+  project: () => import('./areas/project'),
+}
+
+/** Route `lazy` for a component exported by an area module. */
+function page<A extends keyof Areas>(area: A, name: keyof Areas[A]): RouteObject['lazy'] {
+  return () => loaders[area]().then((module) => ({ Component: module[name] as ComponentType }))
+}
+
+/** A project route whose feature arrives in a later release (see ComingLater). */
+function later(feature: LaterFeatureKey): RouteObject['lazy'] {
+  return () =>
+    loaders.project().then(({ ProjectFeaturePlaceholder }) => ({
+      Component: function LaterFeaturePage() {
+        return <ProjectFeaturePlaceholder feature={feature} />
+      },
+    }))
+}
+
+/** Every route the project layout reads (spec "Routes read by the project layout"). */
+const projectRoutes: RouteObject[] = [
+  { index: true, lazy: page('project', 'ProjectHomePage') },
+  { path: 'sql', lazy: later('sql') },
+  { path: 'sql/:id', lazy: later('sql') },
+  { path: 'database', lazy: later('database') },
+  { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
+  { path: 'database/backups/scheduled', lazy: later('backupsScheduled') },
+  { path: 'database/backups/pitr', lazy: later('backupsPitr') },
+  { path: 'storage', lazy: later('storage') },
+  { path: 'reports', lazy: later('reports') },
+  { path: 'branches', lazy: later('branches') },
+  { path: 'addons', lazy: later('addons') },
+  { path: 'infrastructure', lazy: later('infrastructure') },
+  { path: 'settings', element: <Navigate to="general" replace /> },
+  { path: 'settings/general', lazy: page('project', 'ProjectGeneralSettingsPage') },
+  { path: 'settings/infrastructure', lazy: later('infrastructure') },
+  { path: 'settings/vault', lazy: later('vault') },
+  { path: 'settings/api', lazy: later('api') },
+  { path: '*', element: <NotFoundPage embedded /> },
+]
+
+export const router = createBrowserRouter([
+  { path: '/sign-in', element: <SignInPage /> },
+  {
+    element: <RequireAuth />,
+    hydrateFallbackElement: <LoadingState />,
+    children: [
+      { index: true, element: <Navigate to="/organizations" replace /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: 'organizations', lazy: page('organizations', 'OrganizationsPage') },
+          {
+            path: 'org/:slug',
+            lazy: page('organizations', 'OrgLayout'),
+            children: [
+              { index: true, lazy: page('organizations', 'OrgProjectsPage') },
+              { path: 'team', lazy: page('organizations', 'OrgTeamPage') },
+              { path: 'general', lazy: page('organizations', 'OrgGeneralPage') },
+              { path: 'billing', lazy: page('organizations', 'OrgBillingPage') },
+            ],
+          },
+          { path: 'new', lazy: page('organizations', 'NewProjectRedirect') },
+          { path: 'new/:slug', lazy: page('organizations', 'NewProjectPage') },
+          {
+            path: 'account',
+            lazy: page('account', 'AccountLayout'),
+            children: [
+              { index: true, element: <Navigate to="me" replace /> },
+              { path: 'me', lazy: page('account', 'AccountMePage') },
+              { path: 'tokens', lazy: page('account', 'AccessTokensPage') },
+            ],
+          },
+          { path: 'support/new', lazy: page('account', 'SupportPage') },
+        ],
+      },
+      { path: 'project/:ref', lazy: page('project', 'ProjectLayout'), children: projectRoutes },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+])

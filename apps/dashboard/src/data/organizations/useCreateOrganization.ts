@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Organization } from '@stratum/contracts'
+import { api } from '../api'
+import { profileKeys } from '../profile/keys'
+import { organizationKeys } from './keys'
+
+export const createOrganization = (body: { name: string }) =>
+  api<Organization>('/platform/organizations', { method: 'POST', body })
+
+export function useCreateOrganization() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      // The creator becomes its owner: permissions change along with the list.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.permissions() }),
+      ])
+    },
+  })
+}

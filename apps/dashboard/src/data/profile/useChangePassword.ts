@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Profile } from '@stratum/contracts'
+import { api } from '../api'
+import { profileKeys } from './keys'
+
+export interface ChangePasswordVariables {
+  current_password: string
+  new_password: string
+}
+
+/**
+ * The server ends every other session of the account and hands this browser a fresh session
+ * cookie in the same answer, so the user stays where they are.
+ */
+export const changePassword = (body: ChangePasswordVariables) => api<Profile>('/platform/profile/password', { method: 'PUT', body })
+
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(profileKeys.me(), profile)
+      // Calls refused while the one-time password was in use may now succeed.
+      await queryClient.invalidateQueries()
+    },
+  })
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+import type { OrgPermissions } from '@stratum/contracts'
+import { api } from '../api'
+import { profileKeys } from './keys'
+
+export const getPermissions = (signal?: AbortSignal) =>
+  api<OrgPermissions[]>('/platform/profile/permissions', { signal })
+
+/** Read only to hide or disable controls: the server checks every call itself. */
+export function usePermissions() {
+  return useQuery({
+    queryKey: profileKeys.permissions(),
+    queryFn: ({ signal }) => getPermissions(signal),
+    staleTime: 60_000,
+  })
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Profile } from '@stratum/contracts'
+import { api, isApiError } from '../api'
+import { profileKeys } from './keys'
+
+export const getProfile = (signal?: AbortSignal) => api<Profile>('/platform/profile', { signal })
+
+/** The signed-in user. A 401 here is how the app learns it must show the sign-in page. */
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKeys.me(),
+    queryFn: ({ signal }) => getProfile(signal),
+    staleTime: 60_000,
+    retry: (count, error) => !isApiError(error, 401) && !isApiError(error, 403) && count < 2,
+  })
+}

@@ -1,0 +1,8 @@
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (organizationSlug?: string) => [...projectKeys.lists(), organizationSlug ?? 'all'] as const,
+  detail: (ref: string) => [...projectKeys.all, 'detail', ref] as const,
+  status: (ref: string) => [...projectKeys.all, 'status', ref] as const,
+  dbPassword: (ref: string) => [...projectKeys.all, 'db-password', ref] as const,
+}

@@ -1,0 +1,4 @@
+export const supportKeys = {
+  all: ['support'] as const,
+  requests: () => [...supportKeys.all, 'requests'] as const,
+}

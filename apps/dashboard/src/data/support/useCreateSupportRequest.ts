@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SUPPORT_CATEGORIES, SupportRequest } from '@stratum/contracts'
+import { api } from '../api'
+import { supportKeys } from './keys'
+
+/** The contracts export the schema but no type for it. */
+export type SupportCategoryName = (typeof SUPPORT_CATEGORIES)[number]
+
+export interface CreateSupportRequestVariables {
+  category: SupportCategoryName
+  project_ref?: string | null
+  subject: string
+  message: string
+}
+
+export const createSupportRequest = (body: CreateSupportRequestVariables) =>
+  api<SupportRequest>('/platform/support/requests', { method: 'POST', body })
+
+export function useCreateSupportRequest() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createSupportRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.requests() }),
+  })
+}

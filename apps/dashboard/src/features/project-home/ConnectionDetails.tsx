@@ -1,0 +1,36 @@
+import type { Project } from '@stratum/contracts'
+import { Card } from '../../components/ui/Card'
+import { CopyField } from '../../components/ui/CopyField'
+import { RevealPassword } from './RevealPassword'
+
+/** Single-quote a value for a POSIX shell unless it is plainly safe. */
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`
+}
+
+export function ConnectionDetails({ project }: { project: Project }) {
+  const { db_host: host, db_port: port, db_name: database, db_user: user } = project
+  const psql = `psql -h ${shellQuote(host)} -p ${port} -U ${shellQuote(user)} -d ${shellQuote(database)}`
+  const uri = `postgresql://${encodeURIComponent(user)}:[YOUR-PASSWORD]@${host}:${port}/${encodeURIComponent(database)}`
+
+  return (
+    <Card
+      title="Connect to your database"
+      description="Any Postgres client can connect to this project's own instance with these details."
+    >
+      <div className="connection-grid">
+        <CopyField label="Host" value={host} />
+        <CopyField label="Port" value={String(port)} />
+        <CopyField label="Database" value={database} />
+        <CopyField label="User" value={user} />
+      </div>
+      <CopyField label="psql command" value={psql} hint="psql asks for the database password when it connects." />
+      <CopyField
+        label="Connection URI"
+        value={uri}
+        hint="Replace [YOUR-PASSWORD] with the database password chosen when the project was created."
+      />
+      <RevealPassword project={project} />
+    </Card>
+  )
+}

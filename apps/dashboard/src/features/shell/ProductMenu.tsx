@@ -1,0 +1,107 @@
+import {
+  Archive,
+  CalendarClock,
+  ChartColumn,
+  Database,
+  GitBranch,
+  History,
+  House,
+  KeyRound,
+  Lock,
+  Puzzle,
+  Server,
+  Settings,
+  SquareTerminal,
+  type LucideIcon,
+} from 'lucide-react'
+import { NavLink } from 'react-router'
+
+interface MenuLink {
+  label: string
+  /** Relative to /project/{ref}. */
+  to: string
+  icon: LucideIcon
+  /** Active only on this exact path (its children have menu items of their own). */
+  end?: boolean
+}
+
+interface MenuGroup {
+  heading?: string
+  links: MenuLink[]
+}
+
+const MENU: MenuGroup[] = [
+  {
+    links: [
+      { label: 'Home', to: '', icon: House, end: true },
+      { label: 'SQL Editor', to: 'sql', icon: SquareTerminal },
+      { label: 'Database', to: 'database', icon: Database, end: true },
+      { label: 'Storage', to: 'storage', icon: Archive },
+      { label: 'Reports', to: 'reports', icon: ChartColumn },
+      { label: 'Branches', to: 'branches', icon: GitBranch },
+    ],
+  },
+  {
+    heading: 'Backups',
+    links: [
+      { label: 'Scheduled', to: 'database/backups/scheduled', icon: CalendarClock },
+      { label: 'Point in time', to: 'database/backups/pitr', icon: History },
+    ],
+  },
+  {
+    links: [
+      { label: 'Add-ons', to: 'addons', icon: Puzzle },
+      { label: 'Infrastructure', to: 'infrastructure', icon: Server },
+    ],
+  },
+  {
+    heading: 'Settings',
+    links: [
+      { label: 'General', to: 'settings/general', icon: Settings },
+      { label: 'Vault', to: 'settings/vault', icon: Lock },
+      { label: 'API', to: 'settings/api', icon: KeyRound },
+    ],
+  },
+]
+
+interface ProductMenuProps {
+  projectRef: string
+  /** Called after a link is followed (closes the small-screen overlay). */
+  onNavigate?: () => void
+}
+
+/** The project's left menu: plain links in a nav landmark, reachable with Tab. */
+export function ProductMenu({ projectRef, onNavigate }: ProductMenuProps) {
+  const base = `/project/${projectRef}`
+  return (
+    <nav className="product-menu" aria-label="Product menu">
+      {MENU.map((group, index) => {
+        const headingId = group.heading ? `product-menu-${group.heading.toLowerCase()}` : undefined
+        return (
+          <div className="product-menu-group" key={group.heading ?? index} role="group" aria-labelledby={headingId}>
+            {group.heading ? (
+              <div className="product-menu-heading" id={headingId}>
+                {group.heading}
+              </div>
+            ) : null}
+            <ul>
+              {group.links.map(({ label, to, icon: Icon, end }) => (
+                <li key={label}>
+                  <NavLink
+                    to={to ? `${base}/${to}` : base}
+                    end={end}
+                    className="product-menu-link"
+                    onClick={onNavigate}
+                  >
+                    <Icon size={16} aria-hidden="true" />
+                    <span>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+    </nav>
+  )
+}
