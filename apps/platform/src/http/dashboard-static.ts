@@ -14,7 +14,7 @@ export async function registerDashboard(app: FastifyInstance, distDir: string): 
   if (hasDashboard) {
     await app.register(fastifyStatic, {
       root: distDir,
-      index: false,
+      index: 'index.html', // '/' is the app itself
       // Looked up per request, so a rebuild under a running server is served at once; misses
       // fall through to the not-found handler below.
       wildcard: true,
