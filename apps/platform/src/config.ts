@@ -23,6 +23,8 @@ export interface Config {
   publicUrl: string | null
   loginRateLimitPerMinute: number
   logLevel: string
+  /** Pause between the steps of lifecycle operations: lets tests interrupt one half-way. 0 in use. */
+  operationStepDelayMs: number
   /** Where the built dashboard lives. */
   dashboardDist: string
 }
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',
+    operationStepDelayMs: intFrom(env, 'STRATUM_OPERATION_STEP_DELAY_MS', 0),
     dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
   }
 }

@@ -5,6 +5,7 @@ import { IdentityResolver } from './auth/identity.js'
 import { ensureOwnerAccount } from './auth/users.js'
 import { loadConfig, type Config } from './config.js'
 import { LocalProvider } from './control/local-provider.js'
+import { OperationRunner } from './control/operations/runner.js'
 import { ProjectService } from './control/projects.js'
 import { SecretBox } from './control/secret-box.js'
 import { buildHttpApp } from './http/app.js'
@@ -30,11 +31,13 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const db = openPool(platformDb.url, 20)
   const provider = new LocalProvider({ projectsDir: path.join(config.dataDir, 'projects'), listenAddresses: config.dbListenAddresses })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects }
+  const operations = new OperationRunner({ db, provider, projects, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
+  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
     await app?.close()
+    await operations.stop()
     await projects.stopAll()
     await db.end().catch(() => {})
     await platformDb.server?.stop()
@@ -45,7 +48,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     const applied = await migrate(db)
     if (applied.length) logger.info({ applied }, 'platform database migrated')
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
-    await projects.reconcile()
+    await projects.reconcile(await operations.busyRefs())
+    await operations.start()
     projects.startMonitor()
     app = await buildHttpApp(ctx, logger)
     await app.listen({ port: config.port, host: config.host })

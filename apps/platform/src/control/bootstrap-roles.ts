@@ -42,3 +42,17 @@ export async function bootstrapRoles(port: number, credentials: InstanceCredenti
     await client.end()
   }
 }
+
+/** True when the instance answers a query as the project's superuser. */
+export async function canConnect(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 5_000 })
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}

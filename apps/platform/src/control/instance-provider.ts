@@ -31,6 +31,10 @@ export interface InstanceProvider {
   ensureRunning(spec: InstanceSpec): Promise<void>
   stop(spec: InstanceSpec): Promise<void>
   isRunning(spec: InstanceSpec): Promise<boolean>
+  /** Accepts a connection with the superuser's password. */
+  check(spec: InstanceSpec, credentials: InstanceCredentials): Promise<boolean>
+  /** Writes a physical backup (a copy of the stopped instance's data directory) to a .tar.gz file. */
+  snapshot(spec: InstanceSpec, file: string): Promise<void>
   /** Stops every instance this provider started or adopted: platform shutdown. */
   stopAll(): Promise<void>
 }

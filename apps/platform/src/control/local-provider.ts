@@ -1,6 +1,8 @@
+import fs from 'node:fs'
 import path from 'node:path'
+import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
-import { bootstrapRoles } from './bootstrap-roles.js'
+import { bootstrapRoles, canConnect } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { PostgresServer } from './postgres-server.js'
 
@@ -39,6 +41,20 @@ export class LocalProvider implements InstanceProvider {
 
   isRunning(spec: InstanceSpec): Promise<boolean> {
     return this.server(spec).isRunning()
+  }
+
+  async check(spec: InstanceSpec, credentials: InstanceCredentials): Promise<boolean> {
+    return canConnect(spec.port, credentials.superuserPassword)
+  }
+
+  async snapshot(spec: InstanceSpec, file: string): Promise<void> {
+    const server = this.server(spec)
+    if (await server.isRunning()) throw new Error('A physical backup needs the instance stopped')
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    // Written aside and renamed: a half-written archive never looks like a backup.
+    const partial = `${file}.partial`
+    await tar.create({ gzip: true, file: partial, cwd: server.dir, portable: true }, ['data'])
+    fs.renameSync(partial, file)
   }
 
   async stopAll(): Promise<void> {

@@ -44,6 +44,15 @@ export function postgresBinaries(major: PostgresMajor): PostgresBinaries {
   return binaries
 }
 
+/** The full server version a major's package ships ('17.10'), read from the package itself. */
+export function shippedVersion(major: PostgresMajor): string {
+  const require = createRequire(import.meta.url)
+  const entry = require.resolve(PACKAGE_BY_MAJOR[major])
+  const manifest = path.resolve(path.dirname(entry), '..', 'package.json')
+  const version = (require(manifest) as { version: string }).version
+  return version.split('.').slice(0, 2).join('.')
+}
+
 export function installedMajors(): PostgresMajor[] {
   return (Object.keys(PACKAGE_BY_MAJOR) as PostgresMajor[]).filter((major) => {
     try {

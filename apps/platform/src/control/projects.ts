@@ -79,8 +79,9 @@ export class ProjectService {
   }
 
   /** Boot: bring every instance to the state its status promises, and fix statuses that lie. */
-  async reconcile(): Promise<void> {
-    const projects = await listAllProjects(this.db)
+  async reconcile(busyRefs: ReadonlySet<string> = new Set()): Promise<void> {
+    // Projects with a running operation are the operation's to finish.
+    const projects = (await listAllProjects(this.db)).filter((row) => !busyRefs.has(row.ref))
     // A few at a time: each start is a process spawn and a little I/O.
     const queue = [...projects]
     const worker = async () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -27,6 +27,11 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv)
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
     return 'v1:' + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')
+  }
+
+  /** A MAC for short-lived signed URLs; domain-separated from the encryption use of the key. */
+  mac(data: string): string {
+    return createHmac('sha256', this.key).update('stratum-signed-url\0').update(data).digest('base64url')
   }
 
   open(sealed: string): string {

@@ -5,6 +5,7 @@ import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { errorHandler } from './errors.js'
 import { authRoutes } from './routes/auth.js'
+import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
 import { organizationRoutes } from './routes/organizations.js'
 import { profileRoutes } from './routes/profile.js'
@@ -29,6 +30,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRoutes(app, ctx)
   await managementV1Routes(app, ctx)
   await supportRoutes(app, ctx)
+  await lifecycleRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Routes anyone may call. */
-const PUBLIC_ROUTES = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout'])
+const PUBLIC_ROUTES = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/backups/download/:token'])
 /** What an invited user may do before replacing their one-time password. */
 const BEFORE_PASSWORD_CHANGE = new Set(['GET /platform/profile', 'PUT /platform/profile/password', 'GET /platform/profile/permissions'])
 const API_PREFIXES = ['/api/', '/platform/', '/v1/']

@@ -1,6 +1,8 @@
 import type { IdentityResolver } from '../auth/identity.js'
 import type { Config } from '../config.js'
+import type { OperationRunner } from '../control/operations/runner.js'
 import type { ProjectService } from '../control/projects.js'
+import type { SecretBox } from '../control/secret-box.js'
 import type { Db } from '../store/db.js'
 
 /** What every route family gets: the platform's long-lived services. */
@@ -9,4 +11,6 @@ export interface PlatformContext {
   db: Db
   identities: IdentityResolver
   projects: ProjectService
+  operations: OperationRunner
+  secrets: SecretBox
 }

@@ -1,0 +1,175 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  BackupDownloadBody, MAX_DAYS_TILL_RESTORE_DISABLED, RefParams, ResizeBody, RestoreBody,
+  type Backup, type PauseStatus, type ProjectStatus, type RestoreVersions,
+} from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { listBackups, type BackupRow } from '../../control/backups.js'
+import { OperationConflictError } from '../../control/operations/runner.js'
+import type { OperationKind } from '../../control/operations/operation-store.js'
+import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
+import type { ProjectRow } from '../../control/project-store.js'
+import { signLink, verifyLink } from '../../control/signed-urls.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
+
+const DOWNLOAD_LINK_SECONDS = 300
+const DAY_MS = 24 * 3600 * 1000
+
+const toBackup = (row: BackupRow): Backup => ({
+  id: Number(row.id),
+  inserted_at: row.inserted_at.toISOString(),
+  isPhysicalBackup: row.is_physical_backup,
+  status: row.status,
+  size_bytes: Number(row.size_bytes),
+  postgres_engine: row.postgres_major,
+})
+
+function assertStatus(project: ProjectRow, allowed: ProjectStatus[], action: string): void {
+  if (!allowed.includes(project.status)) {
+    throw conflict(`Cannot ${action} while the project is ${project.status}`)
+  }
+}
+
+/** Installed majors, newest first; the dashboard preselects the first GA one. */
+export function restoreVersions(): RestoreVersions {
+  return {
+    available_versions: installedMajors()
+      .sort((a, b) => Number(b) - Number(a))
+      .map((major) => ({ version: shippedVersion(major), postgres_engine: major, release_channel: 'ga' as const })),
+  }
+}
+
+/** Free projects may be restored for 90 days after their pause; paid ones always. */
+async function pauseStatus(ctx: PlatformContext, project: ProjectRow): Promise<PauseStatus> {
+  const { rows } = await ctx.db.query<{ plan: string }>('SELECT plan FROM organizations WHERE id = $1', [project.organization_id])
+  const pausedAt = (await ctx.db.query<{ paused_at: Date | null }>('SELECT paused_at FROM projects WHERE ref = $1', [project.ref])).rows[0]?.paused_at
+  const downloadable = (await listBackups(ctx.db, project.ref)).find((backup) => !backup.is_physical_backup)
+  const free = rows[0]?.plan !== 'pro'
+  const remaining = free && pausedAt ? Math.max(0, MAX_DAYS_TILL_RESTORE_DISABLED - Math.floor((Date.now() - pausedAt.getTime()) / DAY_MS)) : null
+  return {
+    can_restore: project.status === 'INACTIVE' && (remaining === null || remaining > 0),
+    latest_downloadable_backup_id: downloadable ? Number(downloadable.id) : null,
+    max_days_till_restore_disabled: MAX_DAYS_TILL_RESTORE_DISABLED,
+    remaining_days_till_restore_disabled: remaining,
+  }
+}
+
+export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  async function start(request: FastifyRequest, project: ProjectRow, kind: OperationKind, params: Record<string, unknown> = {}) {
+    try {
+      const op = await ctx.operations.request(project.ref, kind, params, identityOf(request).user.id)
+      return { operation_id: op.id }
+    } catch (error) {
+      if (error instanceof OperationConflictError) throw conflict(error.message)
+      throw error
+    }
+  }
+
+  async function pause(request: FastifyRequest) {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'pause')
+    return start(request, project, 'pause')
+  }
+
+  async function restore(request: FastifyRequest) {
+    const { ref } = parse(RefParams, request.params)
+    const body = parse(RestoreBody, request.body)
+    const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    assertStatus(project, ['INACTIVE', 'RESTORE_FAILED'], 'restore')
+    if (project.status === 'INACTIVE' && !(await pauseStatus(ctx, project)).can_restore) {
+      throw badRequest(`This project was paused more than ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored; its backup stays downloadable`)
+    }
+    if (body.postgres_engine && body.postgres_engine !== project.postgres_major) {
+      throw badRequest(`Restoring onto Postgres ${body.postgres_engine} needs a major-version upgrade, which is not available yet; restore on Postgres ${project.postgres_major}`)
+    }
+    return start(request, project, 'restore')
+  }
+
+  app.post('/platform/projects/:ref/pause', pause)
+  app.post('/v1/projects/:ref/pause', pause)
+  app.post('/platform/projects/:ref/restore', restore)
+  app.post('/v1/projects/:ref/restore', restore)
+
+  app.get('/platform/projects/:ref/pause/status', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    return pauseStatus(ctx, (await projectAccess(ctx.db, request, ref)).project)
+  })
+
+  const versions = async (request: FastifyRequest) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref)
+    return restoreVersions()
+  }
+  app.get('/platform/projects/:ref/restore/versions', versions)
+  app.get('/v1/projects/:ref/restore', versions)
+
+  app.post('/platform/projects/:ref/restart', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'restart')
+    return start(request, project, 'restart')
+  })
+
+  app.post('/platform/projects/:ref/resize', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { desired_instance_size } = parse(ResizeBody, request.body)
+    const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'resize')
+    if (desired_instance_size === project.compute_size) throw badRequest(`The project already runs on ${desired_instance_size}`)
+    return start(request, project, 'resize', { compute_size: desired_instance_size, previous_size: project.compute_size })
+  })
+
+  app.get('/platform/database/:ref/backups', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref)
+    const backups = (await listBackups(ctx.db, ref)).map(toBackup)
+    return { region: project.region, pitr_enabled: false, walg_enabled: false, backups, physical_backup_data: {} }
+  })
+
+  app.get('/v1/projects/:ref/database/backups', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref)
+    const backups = (await listBackups(ctx.db, ref)).map((row) => ({
+      is_physical_backup: row.is_physical_backup,
+      status: row.status,
+      inserted_at: row.inserted_at.toISOString(),
+    }))
+    return { region: project.region, walg_enabled: false, pitr_enabled: false, backups, physical_backup_data: {} }
+  })
+
+  // Logical backups only: they restore into any empty Postgres with psql.
+  app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref)
+    return { backups: (await listBackups(ctx.db, ref)).filter((row) => !row.is_physical_backup).map(toBackup) }
+  })
+
+  app.post('/platform/database/:ref/backups/download', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { id } = parse(BackupDownloadBody, request.body)
+    await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    const backup = (await listBackups(ctx.db, ref)).find((row) => Number(row.id) === id)
+    if (!backup) throw notFound(`Backup ${id} not found`)
+    const token = signLink(ctx.secrets, `backup-${backup.id}`, DOWNLOAD_LINK_SECONDS)
+    return { fileUrl: `/api/backups/download/${token}` }
+  })
+
+  // The signed link is the credential: the browser opens it as a plain download.
+  app.get('/api/backups/download/:token', async (request, reply) => {
+    const { token } = parse(z.object({ token: z.string().max(300) }), request.params)
+    const subject = verifyLink(ctx.secrets, token)
+    if (!subject?.startsWith('backup-')) throw new HttpError(403, 'This download link is invalid or has expired')
+    const { rows } = await ctx.db.query<BackupRow>(`SELECT * FROM backups WHERE id = $1 AND status = 'COMPLETED'`, [subject.slice(7)])
+    const backup = rows[0]
+    if (!backup || !fs.existsSync(backup.file_path)) throw notFound('This backup no longer exists')
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${backup.project_ref}-${path.basename(backup.file_path)}"`)
+      .send(fs.createReadStream(backup.file_path))
+  })
+}

@@ -1,0 +1,116 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
+
+let t: TestPlatform
+let cookie: string
+let ref: string
+let port: number
+const PASSWORD = 'lifecycle-password-1'
+
+async function sql<T = any>(text: string): Promise<T[]> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
+  await client.connect()
+  try {
+    return (await client.query(text)).rows as T[]
+  } finally {
+    await client.end()
+  }
+}
+
+const checksum = async () => (await sql(`SELECT md5(string_agg(i::text || ':' || payload, ',' ORDER BY i)) AS sum FROM rows`))[0].sum as string
+
+beforeAll(async () => {
+  t = await startTestPlatform()
+  cookie = await login(t)
+  const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Lifecycle', organization_slug: slug, db_pass: PASSWORD })
+  ref = created.body.ref
+  port = created.body.db_port
+  await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+  await sql(`CREATE TABLE rows AS SELECT i, md5(i::text) AS payload FROM generate_series(1, 20000) i`)
+})
+afterAll(() => t?.cleanup())
+
+describe('lifecycle operations', () => {
+  it('restarts the instance for real (a new postmaster) and comes back healthy', async () => {
+    const before = (await sql(`SELECT pg_postmaster_start_time() AS started`))[0].started
+    const result = await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie })
+    expect(result.status).toBe(200)
+    expect((await api(t, 'GET', `/platform/projects/${ref}/status`, { cookie })).body.status).toBe('RESTARTING')
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    const after = (await sql(`SELECT pg_postmaster_start_time() AS started`))[0].started
+    expect(after.getTime()).toBeGreaterThan(before.getTime())
+  })
+
+  it('resizes: the new size settings are live after the restart', async () => {
+    const before = await checksum()
+    const result = await api(t, 'POST', `/platform/projects/${ref}/resize`, { cookie }, { desired_instance_size: 'small' })
+    expect(result.status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    const settings = (await sql(`SELECT current_setting('max_connections') AS mc, current_setting('shared_buffers') AS sb`))[0]
+    expect(settings).toEqual({ mc: '90', sb: '128MB' })
+    expect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.compute_size).toBe('small')
+    expect(await checksum()).toBe(before)
+  })
+
+  it('pauses (instance stopped, physical backup kept) and restores with every row', async () => {
+    const before = await checksum()
+    expect((await api(t, 'POST', `/platform/projects/${ref}/pause`, { cookie })).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'INACTIVE')
+    await expect(sql('SELECT 1')).rejects.toThrow()
+
+    const pauseStatus = (await api(t, 'GET', `/platform/projects/${ref}/pause/status`, { cookie })).body
+    expect(pauseStatus).toEqual({ can_restore: true, latest_downloadable_backup_id: null, max_days_till_restore_disabled: 90, remaining_days_till_restore_disabled: 90 })
+    const backups = (await api(t, 'GET', `/platform/database/${ref}/backups`, { cookie })).body.backups
+    expect(backups).toHaveLength(1)
+    expect(backups[0]).toMatchObject({ isPhysicalBackup: true, status: 'COMPLETED' })
+    expect(backups[0].size_bytes).toBeGreaterThan(1_000_000)
+
+    const versions = (await api(t, 'GET', `/platform/projects/${ref}/restore/versions`, { cookie })).body.available_versions
+    expect(versions.map((v: { postgres_engine: string }) => v.postgres_engine)).toEqual(['17', '15'])
+    expect(versions[0]).toMatchObject({ release_channel: 'ga', version: expect.stringMatching(/^17\.\d+$/) })
+
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)
+    expect((await api(t, 'GET', `/platform/projects/${ref}/status`, { cookie })).body.status).toBe('RESTORING')
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    expect(await checksum()).toBe(before)
+  })
+
+  it('serves a backup through a short-lived signed link only', async () => {
+    const [backup] = (await api(t, 'GET', `/platform/database/${ref}/backups`, { cookie })).body.backups
+    const link = await api(t, 'POST', `/platform/database/${ref}/backups/download`, { cookie }, { id: backup.id })
+    expect(link.status).toBe(200)
+    const file = await fetch(t.platform.url + link.body.fileUrl)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toContain('.tar.gz')
+    expect((await file.arrayBuffer()).byteLength).toBe(backup.size_bytes)
+    const forged = await fetch(t.platform.url + link.body.fileUrl.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')))
+    expect(forged.status).toBe(403)
+  })
+
+  it('refuses operations in the wrong state, bad input, and roles without infrastructure rights', async () => {
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(409)
+    expect((await api(t, 'POST', `/platform/projects/${ref}/resize`, { cookie }, { desired_instance_size: 'huge' })).status).toBe(400)
+    expect((await api(t, 'POST', `/platform/projects/${ref}/resize`, { cookie }, { desired_instance_size: 'small' })).status).toBe(400)
+    expect((await api(t, 'POST', `/platform/database/${ref}/backups/download`, { cookie }, { id: 'x' })).status).toBe(400)
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    for (const role of ['developer', 'read_only'] as const) {
+      const { token } = await memberWithRole(t, slug, role)
+      for (const [path, body] of [['pause', undefined], ['restart', undefined], ['resize', { desired_instance_size: 'medium' }], ['restore', {}]] as const) {
+        const result = await api(t, 'POST', `/platform/projects/${ref}/${path}`, { token }, body)
+        expect(result.status, `${role} ${path}`).toBe(403)
+      }
+      expect((await api(t, 'POST', `/v1/projects/${ref}/pause`, { token })).status).toBe(403)
+    }
+    expect((await api(t, 'GET', `/platform/projects/${ref}/status`, { cookie })).body.status).toBe('ACTIVE_HEALTHY')
+  })
+
+  it('keeps one operation at a time per project', async () => {
+    const first = await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie })
+    const second = await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie })
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(409)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+  })
+})
