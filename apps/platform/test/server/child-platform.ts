@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomInt } from 'node:crypto'
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness.js'
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
+
+/**
+ * The platform as its own process, as `npm start` runs it, so a test can kill -9 it and start it
+ * again on the same data directory.
+ */
+export class ChildPlatform {
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-crash-'))
+  readonly port = 20_000 + randomInt(120) * 100
+  readonly url = `http://127.0.0.1:${this.port + 99}`
+  private child: ChildProcess | null = null
+
+  constructor() {
+    fs.chmodSync(this.dataDir, 0o755)
+  }
+
+  async start(env: Record<string, string> = {}): Promise<void> {
+    const child = spawn(process.execPath, [BIN, 'start'], {
+      env: {
+        ...process.env,
+        PORT: String(this.port + 99),
+        STRATUM_DATA_DIR: this.dataDir,
+        STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
+        STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        STRATUM_PLATFORM_DB_PORT: String(this.port),
+        STRATUM_PROJECT_PORT_START: String(this.port + 1),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child = child
+    let output = ''
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes('Stratum is running')) resolve()
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', onData)
+      child.once('exit', (code) => reject(new Error(`platform exited with ${code}:\n${output}`)))
+    })
+  }
+
+  /** kill -9: no shutdown handler runs. */
+  async crash(): Promise<void> {
+    const child = this.child
+    if (!child) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    this.child = null
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child
+    if (!child) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+    this.child = null
+  }
+
+  async cleanup(): Promise<void> {
+    if (!this.child) await this.start().catch(() => {}) // adopts and then stops whatever still runs
+    await this.stop()
+    fs.rmSync(this.dataDir, { recursive: true, force: true })
+  }
+}
