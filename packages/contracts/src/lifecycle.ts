@@ -41,3 +41,24 @@ export type Backup = z.infer<typeof Backup>
 
 export const BackupDownloadBody = z.object({ id: z.number({ error: 'id (the backup id) is required' }).int().positive() })
 export const BackupDownload = z.object({ fileUrl: z.string() })
+
+/** GET /platform/organizations/{slug}/members/reached-free-project-limit */
+export const FREE_PROJECT_LIMIT = 2
+export const MemberAtFreeProjectLimit = z.object({
+  username: z.string(),
+  primary_email: z.string(),
+  free_project_limit: z.number(),
+})
+export type MemberAtFreeProjectLimit = z.infer<typeof MemberAtFreeProjectLimit>
+
+/** POST /platform/feedback/downgrade: the exit survey of the delete flow. */
+export const ExitSurveyBody = z.object({
+  projectRef: z.string().regex(/^[a-z]{20}$/, 'Project ref must be 20 lowercase letters'),
+  orgSlug: z.string().min(1, 'slug is required'),
+  reasons: z.array(z.string().max(200)).max(20).default([]),
+  additionalFeedback: z.string().max(5000).default(''),
+  exitAction: z.string().max(50).default('delete'),
+})
+
+/** DELETE /platform/projects/{ref} -> the removed project's identity. */
+export const DeletedProject = z.object({ id: z.number(), name: z.string(), ref: z.string() })

@@ -35,6 +35,8 @@ export interface InstanceProvider {
   check(spec: InstanceSpec, credentials: InstanceCredentials): Promise<boolean>
   /** Writes a physical backup (a copy of the stopped instance's data directory) to a .tar.gz file. */
   snapshot(spec: InstanceSpec, file: string): Promise<void>
+  /** Stops the instance and deletes its data for good (project deletion). */
+  destroy(spec: InstanceSpec): Promise<void>
   /** Stops every instance this provider started or adopted: platform shutdown. */
   stopAll(): Promise<void>
 }

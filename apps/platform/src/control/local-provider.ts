@@ -57,6 +57,13 @@ export class LocalProvider implements InstanceProvider {
     fs.renameSync(partial, file)
   }
 
+  async destroy(spec: InstanceSpec): Promise<void> {
+    const server = this.server(spec)
+    await server.stop()
+    fs.rmSync(server.dir, { recursive: true, force: true })
+    this.servers.delete(spec.ref)
+  }
+
   async stopAll(): Promise<void> {
     await Promise.allSettled([...this.servers.values()].map((server) => server.stop()))
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { inTransaction, type Db } from '../store/db.js'
@@ -59,6 +60,21 @@ export class ProjectService {
     })
     this.provisionInBackground(ref)
     return (await findProject(this.db, ref))!
+  }
+
+  /**
+   * Deletes a project: its instance and data directory, its backups, and its records. Refused
+   * while an operation runs on it.
+   */
+  async remove(row: ProjectRow, backupsDir: string): Promise<void> {
+    await this.settled(row.ref)
+    const { rowCount } = await this.db.query(`SELECT 1 FROM operations WHERE project_ref = $1 AND status = 'running'`, [row.ref])
+    if (rowCount) throw new Error('Another operation is already running on this project')
+    await setProjectStatus(this.db, row.ref, 'REMOVED')
+    await this.provider.destroy(ProjectService.spec(row))
+    fs.rmSync(backupsDir, { recursive: true, force: true })
+    await this.db.query('DELETE FROM projects WHERE ref = $1', [row.ref])
+    this.log.info({ ref: row.ref }, 'project deleted')
   }
 
   /** Resolves when the project's current provisioning (if any) has finished: for tests and benchmarks. */

@@ -9,6 +9,7 @@ import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
 import { organizationRoutes } from './routes/organizations.js'
 import { profileRoutes } from './routes/profile.js'
+import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { supportRoutes } from './routes/support.js'
 import { registerSecurityHeaders } from './security-headers.js'
@@ -31,6 +32,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await managementV1Routes(app, ctx)
   await supportRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
+  await projectRemovalRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

@@ -114,3 +114,52 @@ describe('lifecycle operations', () => {
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
   })
 })
+
+describe('free project limit and deletion', () => {
+  it('refuses a restore while owners are at the free limit, lists them, and allows it on Pro', async () => {
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    const extra = []
+    for (const name of ['Second', 'Third']) {
+      const created = await api(t, 'POST', '/platform/projects', { cookie }, { name, organization_slug: slug, db_pass: PASSWORD })
+      await waitForStatus(t, created.body.ref, { cookie }, 'ACTIVE_HEALTHY')
+      extra.push(created.body.ref as string)
+    }
+    await api(t, 'POST', `/platform/projects/${extra[0]}/pause`, { cookie })
+    await waitForStatus(t, extra[0]!, { cookie }, 'INACTIVE')
+
+    const atLimit = await api(t, 'GET', `/platform/organizations/${slug}/members/reached-free-project-limit`, { cookie })
+    expect(atLimit.body).toEqual([{ username: 'owner', primary_email: 'owner@example.com', free_project_limit: 2 }])
+    const refused = await api(t, 'POST', `/platform/projects/${extra[0]}/restore`, { cookie }, {})
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toMatch(/free plan allows 2 active projects/)
+
+    await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { cookie }, { plan: 'pro' })
+    expect((await api(t, 'GET', `/platform/organizations/${slug}/members/reached-free-project-limit`, { cookie })).body).toEqual([])
+    expect((await api(t, 'GET', `/platform/projects/${extra[0]}/pause/status`, { cookie })).body.remaining_days_till_restore_disabled).toBeNull()
+    expect((await api(t, 'POST', `/platform/projects/${extra[0]}/restore`, { cookie }, {})).status).toBe(200)
+    await waitForStatus(t, extra[0]!, { cookie }, 'ACTIVE_HEALTHY')
+    await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { cookie }, { plan: 'free' })
+  })
+
+  it('deletes a project: instance stopped, data and backups gone, records removed', async () => {
+    const fs = await import('node:fs')
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Doomed', organization_slug: slug, db_pass: PASSWORD })
+    const doomed = created.body.ref as string
+    await waitForStatus(t, doomed, { cookie }, 'ACTIVE_HEALTHY')
+    const { token } = await memberWithRole(t, slug, 'developer')
+    expect((await api(t, 'DELETE', `/platform/projects/${doomed}`, { token })).status).toBe(403)
+
+    const deleted = await api(t, 'DELETE', `/platform/projects/${doomed}`, { cookie })
+    expect(deleted.status).toBe(200)
+    expect(deleted.body).toEqual({ id: created.body.id, name: 'Doomed', ref: doomed })
+    expect(fs.existsSync(`${t.dataDir}/projects/${doomed}`)).toBe(false)
+    expect((await api(t, 'GET', `/platform/projects/${doomed}`, { cookie })).status).toBe(404)
+    const client = new pg.Client({ host: '127.0.0.1', port: created.body.db_port, user: 'postgres', password: PASSWORD, database: 'postgres' })
+    await expect(client.connect()).rejects.toThrow()
+
+    const survey = await api(t, 'POST', '/platform/feedback/downgrade', { cookie }, { projectRef: doomed, orgSlug: slug, reasons: ['Too expensive'], additionalFeedback: 'bye', exitAction: 'delete' })
+    expect(survey.status).toBe(201)
+    expect((await api(t, 'POST', '/platform/feedback/downgrade', { cookie }, { projectRef: 'bad', orgSlug: slug })).status).toBe(400)
+  })
+})

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  BackupDownloadBody, MAX_DAYS_TILL_RESTORE_DISABLED, RefParams, ResizeBody, RestoreBody,
+  BackupDownloadBody, FREE_PROJECT_LIMIT, MAX_DAYS_TILL_RESTORE_DISABLED, RefParams, ResizeBody, RestoreBody,
   type Backup, type PauseStatus, type ProjectStatus, type RestoreVersions,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -13,6 +13,7 @@ import { installedMajors, shippedVersion } from '../../control/postgres-binaries
 import type { ProjectRow } from '../../control/project-store.js'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
 import { identityOf, projectAccess } from '../access.js'
+import { membersAtFreeProjectLimit } from './project-removal.js'
 import type { PlatformContext } from '../context.js'
 import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
 
@@ -83,6 +84,10 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     assertStatus(project, ['INACTIVE', 'RESTORE_FAILED'], 'restore')
     if (project.status === 'INACTIVE' && !(await pauseStatus(ctx, project)).can_restore) {
       throw badRequest(`This project was paused more than ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored; its backup stays downloadable`)
+    }
+    const atLimit = await membersAtFreeProjectLimit(ctx.db, project.organization_id)
+    if (atLimit.length > 0) {
+      throw badRequest(`The free plan allows ${FREE_PROJECT_LIMIT} active projects per owner or administrator, and ${atLimit.map((m) => m.primary_email).join(', ')} reached it: pause another project or upgrade to Pro`)
     }
     if (body.postgres_engine && body.postgres_engine !== project.postgres_major) {
       throw badRequest(`Restoring onto Postgres ${body.postgres_engine} needs a major-version upgrade, which is not available yet; restore on Postgres ${project.postgres_major}`)

@@ -1,0 +1,57 @@
+import { ExitSurveyBody, FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { backupDirectory } from '../../control/backups.js'
+import type { Db } from '../../store/db.js'
+import { identityOf, orgAccess, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { conflict, parse } from '../errors.js'
+
+/**
+ * Owners and administrators of a free organization who already run the free limit of active
+ * projects (counted over every free organization they own or administer).
+ */
+export async function membersAtFreeProjectLimit(db: Db, organizationId: string): Promise<MemberAtFreeProjectLimit[]> {
+  const { rows } = await db.query<{ username: string; email: string }>(
+    `SELECT u.username, u.email FROM members m JOIN users u ON u.id = m.user_id
+     JOIN organizations o ON o.id = m.organization_id
+     WHERE m.organization_id = $1 AND o.plan = 'free' AND m.role IN ('owner', 'administrator')
+       AND (SELECT count(*) FROM projects p
+            JOIN members m2 ON m2.organization_id = p.organization_id AND m2.user_id = m.user_id AND m2.role IN ('owner', 'administrator')
+            JOIN organizations o2 ON o2.id = p.organization_id AND o2.plan = 'free'
+            WHERE p.status NOT IN ('INACTIVE', 'REMOVED')) >= $2
+     ORDER BY u.email`,
+    [organizationId, FREE_PROJECT_LIMIT],
+  )
+  return rows.map((row) => ({ username: row.username, primary_email: row.email, free_project_limit: FREE_PROJECT_LIMIT }))
+}
+
+export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  async function remove(request: FastifyRequest) {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
+    try {
+      await ctx.projects.remove(project, backupDirectory(ctx.config.dataDir, ref))
+    } catch (error) {
+      throw conflict((error as Error).message)
+    }
+    return { id: Number(project.id), name: project.name, ref: project.ref }
+  }
+  app.delete('/platform/projects/:ref', remove)
+  app.delete('/v1/projects/:ref', remove)
+
+  app.get('/platform/organizations/:slug/members/reached-free-project-limit', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const { org } = await orgAccess(ctx.db, request, slug)
+    return membersAtFreeProjectLimit(ctx.db, org.id)
+  })
+
+  app.post('/platform/feedback/downgrade', async (request, reply) => {
+    const body = parse(ExitSurveyBody, request.body)
+    await ctx.db.query(
+      `INSERT INTO exit_surveys (user_id, project_ref, organization_slug, reasons, additional_feedback, exit_action)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [identityOf(request).user.id, body.projectRef, body.orgSlug, body.reasons, body.additionalFeedback, body.exitAction],
+    )
+    return reply.code(201).send({})
+  })
+}
