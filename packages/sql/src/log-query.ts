@@ -1,0 +1,26 @@
+/**
+ * Rules for log explorer queries (project-shell spec §5). Logs are queried in BigQuery's SQL,
+ * so the query is read with BigQuery's lexical rules: "..." is a string there, `...` an
+ * identifier, and # starts a comment.
+ */
+import { isPunctuation, isWord, significantTokens, tokenize } from './lexer.js'
+
+export const LOG_QUERY_WITH_OR_SUBQUERY_ERROR = 'The parser does not yet support WITH and subquery statements.'
+export const LOG_QUERY_ILIKE_ERROR = 'BigQuery does not support ILIKE. Use REGEXP_CONTAINS instead.'
+
+/** The message rejecting a log query, or undefined when it is accepted. */
+export function getLogQueryError(sql: string): string | undefined {
+  const code = significantTokens(tokenize(sql, { dialect: 'bigquery' }))
+  let depth = 0
+  let hasWithOrSubquery = false
+  let hasIlike = false
+  for (const token of code) {
+    if (isPunctuation(token, '(')) depth++
+    else if (isPunctuation(token, ')')) depth = Math.max(0, depth - 1)
+    else if (isWord(token, 'with') || (depth > 0 && isWord(token, 'select'))) hasWithOrSubquery = true
+    else if (isWord(token, 'ilike')) hasIlike = true
+  }
+  if (hasWithOrSubquery) return LOG_QUERY_WITH_OR_SUBQUERY_ERROR
+  if (hasIlike) return LOG_QUERY_ILIKE_ERROR
+  return undefined
+}
