@@ -3,6 +3,11 @@ import type { ComputeSize, PostgresMajor } from '@stratum/contracts'
 /** What a provider needs to know to run one project's Postgres. */
 export interface InstanceSpec {
   ref: string
+  /**
+   * Which of the project's instances: the live one (default), or the one a major-version upgrade
+   * builds beside it ('next') before the switch-over.
+   */
+  slot?: 'live' | 'next'
   major: PostgresMajor
   port: number
   computeSize: ComputeSize
@@ -37,6 +42,17 @@ export interface InstanceProvider {
   snapshot(spec: InstanceSpec, file: string): Promise<void>
   /** Stops the instance and deletes its data for good (project deletion). */
   destroy(spec: InstanceSpec): Promise<void>
+  /**
+   * Upgrade switch-over: the 'next' instance becomes the live one; the old live data is kept
+   * aside (as 'previous') until discardPrevious. Idempotent: a repeated call finds it done.
+   */
+  promoteNext(ref: string): Promise<void>
+  /** Undoes promoteNext when the previous data is still there. */
+  demoteToPrevious(ref: string): Promise<void>
+  discardPrevious(ref: string): Promise<void>
+  discardNext(ref: string): Promise<void>
+  /** The major version whose data sits in the live slot, read from disk (PG_VERSION). */
+  liveMajor(ref: string): string | null
   /** Stops every instance this provider started or adopted: platform shutdown. */
   stopAll(): Promise<void>
 }

@@ -68,15 +68,73 @@ export class LocalProvider implements InstanceProvider {
     await Promise.allSettled([...this.servers.values()].map((server) => server.stop()))
   }
 
-  instanceDir(ref: string): string {
-    return path.join(this.options.projectsDir, ref)
+  instanceDir(ref: string, slot: 'live' | 'next' | 'previous' = 'live'): string {
+    return path.join(this.options.projectsDir, slot === 'live' ? ref : `${ref}.${slot}`)
+  }
+
+  async promoteNext(ref: string): Promise<void> {
+    const [live, next, previous] = [this.instanceDir(ref), this.instanceDir(ref, 'next'), this.instanceDir(ref, 'previous')]
+    await this.stopDir(live)
+    await this.stopDir(next)
+    if (fs.existsSync(next)) {
+      if (fs.existsSync(live)) fs.renameSync(live, previous)
+      fs.renameSync(next, live)
+    }
+    this.forget(ref)
+  }
+
+  async demoteToPrevious(ref: string): Promise<void> {
+    const [live, next, previous] = [this.instanceDir(ref), this.instanceDir(ref, 'next'), this.instanceDir(ref, 'previous')]
+    if (!fs.existsSync(previous)) return
+    await this.stopDir(live)
+    fs.rmSync(next, { recursive: true, force: true })
+    if (fs.existsSync(live)) fs.renameSync(live, next)
+    fs.renameSync(previous, live)
+    this.forget(ref)
+  }
+
+  async discardPrevious(ref: string): Promise<void> {
+    await this.stopDir(this.instanceDir(ref, 'previous'))
+    fs.rmSync(this.instanceDir(ref, 'previous'), { recursive: true, force: true })
+  }
+
+  async discardNext(ref: string): Promise<void> {
+    await this.stopDir(this.instanceDir(ref, 'next'))
+    fs.rmSync(this.instanceDir(ref, 'next'), { recursive: true, force: true })
+    this.forget(ref)
+  }
+
+  liveMajor(ref: string): string | null {
+    try {
+      return fs.readFileSync(path.join(this.instanceDir(ref), 'data', 'PG_VERSION'), 'utf8').trim()
+    } catch {
+      return null
+    }
+  }
+
+  /** Stops whatever server runs in a directory, whichever major it is. */
+  private async stopDir(dir: string): Promise<void> {
+    const major = (() => {
+      try {
+        return fs.readFileSync(path.join(dir, 'data', 'PG_VERSION'), 'utf8').trim()
+      } catch {
+        return null
+      }
+    })()
+    if (major === '15' || major === '17') await new PostgresServer(dir, major).stop()
+  }
+
+  private forget(ref: string): void {
+    this.servers.delete(ref)
+    this.servers.delete(`${ref}.next`)
   }
 
   private server(spec: InstanceSpec): PostgresServer {
-    let server = this.servers.get(spec.ref)
+    const key = spec.slot === 'next' ? `${spec.ref}.next` : spec.ref
+    let server = this.servers.get(key)
     if (!server || server.major !== spec.major) {
-      server = new PostgresServer(this.instanceDir(spec.ref), spec.major)
-      this.servers.set(spec.ref, server)
+      server = new PostgresServer(this.instanceDir(spec.ref, spec.slot ?? 'live'), spec.major)
+      this.servers.set(key, server)
     }
     return server
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contracts'
 import type { FastifyBaseLogger } from 'fastify'
-import { inTransaction, type Db } from '../store/db.js'
+import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { findFreePort } from './ports.js'
 import { findProject, listAllProjects, newProjectRef, setProjectStatus, type ProjectRow } from './project-store.js'
@@ -44,9 +44,7 @@ export class ProjectService {
   /** Records the project as COMING_UP and provisions it in the background. */
   async create(input: CreateProjectInput): Promise<ProjectRow> {
     const ref = await inTransaction(this.db, async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [PORT_ALLOCATION_LOCK])
-      const taken = new Set((await tx.query<{ port: number }>('SELECT port FROM projects')).rows.map((r) => r.port))
-      const port = await findFreePort(this.portStart, taken)
+      const port = await this.allocatePort(tx)
       const ref = newProjectRef()
       const seal = (value: string) => this.secrets.seal(value)
       await tx.query(
@@ -75,6 +73,19 @@ export class ProjectService {
     fs.rmSync(backupsDir, { recursive: true, force: true })
     await this.db.query('DELETE FROM projects WHERE ref = $1', [row.ref])
     this.log.info({ ref: row.ref }, 'project deleted')
+  }
+
+  /**
+   * A free port for a new instance, inside the caller's transaction (which holds the allocation
+   * lock until it commits): not used by a project, nor by an upgrade's new instance.
+   */
+  async allocatePort(tx: Queryable): Promise<number> {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [PORT_ALLOCATION_LOCK])
+    const { rows } = await tx.query<{ port: number }>(
+      `SELECT port FROM projects UNION ALL
+       SELECT (params->>'next_port')::int FROM operations WHERE status = 'running' AND params ? 'next_port'`,
+    )
+    return findFreePort(this.portStart, new Set(rows.map((r) => r.port)))
   }
 
   /** Resolves when the project's current provisioning (if any) has finished: for tests and benchmarks. */

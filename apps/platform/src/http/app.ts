@@ -12,6 +12,7 @@ import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { supportRoutes } from './routes/support.js'
+import { upgradeRoutes } from './routes/upgrade.js'
 import { registerSecurityHeaders } from './security-headers.js'
 
 export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance['log']): Promise<FastifyInstance> {
@@ -33,6 +34,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await supportRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
   await projectRemovalRoutes(app, ctx)
+  await upgradeRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

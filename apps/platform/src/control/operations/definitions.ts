@@ -7,6 +7,7 @@ import type { InstanceProvider } from '../instance-provider.js'
 import { findProject, setProjectStatus, type ProjectRow } from '../project-store.js'
 import { ProjectService } from '../projects.js'
 import type { OperationKind, OperationRow } from './operation-store.js'
+import { upgrade } from './upgrade.js'
 
 export interface OperationContext {
   db: Db
@@ -18,6 +19,10 @@ export interface OperationContext {
 
 export interface OperationStep {
   name: string
+  /** Merged into the operation's params once the step completes (e.g. the upgrade's progress code). */
+  marks?: Record<string, unknown>
+  /** Merged into the params when the step fails (e.g. the upgrade's error code). */
+  failureMarks?: Record<string, unknown>
   /** Must be idempotent: a resumed operation may run the step it was in when the platform died. */
   run(ctx: OperationContext, project: ProjectRow, op: OperationRow): Promise<void>
 }
@@ -134,7 +139,7 @@ const restore: OperationDefinition = {
   },
 }
 
-export const OPERATIONS: Partial<Record<OperationKind, OperationDefinition>> = { restart, resize, pause, restore }
+export const OPERATIONS: Partial<Record<OperationKind, OperationDefinition>> = { restart, resize, pause, restore, upgrade }
 
 export async function setStatus(ctx: OperationContext, ref: string, status: ProjectStatus, reason: string | null = null): Promise<void> {
   await setProjectStatus(ctx.db, ref, status, { reason })

@@ -50,7 +50,7 @@ export async function latestOperation(db: Queryable, ref: string, kind: Operatio
   return rows[0] ?? null
 }
 
-export async function recordStep(db: Queryable, id: string, step: string, params?: Record<string, unknown>): Promise<void> {
+export async function recordStep(db: Queryable, id: string, step: string | null, params?: Record<string, unknown>): Promise<void> {
   await db.query(
     `UPDATE operations SET step = $2, params = COALESCE($3::jsonb, params), updated_at = now() WHERE id = $1`,
     [id, step, params ? JSON.stringify(params) : null],

@@ -1,12 +1,14 @@
 import PgBoss from 'pg-boss'
 import { inTransaction } from '../../store/db.js'
-import { findProject, setProjectStatus } from '../project-store.js'
+import { takeLogicalBackup } from '../logical-backups.js'
+import { findProject, listAllProjects, setProjectStatus } from '../project-store.js'
 import { OPERATIONS, type OperationContext } from './definitions.js'
 import {
   findOperation, finishOperation, insertOperation, recordStep, runningOperations, type OperationKind, type OperationRow,
 } from './operation-store.js'
 
 const QUEUE = 'project-operation'
+const DAILY_BACKUPS = 'daily-logical-backups'
 
 export class OperationConflictError extends Error {}
 
@@ -46,6 +48,22 @@ export class OperationRunner {
     await boss.work<{ operationId: string }>(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
       if (job) await this.track(this.execute(job.data.operationId))
     })
+    await boss.createQueue(DAILY_BACKUPS)
+    await boss.schedule(DAILY_BACKUPS, '0 3 * * *', {}, { tz: 'UTC', retryLimit: 0 })
+    await boss.work(DAILY_BACKUPS, () => this.track(this.backUpActiveProjects()))
+  }
+
+  /** The daily logical backup of every active project that is not in the middle of an operation. */
+  async backUpActiveProjects(): Promise<void> {
+    const busy = await this.busyRefs()
+    for (const project of await listAllProjects(this.ctx.db)) {
+      if (project.status !== 'ACTIVE_HEALTHY' || busy.has(project.ref) || this.stopping) continue
+      try {
+        await takeLogicalBackup(this.ctx, project)
+      } catch (error) {
+        this.ctx.log.error({ err: error, ref: project.ref }, 'daily logical backup failed')
+      }
+    }
   }
 
   /** Accepts an operation: records it, shows its first status, queues its job. */
@@ -84,18 +102,23 @@ export class OperationRunner {
     const definition = OPERATIONS[op.kind]!
     const log = this.ctx.log.child({ ref: op.project_ref, operation: op.kind, id: op.id })
     await setProjectStatus(this.ctx.db, op.project_ref, definition.runningStatus)
-    const done = op.step ? definition.steps.findIndex((step) => step.name === op.step) + 1 : 0
-    for (const step of definition.steps.slice(done)) {
+    let lastDone = op.step
+    const start = lastDone ? definition.steps.findIndex((step) => step.name === lastDone) + 1 : 0
+    for (const step of definition.steps.slice(start)) {
       if (this.stopping) return log.info('platform stopping: the operation resumes at the next boot')
       const project = await findProject(this.ctx.db, op.project_ref)
       if (!project) return finishOperation(this.ctx.db, op.id, 'failed', 'The project no longer exists')
       try {
         await step.run(this.ctx, project, op)
-        await recordStep(this.ctx.db, op.id, step.name)
+        Object.assign(op.params, step.marks)
+        await recordStep(this.ctx.db, op.id, step.name, op.params)
+        lastDone = step.name
         if (this.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.stepDelayMs))
       } catch (error) {
         const reason = `${step.name}: ${(error as Error).message}`
         log.error({ err: error }, 'operation step failed; rolling back')
+        Object.assign(op.params, step.failureMarks)
+        await recordStep(this.ctx.db, op.id, lastDone, op.params)
         const status = await definition.rollBack(this.ctx, project, op).catch(() => 'ACTIVE_UNHEALTHY' as const)
         await setProjectStatus(this.ctx.db, op.project_ref, status, { reason })
         return finishOperation(this.ctx.db, op.id, 'failed', reason)

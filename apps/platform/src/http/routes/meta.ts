@@ -1,0 +1,74 @@
+import { RefParams } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ProjectRow } from '../../control/project-store.js'
+import { ApiRestQuery, PgMetaTablesQuery } from '../../meta/contract.js'
+import { OPENAPI_MIME } from '../../meta/openapi.js'
+import { MetaService, type MetaTarget } from '../../meta/service.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, conflict, notFound, parse } from '../errors.js'
+
+/** Connection failures that mean the project's database is not answering right now. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+
+/** Where the REST API is reached, as host:port (PostgREST always writes the port). */
+function apiHost(ctx: PlatformContext, request: FastifyRequest): { host: string; scheme: 'http' | 'https' } {
+  const url = new URL(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`)
+  const scheme = url.protocol === 'https:' ? 'https' : 'http'
+  return { host: `${url.hostname}:${url.port || (scheme === 'https' ? 443 : 80)}`, scheme }
+}
+
+/**
+ * Introspection of a project database: the tables listing (pg-meta shape) and PostgREST's OpenAPI
+ * document. Thin: validation, access, status; the work and its cache live in meta/.
+ */
+export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, meta = new MetaService()): Promise<void> {
+  app.addHook('onClose', () => meta.close())
+
+  async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    assertActive(project)
+    return { ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword }
+  }
+
+  async function reading<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      throw error
+    }
+  }
+
+  app.get('/platform/pg-meta/:ref/tables', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const query = parse(PgMetaTablesQuery, request.query)
+    const project = await target(request, ref)
+    return reading(() =>
+      meta.listTables(project, {
+        includeColumns: query.include_columns,
+        includeSystemSchemas: query.include_system_schemas,
+        includedSchemas: query.included_schemas,
+        excludedSchemas: query.excluded_schemas,
+        limit: query.limit,
+        offset: query.offset,
+      }),
+    )
+  })
+
+  app.get('/platform/projects/:ref/api/rest', async (request, reply) => {
+    const { ref } = parse(RefParams, request.params)
+    const query = parse(ApiRestQuery, request.query)
+    const project = await target(request, ref)
+    const result = await reading(() => meta.openApi(project, { role: query.role, schema: query.schema, ...apiHost(ctx, request) }))
+    if (!result) throw notFound(`Schema ${query.schema} not found`)
+    const wantsOpenApi = (request.headers.accept ?? '').includes(OPENAPI_MIME)
+    return reply.type(wantsOpenApi ? `${OPENAPI_MIME}; charset=utf-8` : 'application/json; charset=utf-8').send(result.json)
+  })
+}
+
+function assertActive(project: ProjectRow): void {
+  if (project.status !== 'ACTIVE_HEALTHY') {
+    throw conflict(`Project ${project.ref} is not ready: its status is ${project.status}, and its database can be read only when it is ACTIVE_HEALTHY`)
+  }
+}

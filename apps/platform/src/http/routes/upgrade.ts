@@ -1,0 +1,81 @@
+import { RefParams, UPGRADE_STATUS, UpgradeBody, type DatabaseUpgradeStatus, type PostgresMajor } from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { findOperation, latestOperation, type OperationRow } from '../../control/operations/operation-store.js'
+import { OperationConflictError } from '../../control/operations/runner.js'
+import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
+import { inTransaction } from '../../store/db.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { badRequest, conflict, parse } from '../errors.js'
+
+const StatusQuery = z.object({ tracking_id: z.uuid({ error: 'tracking_id must be the id returned by the upgrade call' }).optional() })
+
+function toUpgradeStatus(op: OperationRow | null): DatabaseUpgradeStatus {
+  if (!op) return { databaseUpgradeStatus: null }
+  const status = op.status === 'running' ? UPGRADE_STATUS.Upgrading : op.status === 'succeeded' ? UPGRADE_STATUS.Upgraded : UPGRADE_STATUS.Failed
+  return {
+    databaseUpgradeStatus: {
+      initiated_at: op.initiated_at.toISOString(),
+      latest_status_at: op.updated_at.toISOString(),
+      target_version: Number(op.params.target_major),
+      status,
+      ...(op.params.progress ? { progress: op.params.progress as never } : {}),
+      ...(op.status === 'failed' ? { error: (op.params.error_code ?? '8_upgrade_completion_failed') as never } : {}),
+    },
+  }
+}
+
+/** Majors newer than the project's that are installed here: where it may upgrade to. */
+const upgradeTargets = (current: string) => installedMajors().filter((major) => Number(major) > Number(current)).sort((a, b) => Number(b) - Number(a))
+
+export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  app.post('/v1/projects/:ref/upgrade', async (request, reply) => {
+    const { ref } = parse(RefParams, request.params)
+    const body = parse(UpgradeBody, request.body)
+    const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
+    const target = body.target_version.split('.')[0] as PostgresMajor
+    if (!upgradeTargets(project.postgres_major).includes(target)) {
+      throw badRequest(`Cannot upgrade from Postgres ${project.postgres_major} to ${body.target_version}: available targets are ${upgradeTargets(project.postgres_major).join(', ') || 'none'}`)
+    }
+    if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Cannot upgrade while the project is ${project.status}`)
+    const nextPort = await inTransaction(ctx.db, (tx) => ctx.projects.allocatePort(tx))
+    try {
+      const op = await ctx.operations.request(ref, 'upgrade', {
+        target_major: target, source_major: project.postgres_major, next_port: nextPort, progress: '0_requested',
+      }, identityOf(request).user.id)
+      return reply.code(201).send({ tracking_id: op.id })
+    } catch (error) {
+      if (error instanceof OperationConflictError) throw conflict(error.message)
+      throw error
+    }
+  })
+
+  app.get('/v1/projects/:ref/upgrade/status', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { tracking_id } = parse(StatusQuery, request.query)
+    await projectAccess(ctx.db, request, ref)
+    const op = tracking_id ? await findOperation(ctx.db, tracking_id) : await latestOperation(ctx.db, ref, 'upgrade')
+    return toUpgradeStatus(op && op.project_ref === ref && op.kind === 'upgrade' ? op : null)
+  })
+
+  app.get('/v1/projects/:ref/upgrade/eligibility', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref)
+    const targets = upgradeTargets(project.postgres_major)
+    const appVersion = (major: PostgresMajor) => `postgres-${shippedVersion(major)}`
+    return {
+      eligible: targets.length > 0 && project.status === 'ACTIVE_HEALTHY',
+      current_app_version: appVersion(project.postgres_major),
+      current_app_version_release_channel: 'ga',
+      latest_app_version: appVersion(targets[0] ?? project.postgres_major),
+      target_upgrade_versions: targets.map((major) => ({ postgres_version: major, release_channel: 'ga', app_version: appVersion(major) })),
+      duration_estimate_hours: 1,
+      legacy_auth_custom_roles: [],
+      objects_to_be_dropped: [],
+      unsupported_extensions: [],
+      user_defined_objects_in_internal_schemas: [],
+      validation_errors: [],
+    }
+  })
+}
