@@ -22,6 +22,7 @@ export class ChildPlatform {
   }
 
   async start(env: Record<string, string> = {}): Promise<void> {
+    if (this.child) throw new Error('The platform is already running: stop or crash it first')
     const child = spawn(process.execPath, [BIN, 'start'], {
       env: {
         ...process.env,
@@ -36,7 +37,6 @@ export class ChildPlatform {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    this.child = child
     let output = ''
     await new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
@@ -47,25 +47,26 @@ export class ChildPlatform {
       child.stderr!.on('data', onData)
       child.once('exit', (code) => reject(new Error(`platform exited with ${code}:\n${output}`)))
     })
+    this.child = child
   }
 
   /** kill -9: no shutdown handler runs. */
   async crash(): Promise<void> {
     const child = this.child
-    if (!child) return
+    this.child = null
+    if (!child || child.exitCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGKILL')
     await exited
-    this.child = null
   }
 
   async stop(): Promise<void> {
     const child = this.child
-    if (!child) return
+    this.child = null
+    if (!child || child.exitCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
-    this.child = null
   }
 
   async cleanup(): Promise<void> {

@@ -4,7 +4,7 @@ import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
 import { ProjectService } from '../projects.js'
 import { setProjectStatus, type ProjectRow } from '../project-store.js'
-import type { OperationDefinition } from './definitions.js'
+import type { OperationContext, OperationDefinition } from './definitions.js'
 import type { OperationRow } from './operation-store.js'
 import { takeLogicalBackup } from '../logical-backups.js'
 
@@ -24,6 +24,13 @@ const nextSpec = (project: ProjectRow, op: OperationRow): InstanceSpec => ({
   port: op.params.next_port as number,
   computeSize: project.compute_size,
 })
+
+/** The new instance, started again if a restart of the platform (or the machine) stopped it. */
+async function runningNext(ctx: OperationContext, project: ProjectRow, op: OperationRow): Promise<InstanceSpec> {
+  const next = nextSpec(project, op)
+  await ctx.provider.ensureRunning(next)
+  return next
+}
 
 async function withClient<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database })
@@ -75,7 +82,7 @@ export const upgrade: OperationDefinition = {
         const password = ctx.projects.credentials(project).superuserPassword
         for (const database of await userDatabases(project.port, password)) {
           const installed = await withClient(project.port, password, database, async (c) => (await c.query<{ extname: string }>('SELECT extname FROM pg_extension')).rows.map((r) => r.extname))
-          const available = await withClient(nextSpec(project, op).port, password, 'postgres', async (c) => (await c.query<{ name: string }>('SELECT name FROM pg_available_extensions')).rows.map((r) => r.name))
+          const available = await withClient((await runningNext(ctx, project, op)).port, password, 'postgres', async (c) => (await c.query<{ name: string }>('SELECT name FROM pg_available_extensions')).rows.map((r) => r.name))
           const missing = installed.filter((name) => !available.includes(name))
           if (missing.length) throw new Error(`Postgres ${targetOf(op)} lacks the extensions ${missing.join(', ')} used in database ${database}`)
         }
@@ -94,7 +101,7 @@ export const upgrade: OperationDefinition = {
       async run(ctx, project, op) {
         await ctx.db.query(`UPDATE operations SET params = params || '{"progress":"5_initiated_data_upgrade"}' WHERE id = $1`, [op.id])
         const password = ctx.projects.credentials(project).superuserPassword
-        const next = nextSpec(project, op)
+        const next = await runningNext(ctx, project, op)
         for (const database of await userDatabases(project.port, password)) {
           // Idempotent: a resumed step starts again from an empty database.
           await withClient(next.port, password, database === 'postgres' ? 'template1' : 'postgres', async (client) => {
@@ -112,7 +119,7 @@ export const upgrade: OperationDefinition = {
       failureMarks: { error_code: '6_volume_detachchment_from_original_instance_failed' },
       async run(ctx, project, op) {
         const password = ctx.projects.credentials(project).superuserPassword
-        const next = nextSpec(project, op)
+        const next = await runningNext(ctx, project, op)
         for (const database of await userDatabases(next.port, password)) {
           await withClient(next.port, password, database, async (client) => {
             const { rows } = await client.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname <> 'plpgsql'`)
@@ -127,7 +134,7 @@ export const upgrade: OperationDefinition = {
       failureMarks: { error_code: '7_volume_attachment_to_upgraded_instance_failed' },
       async run(ctx, project, op) {
         const password = ctx.projects.credentials(project).superuserPassword
-        const next = nextSpec(project, op)
+        const next = await runningNext(ctx, project, op)
         for (const database of await userDatabases(next.port, password)) {
           await withClient(next.port, password, database, (client) => client.query('ANALYZE'))
         }
