@@ -163,3 +163,25 @@ describe('free project limit and deletion', () => {
     expect((await api(t, 'POST', '/platform/feedback/downgrade', { cookie }, { projectRef: 'bad', orgSlug: slug })).status).toBe(400)
   })
 })
+
+describe('repeated pause and restore', () => {
+  it('loses nothing over 20 cycles, and keeps only the newest physical backups', async () => {
+    // Earlier tests left three active projects: on the free plan the limit would refuse restores.
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { cookie }, { plan: 'pro' })
+    const before = await checksum()
+    for (let cycle = 0; cycle < 20; cycle++) {
+      expect((await api(t, 'POST', `/platform/projects/${ref}/pause`, { cookie })).status).toBe(200)
+      await waitForStatus(t, ref, { cookie }, 'INACTIVE')
+      expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)
+      await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+      await sql(`INSERT INTO rows VALUES (${100_000 + cycle}, 'cycle ${cycle}')`)
+    }
+    const [{ n }] = await sql(`SELECT count(*)::int AS n FROM rows WHERE i >= 100000`)
+    expect(n).toBe(20)
+    await sql(`DELETE FROM rows WHERE i >= 100000`)
+    expect(await checksum()).toBe(before)
+    const physical = (await api(t, 'GET', `/platform/database/${ref}/backups`, { cookie })).body.backups.filter((b: { isPhysicalBackup: boolean }) => b.isPhysicalBackup)
+    expect(physical).toHaveLength(3)
+  }, 180_000)
+})
