@@ -10,50 +10,20 @@
  * The platform runs as its own process (as `npm start` runs it) so that the load generator does not
  * share its event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
-const root = path.resolve(import.meta.dirname, '..')
 const PORT = 8790
-const BASE = `http://127.0.0.1:${PORT}`
-const EMAIL = 'bench@example.com'
-const PASSWORD = 'bench-password-1'
+let platform: BenchPlatform
 
-function startPlatform(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'apps/platform/bin/stratum.mjs'), 'start'], {
-    env: { ...process.env, PORT: String(PORT), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', STRATUM_PROJECT_PORT_START: '31001', STRATUM_PLATFORM_DB_PORT: '31000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Stratum is running')) resolve(child)
-    })
-    child.once('exit', (code) => reject(new Error(`platform exited with ${code}`)))
-  })
-}
-
-async function call(method: string, url: string, token: string, body?: unknown) {
-  const response = await fetch(BASE + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  return response.json() as Promise<any>
-}
-
-async function createProject(token: string, slug: string, name: string): Promise<{ ref: string; ms: number }> {
+async function createProject(name: string): Promise<{ ref: string; ms: number }> {
   const started = performance.now()
-  const project = await call('POST', '/platform/projects', token, { name, organization_slug: slug, db_pass: 'bench-db-password' })
-  for (;;) {
-    const { status } = await call('GET', `/platform/projects/${project.ref}/status`, token)
-    if (status === 'ACTIVE_HEALTHY') return { ref: project.ref, ms: performance.now() - started }
-    if (status === 'INIT_FAILED') throw new Error('project failed to initialize')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  const project = await call(platform, 'POST', '/platform/projects', { name, organization_slug: platform.slug, db_pass: 'bench-db-password' })
+  return { ref: project.ref, ms: await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY', started) }
 }
 
 async function bareInitdbAndStart(dir: string, port: number): Promise<number> {
@@ -69,36 +39,24 @@ async function bareInitdbAndStart(dir: string, port: number): Promise<number> {
 
 function load(url: string, token?: string): Promise<autocannon.Result> {
   return autocannon({
-    url: BASE + url,
+    url: platform.base + url,
     connections: 32,
     duration: 10,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-'))
-  fs.chmodSync(dataDir, 0o755)
-  const platform = await startPlatform(dataDir)
+  platform = await startBenchPlatform(PORT, 31_000)
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-floor-'))
+  fs.chmodSync(scratch, 0o755)
   try {
-    const token = (await new Promise<string>((resolve, reject) => {
-      const cli = spawn(process.execPath, [path.join(root, 'apps/platform/bin/stratum.mjs'), 'token', 'create', '--email', EMAIL], {
-        env: { ...process.env, STRATUM_DATA_DIR: dataDir },
-      })
-      let out = ''
-      cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-      cli.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error('token create failed'))))
-    }))
-    const slug = (await call('GET', '/v1/organizations', token))[0].slug as string
-
     const creates: number[] = []
     const baselines: number[] = []
     let ref = ''
     for (let i = 0; i < 5; i++) {
-      baselines.push(await bareInitdbAndStart(path.join(dataDir, `baseline-${i}`), 30_900 + i))
-      const created = await createProject(token, slug, `bench-${i}`)
+      baselines.push(await bareInitdbAndStart(path.join(scratch, `baseline-${i}`), 30_900 + i))
+      const created = await createProject(`bench-${i}`)
       creates.push(created.ms)
       ref = created.ref
     }
@@ -106,7 +64,7 @@ async function main() {
     const floor = median(baselines)
 
     const health = await load('/api/health')
-    const status = await load(`/platform/projects/${ref}/status`, token)
+    const status = await load(`/platform/projects/${ref}/status`, platform.token)
     if (status.non2xx > 0) throw new Error(`status endpoint answered ${status.non2xx} non-2xx responses`)
 
     console.log('\nStratum benchmarks (this machine, this session)')
@@ -115,9 +73,8 @@ async function main() {
     console.log(`GET /platform/projects/{ref}/status: ${status.requests.average.toFixed(0)} req/s, p50 ${status.latency.p50} ms, p99 ${status.latency.p99} ms (goal >= 3000 req/s, p99 < 20 ms)`)
     console.log(`  baseline GET /api/health: ${health.requests.average.toFixed(0)} req/s, p99 ${health.latency.p99} ms; ratio status / health throughput = ${(status.requests.average / health.requests.average).toFixed(2)}`)
   } finally {
-    platform.kill('SIGTERM')
-    await new Promise((resolve) => platform.once('exit', resolve))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await platform.stop()
+    fs.rmSync(scratch, { recursive: true, force: true })
   }
 }
 

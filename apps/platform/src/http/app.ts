@@ -7,6 +7,7 @@ import { errorHandler } from './errors.js'
 import { authRoutes } from './routes/auth.js'
 import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
+import { metaRoutes } from './routes/meta.js'
 import { organizationRoutes } from './routes/organizations.js'
 import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
@@ -30,6 +31,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await profileRoutes(app, ctx)
   await organizationRoutes(app, ctx)
   await projectRoutes(app, ctx)
+  await metaRoutes(app, ctx)
   await managementV1Routes(app, ctx)
   await supportRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)

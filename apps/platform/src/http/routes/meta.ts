@@ -1,7 +1,7 @@
 import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ProjectRow } from '../../control/project-store.js'
-import { ApiRestQuery, PgMetaTablesQuery } from '../../meta/contract.js'
+import { ApiRestQuery, PgMetaTablesQuery } from '@stratum/contracts'
 import { OPENAPI_MIME } from '../../meta/openapi.js'
 import { MetaService, type MetaTarget } from '../../meta/service.js'
 import { projectAccess } from '../access.js'

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * The platform as its own process (as `npm start` runs it), so that load generators and
+ * measurements do not share its event loop. Shared by the benchmarks.
+ */
+const root = path.resolve(import.meta.dirname, '..')
+const BIN = path.join(root, 'apps/platform/bin/stratum.mjs')
+const EMAIL = 'bench@example.com'
+
+export interface BenchPlatform {
+  base: string
+  token: string
+  slug: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export async function startBenchPlatform(port: number, portBlock: number): Promise<BenchPlatform> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-'))
+  fs.chmodSync(dataDir, 0o755)
+  const env = {
+    ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: 'bench-password-1',
+    LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(portBlock), STRATUM_PROJECT_PORT_START: String(portBlock + 1),
+  }
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Stratum is running')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`platform exited with ${code}`)))
+  })
+  const token = await new Promise<string>((resolve, reject) => {
+    const cli = spawn(process.execPath, [BIN, 'token', 'create', '--email', EMAIL], { env })
+    let out = ''
+    cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    cli.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error('token create failed'))))
+  })
+  const base = `http://127.0.0.1:${port}`
+  const orgs = (await (await fetch(`${base}/v1/organizations`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{ slug: string }>
+  // Pro: the free plan's project limit would refuse restores of benchmark projects.
+  await fetch(`${base}/platform/organizations/${orgs[0]!.slug}/billing/subscription`, {
+    method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'pro' }),
+  })
+  return {
+    base, token, slug: orgs[0]!.slug, dataDir,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function call(platform: BenchPlatform, method: string, url: string, body?: unknown): Promise<any> {
+  const response = await fetch(platform.base + url, {
+    method,
+    headers: { authorization: `Bearer ${platform.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return response.json()
+}
+
+/** Milliseconds until the project reports the status. */
+export async function untilStatus(platform: BenchPlatform, ref: string, status: string, started = performance.now()): Promise<number> {
+  for (;;) {
+    const current = (await call(platform, 'GET', `/platform/projects/${ref}/status`)).status
+    if (current === status) return performance.now() - started
+    if (current?.endsWith('FAILED')) throw new Error(`${ref} ended ${current}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
