@@ -14,6 +14,8 @@ Object.assign(process.env, {
   STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '31500',
   STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '31501',
   LOG_LEVEL: 'warn',
+  // Every spec signs in as the owner: more than the default 10 a minute from one address.
+  STRATUM_LOGIN_RATE_LIMIT: '200',
 })
 process.argv = [process.argv[0], 'stratum', 'start']
 await import('../apps/platform/bin/stratum.mjs')

@@ -68,7 +68,7 @@ describe('lifecycle operations', () => {
     expect(backups[0].size_bytes).toBeGreaterThan(1_000_000)
 
     const versions = (await api(t, 'GET', `/platform/projects/${ref}/restore/versions`, { cookie })).body.available_versions
-    expect(versions.map((v: { postgres_engine: string }) => v.postgres_engine)).toEqual(['17', '15'])
+    expect(versions.map((v: { postgres_engine: string }) => v.postgres_engine)).toEqual(['17'])
     expect(versions[0]).toMatchObject({ release_channel: 'ga', version: expect.stringMatching(/^17\.\d+$/) })
 
     expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)

@@ -1,11 +1,12 @@
 import { X } from 'lucide-react'
 import { useState } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels'
 import { IconButton } from '../../components/ui/Button'
 import { DialogPrimitive } from '../../components/ui/Dialog'
 import { useProjectStatusWatcher } from '../../data/projects/useProjectStatus'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
+import { ProjectStatusGate } from '../../features/project-status/ProjectStatusGate'
 import { ProductMenu } from '../../features/shell/ProductMenu'
 import { ProjectTopBar } from '../../features/shell/ProjectTopBar'
 import { SidePanel } from '../../features/shell/SidePanel'
@@ -25,15 +26,20 @@ export function ProjectLayout() {
   const small = useIsSmallScreen()
   const { panel, toggle, close } = useRightPanel()
   const [menuOpen, setMenuOpen] = useState(false)
-  useProjectStatusWatcher(ref, project?.status)
+  useProjectStatusWatcher(ref, query)
   const menuPanel = usePanelRef()
   const menuWidth = useMenuWidth(menuPanel)
-
+  const { pathname } = useLocation()
+  const route = pathname.slice(`/project/${ref}`.length).replace(/\/+$/, '')
 
   const main = (
     <main id="main-content" className="project-main" tabIndex={-1}>
       <ProjectLoadGate query={query}>
-        <Outlet />
+        {project ? (
+          <ProjectStatusGate key={ref} project={project} organization={organization} route={route}>
+            <Outlet />
+          </ProjectStatusGate>
+        ) : null}
       </ProjectLoadGate>
     </main>
   )

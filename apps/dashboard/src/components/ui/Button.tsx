@@ -15,6 +15,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
    * (aria-disabled instead of disabled) so keyboard and pointer users can read the reason.
    */
   disabledReason?: string
+  /** Called when the button is clicked while disabled with a reason (e.g. to say so in a toast). */
+  onDisabledClick?: () => void
   ref?: Ref<HTMLButtonElement>
 }
 
@@ -24,6 +26,7 @@ export function Button({
   loading = false,
   icon,
   disabledReason,
+  onDisabledClick,
   disabled,
   className,
   children,
@@ -37,6 +40,7 @@ export function Button({
   const guardedClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (explained || loading) {
       event.preventDefault()
+      if (explained) onDisabledClick?.()
       return
     }
     onClick?.(event)

@@ -38,15 +38,15 @@ export const LATER_FEATURES = {
   infrastructure: {
     title: 'Infrastructure',
     description:
-      "Health and lifecycle of this project's Postgres instance: restart, pause and restore, compute resize and major version upgrades.",
-    release: 'the project lifecycle release',
-    items: ['Instance health and Postgres version', 'Restart, pause and restore', 'Compute resize and major version upgrade', 'Disk usage and resource warnings'],
+      "Health of this project's Postgres instance and major version upgrades. Restart and pause are in the project's general settings; compute size is under Compute and Disk.",
+    release: 'the upgrades release',
+    items: ['Instance health and Postgres version', 'Major version upgrade with its progress', 'Disk usage and resource warnings'],
   },
   addons: {
     title: 'Add-ons',
     description: 'Extras enabled per project on the Pro plan, such as point-in-time recovery.',
     release: 'the backups release',
-    items: ['Point-in-time recovery', 'Compute size changes'],
+    items: ['Point-in-time recovery'],
   },
   vault: {
     title: 'Vault',
@@ -64,12 +64,6 @@ export const LATER_FEATURES = {
       'A production branch (main by default) and preview branches',
       'Preview branches billed per hour until removed',
     ],
-  },
-  backupsScheduled: {
-    title: 'Scheduled backups',
-    description: 'Daily logical backups of this project, listed with their time and size, ready to download or restore.',
-    release: 'the backups release',
-    items: ['Backup list with download', 'Restore from a backup'],
   },
   backupsPitr: {
     title: 'Point in time recovery',

@@ -1,36 +1,22 @@
 import { COMPUTE_SIZES, type ProjectStatus } from '@stratum/contracts'
-import { useEffect, useRef } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { StatusBadge, statusLabel } from '../../components/StatusBadge'
-import { useToast } from '../../components/ui/Toast'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { ConnectionDetails } from './ConnectionDetails'
-import { ProvisioningCard } from './ProvisioningCard'
 import './project-home.css'
 
-const PROVISIONING: ProjectStatus[] = ['COMING_UP', 'UNKNOWN']
+/** Statuses the layout shows no takeover screen for on this page, but which need saying. */
 const FAILED: ProjectStatus[] = ['INIT_FAILED', 'PAUSE_FAILED', 'RESTORE_FAILED', 'ACTIVE_UNHEALTHY']
+/** The instance is not (yet, or no longer) running: connection details would not work. */
+const NOT_RUNNING: ProjectStatus[] = ['COMING_UP', 'UNKNOWN', 'INIT_FAILED', 'REMOVED']
 
 export function ProjectHomePage() {
   useProjectPageTitle('Home')
   const { project } = useCurrentProject()
-  const toast = useToast()
-  const previous = useRef<ProjectStatus | undefined>(undefined)
-  const status = project?.status
-
-  // Tell the user when the project they watched being set up is ready.
-  useEffect(() => {
-    if (previous.current && PROVISIONING.includes(previous.current) && status === 'ACTIVE_HEALTHY') {
-      toast.success('Your project is ready', 'Postgres is up and accepting connections.')
-    }
-    previous.current = status
-  }, [status, toast])
-
   if (!project) return null
   const size = COMPUTE_SIZES[project.compute_size as keyof typeof COMPUTE_SIZES]
-  const provisioning = PROVISIONING.includes(project.status)
 
   return (
     <div className="page">
@@ -44,7 +30,6 @@ export function ProjectHomePage() {
         }
       />
       <div className="stack">
-        {provisioning ? <ProvisioningCard project={project} /> : null}
         {FAILED.includes(project.status) ? (
           <Alert tone="danger" title={statusLabel(project.status)}>
             {project.status_reason ?? 'The project is not running as it should. Contact support if this persists.'}
@@ -75,7 +60,7 @@ export function ProjectHomePage() {
             <dd>{project.region}</dd>
           </div>
         </dl>
-        {provisioning ? null : <ConnectionDetails project={project} />}
+        {NOT_RUNNING.includes(project.status) ? null : <ConnectionDetails project={project} />}
       </div>
     </div>
   )

@@ -1,12 +1,14 @@
 import { Card } from '../../components/ui/Card'
 import { CopyField } from '../../components/ui/CopyField'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { Alert } from '../../components/ui/Alert'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { formatDateTime } from '../../lib/format'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { DeleteProjectCard } from './DeleteProjectCard'
+import { ProjectAvailabilityCard } from './ProjectAvailabilityCard'
+import './project-settings.css'
 
-/** Read-only for now: what the project is. Editing (rename, pause, delete) comes later. */
+/** What the project is (read-only), restart and pause, and the danger zone. */
 export function ProjectGeneralSettingsPage() {
   useProjectPageTitle('General')
   const { project, organization } = useCurrentProject()
@@ -14,19 +16,22 @@ export function ProjectGeneralSettingsPage() {
 
   return (
     <div className="page page-narrow">
-      <PageHeader title="Project settings" description="General information about this project." />
+      <PageHeader title="Project settings" description="General information about this project, and its lifecycle." />
       <div className="stack">
         <Card title="General">
           <CopyField label="Project name" value={project.name} mono={false} />
           <CopyField label="Project ID" value={project.ref} hint="The project ref: used in URLs and by the API." />
-          <CopyField label="Region" value={project.region} mono={false} />
-          <CopyField label="Organization" value={organization?.name ?? project.organization_slug} mono={false} />
-          <CopyField label="Created" value={formatDateTime(project.inserted_at)} mono={false} />
+          <div className="settings-pair">
+            <CopyField label="Region" value={project.region} mono={false} />
+            <CopyField label="Postgres version" value={project.dbVersion || project.postgres_engine} mono={false} />
+          </div>
+          <div className="settings-pair">
+            <CopyField label="Organization" value={organization?.name ?? project.organization_slug} mono={false} />
+            <CopyField label="Created" value={formatDateTime(project.inserted_at)} mono={false} />
+          </div>
         </Card>
-        <Alert tone="info" title="Editing comes in a later release">
-          Renaming, pausing and deleting the project arrive with the project lifecycle release. These details are read-only
-          until then.
-        </Alert>
+        <ProjectAvailabilityCard project={project} />
+        <DeleteProjectCard project={project} organization={organization} />
       </div>
     </div>
   )

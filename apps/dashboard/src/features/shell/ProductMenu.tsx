@@ -2,6 +2,7 @@ import {
   Archive,
   CalendarClock,
   ChartColumn,
+  Cpu,
   Database,
   GitBranch,
   History,
@@ -58,6 +59,7 @@ const MENU: MenuGroup[] = [
     heading: 'Settings',
     links: [
       { label: 'General', to: 'settings/general', icon: Settings },
+      { label: 'Compute and Disk', to: 'settings/compute-and-disk', icon: Cpu },
       { label: 'Vault', to: 'settings/vault', icon: Lock },
       { label: 'API', to: 'settings/api', icon: KeyRound },
     ],

@@ -35,10 +35,15 @@ function assertStatus(project: ProjectRow, allowed: ProjectStatus[], action: str
   }
 }
 
-/** Installed majors, newest first; the dashboard preselects the first GA one. */
-export function restoreVersions(): RestoreVersions {
+/**
+ * The majors a paused project can be restored on, newest first (the dashboard preselects the first
+ * GA one). A restore starts the project's own data directory, so only its own major is offered
+ * until restore-with-upgrade lands; a major upgrade is its own operation (/v1/projects/{ref}/upgrade).
+ */
+export function restoreVersions(project: ProjectRow): RestoreVersions {
   return {
     available_versions: installedMajors()
+      .filter((major) => major === project.postgres_major)
       .sort((a, b) => Number(b) - Number(a))
       .map((major) => ({ version: shippedVersion(major), postgres_engine: major, release_channel: 'ga' as const })),
   }
@@ -107,8 +112,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
 
   const versions = async (request: FastifyRequest) => {
     const { ref } = parse(RefParams, request.params)
-    await projectAccess(ctx.db, request, ref)
-    return restoreVersions()
+    return restoreVersions((await projectAccess(ctx.db, request, ref)).project)
   }
   app.get('/platform/projects/:ref/restore/versions', versions)
   app.get('/v1/projects/:ref/restore', versions)

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query'
+import { UPGRADE_STATUS, type DatabaseUpgradeStatus } from '@stratum/contracts'
+import { api } from '../api'
+import { lifecycleKeys } from './keys'
+
+/** The spec's upgrade status poll. */
+export const UPGRADE_STATUS_POLL_MS = 5000
+
+export const getUpgradeStatus = (ref: string, trackingId?: string | null, signal?: AbortSignal) =>
+  api<DatabaseUpgradeStatus>(
+    `/v1/projects/${encodeURIComponent(ref)}/upgrade/status${trackingId ? `?tracking_id=${encodeURIComponent(trackingId)}` : ''}`,
+    { signal },
+  )
+
+/** Polled every 5 s while the upgrade runs; stops once it is Upgraded or Failed. */
+export function useUpgradeStatus(ref: string | undefined, trackingId?: string | null) {
+  return useQuery({
+    queryKey: lifecycleKeys.upgradeStatus(ref ?? '', trackingId),
+    queryFn: ({ signal }) => getUpgradeStatus(ref!, trackingId, signal),
+    enabled: Boolean(ref),
+    refetchInterval: (query) => {
+      const status = query.state.data?.databaseUpgradeStatus?.status
+      return status === UPGRADE_STATUS.Upgraded || status === UPGRADE_STATUS.Failed ? false : UPGRADE_STATUS_POLL_MS
+    },
+  })
+}

@@ -1,0 +1,63 @@
+import type { Project } from '@stratum/contracts'
+import { Activity, LifeBuoy, RotateCcw } from 'lucide-react'
+import { Link } from 'react-router'
+import { supportLink } from '../../lib/support'
+import { StatusScreen } from './StatusScreen'
+import { SUPPORT_AFTER_SECONDS } from './SetupScreen'
+import { useElapsedSeconds, useMountedAt } from './useElapsedSeconds'
+
+/**
+ * The database does not answer (ACTIVE_UNHEALTHY for now). The layout polls the status every
+ * 4 s; the platform's monitor starts a stopped instance again by itself.
+ */
+export function ConnectingScreen({ project }: { project: Project }) {
+  const elapsed = useElapsedSeconds(useMountedAt())
+  const base = `/project/${project.ref}`
+  return (
+    <StatusScreen
+      tone="progress"
+      title="Connecting to project"
+      eyebrow={project.name}
+      progress
+      testId="connecting-screen"
+      actions={
+        <>
+          <Link className="btn btn-secondary btn-md" to={`${base}/settings/infrastructure`}>
+            <Activity size={14} aria-hidden="true" />
+            Check database health
+          </Link>
+          <Link className="btn btn-secondary btn-md" to={`${base}/settings/general`}>
+            <RotateCcw size={14} aria-hidden="true" />
+            Troubleshoot: restart the project
+          </Link>
+        </>
+      }
+    >
+      <p>
+        The project's database is not answering right now. The platform keeps checking it and starts it again if it
+        stopped; this page comes back by itself once it answers.
+      </p>
+      {project.status_reason ? <pre className="status-screen-reason">{project.status_reason}</pre> : null}
+      <p className="status-screen-hint">
+        {elapsed >= SUPPORT_AFTER_SECONDS ? (
+          <>
+            The dashboard has not connected in 2 minutes.{' '}
+            <Link
+              to={supportLink({
+                category: 'Database_unresponsive',
+                ref: project.ref,
+                subject: `Project ${project.name} does not answer`,
+                message: project.status_reason ? `Reason reported: ${project.status_reason}` : undefined,
+              })}
+            >
+              <LifeBuoy size={12} aria-hidden="true" /> Contact support
+            </Link>
+            .
+          </>
+        ) : (
+          'If the dashboard has not connected in 2 minutes, contact support.'
+        )}
+      </p>
+    </StatusScreen>
+  )
+}
