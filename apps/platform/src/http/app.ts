@@ -4,6 +4,7 @@ import { registerAuthHook } from './auth-hook.js'
 import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { errorHandler } from './errors.js'
+import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
 import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
@@ -37,6 +38,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await lifecycleRoutes(app, ctx)
   await projectRemovalRoutes(app, ctx)
   await upgradeRoutes(app, ctx)
+  await apiKeyRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

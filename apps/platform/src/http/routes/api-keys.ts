@@ -1,0 +1,126 @@
+import {
+  ApiKeysQuery, JwtSecretUpdateBody, LegacyApiKeysQuery, RefParams, roleCan,
+  type ApiKeyResponse, type ApiKeysLastUsed, type LegacyApiKeysResponse, type ProjectSettings, type ServiceApiKey,
+} from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { platformRotations } from '../../keys/platform-rotations.js'
+import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../keys/project-keys.js'
+import { latestUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { conflict, parse } from '../errors.js'
+
+/** The project's API base, `${protocol}://${endpoint}`: served by this platform under /projects/{ref}. */
+function appConfig(ctx: PlatformContext, request: FastifyRequest, ref: string): ProjectSettings['app_config'] {
+  const origin = ctx.config.publicUrl ? new URL(ctx.config.publicUrl) : null
+  const host = origin?.host ?? request.headers.host ?? `${ctx.config.host}:${ctx.config.port}`
+  const protocol = origin ? (origin.protocol === 'https:' ? 'https' : 'http') : request.protocol === 'https' ? 'https' : 'http'
+  return { endpoint: `${host}/projects/${ref}`, protocol, db_schema: 'public' }
+}
+
+function legacyKey(keys: ProjectKeys, role: 'anon' | 'service_role'): ApiKeyResponse {
+  return {
+    name: role,
+    api_key: role === 'anon' ? keys.anonKey : keys.serviceRoleKey,
+    id: role,
+    type: 'legacy',
+    prefix: null,
+    description: role === 'anon' ? 'Legacy anon API key' : 'Legacy service_role API key',
+    hash: null,
+    secret_jwt_template: null,
+    inserted_at: keys.createdAt.toISOString(),
+    updated_at: keys.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * API keys and the JWT secret: the Management API's legacy-key calls under /v1, and the project
+ * settings, JWT secret update and its status under /platform. Who may see what (DESIGN.md):
+ * every member sees the anon key; the service_role key and the JWT secret need
+ * service_api_keys.read (they are left out for the others); changing them needs secrets.write.
+ */
+export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  const rotations = platformRotations(ctx, app.log)
+  // Updates left Updating by the previous run finish (or fail, keeping the old secret) at boot;
+  // the ones running when the platform stops finish their current step and resume next time.
+  app.addHook('onReady', async () => {
+    await rotations.resume().catch((error: unknown) => app.log.error({ err: error }, 'could not resume JWT secret updates'))
+  })
+  app.addHook('onClose', () => rotations.stop())
+
+  async function access(request: FastifyRequest, permission: 'projects.read' | 'service_api_keys.read' | 'secrets.write') {
+    const { ref } = parse(RefParams, request.params)
+    return projectAccess(ctx.db, request, ref, permission)
+  }
+
+  // reveal governs the document's 'secret' type keys (masked unless revealed); legacy JWT keys are
+  // returned whole to whoever may read them, as the field's API does. We serve legacy keys only.
+  app.get('/v1/projects/:ref/api-keys', async (request): Promise<ApiKeyResponse[]> => {
+    const { project, role } = await access(request, 'projects.read')
+    parse(ApiKeysQuery, request.query)
+    const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
+    const list = [legacyKey(keys, 'anon')]
+    if (roleCan(role, 'service_api_keys.read')) list.push(legacyKey(keys, 'service_role'))
+    return list
+  })
+
+  app.get('/v1/projects/:ref/api-keys/legacy', async (request): Promise<LegacyApiKeysResponse> => {
+    const { project } = await access(request, 'projects.read')
+    return { enabled: (await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)).legacyEnabled }
+  })
+
+  // The spec is unsure whether the client helper sends PUT or POST: both are accepted.
+  const toggleLegacy = async (request: FastifyRequest): Promise<LegacyApiKeysResponse> => {
+    const { project } = await access(request, 'secrets.write')
+    const { enabled } = parse(LegacyApiKeysQuery, request.query)
+    return { enabled: await setLegacyEnabled(ctx.db, ctx.secrets, project.ref, enabled) }
+  }
+  app.put('/v1/projects/:ref/api-keys/legacy', toggleLegacy)
+  app.post('/v1/projects/:ref/api-keys/legacy', toggleLegacy)
+
+  app.get('/platform/projects/:ref/settings', async (request): Promise<ProjectSettings> => {
+    const { project, role } = await access(request, 'projects.read')
+    const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
+    const mayRead = roleCan(role, 'service_api_keys.read')
+    const serviceApiKeys: ServiceApiKey[] = [{ api_key: keys.anonKey, name: 'anon', tags: 'anon' }]
+    if (mayRead) serviceApiKeys.push({ api_key: keys.serviceRoleKey, name: 'service_role', tags: 'service_role' })
+    return {
+      ref: project.ref,
+      name: project.name,
+      app_config: appConfig(ctx, request, project.ref),
+      ...(mayRead ? { jwt_secret: keys.jwtSecret } : {}),
+      service_api_keys: serviceApiKeys,
+    }
+  })
+
+  // The reference client sends PATCH with {jwt_secret, change_tracking_id}; POST is the same call.
+  const updateSecret = async (request: FastifyRequest) => {
+    const { project } = await access(request, 'secrets.write')
+    const body = parse(JwtSecretUpdateBody, request.body)
+    try {
+      const update = await rotations.request(
+        project.ref,
+        { jwtSecret: body.jwt_secret, changeTrackingId: body.change_tracking_id },
+        identityOf(request).user.id,
+      )
+      return toUpdateStatus(update)
+    } catch (error) {
+      if (error instanceof RotationConflictError) throw conflict(error.message)
+      throw error
+    }
+  }
+  app.post('/platform/projects/:ref/config/secrets', updateSecret)
+  app.patch('/platform/projects/:ref/config/secrets', updateSecret)
+
+  app.get('/platform/projects/:ref/config/secrets/update-status', async (request) => {
+    const { project } = await access(request, 'projects.read')
+    return toUpdateStatus(await latestUpdate(ctx.db, project.ref))
+  })
+
+  // No API gateway serves the keys yet, so no request made with them is logged anywhere: the
+  // honest answer is "not known to have been used" (null), never an invented time.
+  app.get('/platform/projects/:ref/api-keys/last-used', async (request): Promise<ApiKeysLastUsed> => {
+    await access(request, 'projects.read')
+    return { anon: null, service_role: null }
+  })
+}

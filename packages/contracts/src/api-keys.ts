@@ -1,0 +1,118 @@
+import { z } from 'zod'
+
+/**
+ * API keys and the JWT secret (spec project-shell-status-branching-keys.md §3, §4, §6-§8;
+ * reference/management-api-v1.openapi.json for the /v1 shapes).
+ */
+
+/** Role names of the legacy keys: anon is public, service_role is secret and bypasses RLS. */
+export const API_KEY_ROLES = ['anon', 'service_role'] as const
+export const ApiKeyRole = z.enum(API_KEY_ROLES)
+export type ApiKeyRole = z.infer<typeof ApiKeyRole>
+
+/** Boolean query values arrive as the strings true/false (Management API convention). */
+const booleanString = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true')
+
+/** GET /v1/projects/{ref}/api-keys?reveal= */
+export const ApiKeysQuery = z.object({ reveal: booleanString('reveal').optional() })
+
+/** PUT /v1/projects/{ref}/api-keys/legacy?enabled= */
+export const LegacyApiKeysQuery = z.object({ enabled: booleanString('enabled') })
+
+/** ApiKeyResponse of the Management API document; we serve the legacy (JWT) keys only. */
+export const ApiKeyResponse = z.object({
+  name: z.string(),
+  api_key: z.string().nullable(),
+  id: z.string().nullable(),
+  type: z.enum(['legacy', 'publishable', 'secret']).nullable(),
+  prefix: z.string().nullable(),
+  description: z.string().nullable(),
+  hash: z.string().nullable(),
+  secret_jwt_template: z.record(z.string(), z.unknown()).nullable(),
+  inserted_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+})
+export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>
+
+export const LegacyApiKeysResponse = z.object({ enabled: z.boolean() })
+export type LegacyApiKeysResponse = z.infer<typeof LegacyApiKeysResponse>
+
+/** One entry of the project settings' service_api_keys. */
+export const ServiceApiKey = z.object({ api_key: z.string(), name: z.string(), tags: ApiKeyRole })
+export type ServiceApiKey = z.infer<typeof ServiceApiKey>
+
+/**
+ * GET /platform/projects/{ref}/settings: what the 'Project API Keys' and 'Project Configuration'
+ * panels read. jwt_secret and the service_role entry only for roles with service_api_keys.read.
+ */
+export const ProjectSettings = z.object({
+  ref: z.string(),
+  name: z.string(),
+  app_config: z.object({
+    /** Host and path of the project's API, without the protocol: `${protocol}://${endpoint}`. */
+    endpoint: z.string(),
+    protocol: z.enum(['http', 'https']),
+    db_schema: z.string(),
+  }),
+  jwt_secret: z.string().optional(),
+  service_api_keys: z.array(ServiceApiKey),
+})
+export type ProjectSettings = z.infer<typeof ProjectSettings>
+
+export const JWT_SECRET_MIN_LENGTH = 32
+
+/** POST (or PATCH, as the reference client sends it) /platform/projects/{ref}/config/secrets */
+export const JwtSecretUpdateBody = z.strictObject({
+  jwt_secret: z
+    .string({ error: 'jwt_secret must be a string' })
+    .min(JWT_SECRET_MIN_LENGTH, `JWT secret must be at least ${JWT_SECRET_MIN_LENGTH} characters long`)
+    .max(1024, 'JWT secret must be at most 1024 characters long')
+    .regex(/^[\x21-\x7e]+$/, 'JWT secret can only contain printable ASCII characters without spaces')
+    .optional(),
+  change_tracking_id: z.uuid({ error: 'change_tracking_id must be a UUID' }).optional(),
+})
+export type JwtSecretUpdateBody = z.infer<typeof JwtSecretUpdateBody>
+
+/** Numeric codes of the reference client (JwtSecretUpdateStatus). */
+export const JWT_SECRET_UPDATE_STATUS = { Updating: 0, Updated: 1, Failed: 2 } as const
+export type JwtSecretUpdateStatusName = keyof typeof JWT_SECRET_UPDATE_STATUS
+
+/** The last step an update completed. */
+export const JWT_SECRET_UPDATE_PROGRESS = { Started: 0, SignedApiKeys: 1, UpdatedApiKeys: 2 } as const
+
+export const JwtSecretUpdateStatus = z.object({
+  update_status: z
+    .object({
+      change_tracking_id: z.string(),
+      /** The failure's message when status is Failed; null otherwise. */
+      error: z.string().nullable(),
+      progress: z.number().int(),
+      status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    })
+    .nullable(),
+})
+export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
+
+/**
+ * GET /platform/projects/{ref}/api-keys/last-used. Null means no request with the key is known:
+ * no API gateway serves the keys yet, so nothing is logged with them.
+ */
+export const ApiKeysLastUsed = z.object({ anon: z.string().nullable(), service_role: z.string().nullable() })
+export type ApiKeysLastUsed = z.infer<typeof ApiKeysLastUsed>
+
+/** The spec's texts for the API settings panels (§6, §8). */
+export const API_KEY_TEXTS = {
+  noPermissionPanel:
+    "You don't have permission to view API keys. These keys restricted to users with higher access levels.",
+  noPermissionKey: 'You need additional permissions to view API keys',
+  noPermissionLegacyToggle: 'You need additional permissions to enable or disable JWT-based API keys',
+  fetchKeysFailed: 'Failed to retrieve API keys',
+  fetchConfigFailed: 'Failed to retrieve configuration',
+  updateFailed: 'Failed to update JWT secret',
+  updateFailedKeys: 'JWT secret update failed, new API key may have issues',
+  updating: 'Updating JWT secret...',
+  lastUsedFailed: 'Failed to identify when the anon and service_role keys were last used',
+  legacyReenabled: 'Your anon and service_role keys have been re-enabled!',
+  legacyDisabled: 'Your anon and service_role keys have been disabled!',
+} as const
