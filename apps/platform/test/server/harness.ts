@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import pg from 'pg'
 import os from 'node:os'
 import path from 'node:path'
 import { randomInt } from 'node:crypto'
@@ -136,4 +137,15 @@ export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`project ${ref} did not reach ${status} within ${timeoutMs} ms`)
+}
+
+/** Runs SQL on a project's own instance as its superuser, as any Postgres client would. */
+export async function querySuperuser<T = any>(port: number, password: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' })
+  await client.connect()
+  try {
+    return (await client.query(text)).rows as T[]
+  } finally {
+    await client.end()
+  }
 }

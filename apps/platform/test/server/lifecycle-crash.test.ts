@@ -1,8 +1,7 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChildPlatform } from './child-platform.js'
 import type { TestPlatform } from './harness.js'
-import { api, login, waitForStatus } from './harness.js'
+import { api, querySuperuser, login, waitForStatus } from './harness.js'
 
 /**
  * kill -9 of the platform in the middle of each lifecycle operation, then a new start on the same
@@ -16,15 +15,7 @@ let cookie: string
 let ref: string
 let port: number
 
-async function sql<T = any>(text: string): Promise<T[]> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
-  await client.connect()
-  try {
-    return (await client.query(text)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T = any>(text: string) => querySuperuser<T>(port, PASSWORD, text)
 const checksum = async () => (await sql(`SELECT count(*) AS n, md5(string_agg(i::text || payload, ',' ORDER BY i)) AS sum FROM rows`))[0]
 
 /** Starts the operation, lets it get into its first steps, then kills the platform. */

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
+import { api, querySuperuser, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
 let cookie: string
@@ -8,15 +8,7 @@ let ref: string
 let port: number
 const PASSWORD = 'lifecycle-password-1'
 
-async function sql<T = any>(text: string): Promise<T[]> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
-  await client.connect()
-  try {
-    return (await client.query(text)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T = any>(text: string) => querySuperuser<T>(port, PASSWORD, text)
 
 const checksum = async () => (await sql(`SELECT md5(string_agg(i::text || ':' || payload, ',' ORDER BY i)) AS sum FROM rows`))[0].sum as string
 

@@ -1,6 +1,5 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
+import { api, querySuperuser, login, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
 
 /**
  * Major-version upgrade 15 -> 17 for real: every row, index, view, function, trigger and extension
@@ -12,15 +11,7 @@ let ref: string
 let port: number
 const PASSWORD = 'upgrade-password-1'
 
-async function sql<T = any>(text: string): Promise<T[]> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
-  await client.connect()
-  try {
-    return (await client.query(text)).rows as T[]
-  } finally {
-    await client.end()
-  }
-}
+const sql = <T = any>(text: string) => querySuperuser<T>(port, PASSWORD, text)
 
 /** Everything a user would miss after an upgrade, as one comparable value. */
 async function fingerprint() {
