@@ -126,6 +126,27 @@ describe('personal access tokens', () => {
   })
 })
 
+describe('stratum admin reset-password', () => {
+  it('prints a one-time password that works once and must be replaced', async () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
+    await api(t, 'POST', `/platform/organizations/${orgSlug}/members`, { cookie }, { email: 'forgetful@example.com', role: 'developer' })
+    const result = spawnSync(process.execPath, [bin, 'admin', 'reset-password', '--email', 'forgetful@example.com'], {
+      env: { ...process.env, STRATUM_DATA_DIR: t.dataDir },
+      encoding: 'utf8',
+    })
+    expect(result.status, result.stderr).toBe(0)
+    const password = /: (\S+)\n/.exec(result.stdout)?.[1] ?? ''
+    const session = await login(t, 'forgetful@example.com', password)
+    expect((await api(t, 'GET', '/platform/profile', { cookie: session })).body.password_change_required).toBe(true)
+    const unknown = spawnSync(process.execPath, [bin, 'admin', 'reset-password', '--email', 'nobody@example.com'], {
+      env: { ...process.env, STRATUM_DATA_DIR: t.dataDir },
+      encoding: 'utf8',
+    })
+    expect(unknown.status).toBe(1)
+    expect(unknown.stderr).toContain('No account with email nobody@example.com')
+  })
+})
+
 describe('invited members', () => {
   it('gives a new member a one-time password that must be replaced before anything else', async () => {
     const added = await api(t, 'POST', `/platform/organizations/${orgSlug}/members`, { cookie }, { email: 'New.Dev@Example.com', role: 'developer' })
