@@ -6,6 +6,7 @@ import { registerDashboard } from './dashboard-static.js'
 import { errorHandler } from './errors.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
+import { contentRoutes } from './routes/content.js'
 import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
 import { metaRoutes } from './routes/meta.js'
@@ -13,6 +14,7 @@ import { organizationRoutes } from './routes/organizations.js'
 import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
+import { sqlRoutes } from './routes/sql.js'
 import { supportRoutes } from './routes/support.js'
 import { upgradeRoutes } from './routes/upgrade.js'
 import { registerSecurityHeaders } from './security-headers.js'
@@ -39,6 +41,8 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRemovalRoutes(app, ctx)
   await upgradeRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
+  await contentRoutes(app, ctx)
+  await sqlRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

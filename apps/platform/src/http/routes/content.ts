@@ -1,0 +1,114 @@
+import {
+  CONTENT_TEXTS,
+  ContentCountQuery,
+  ContentIdParams,
+  ContentListQuery,
+  CreateContentBody,
+  CreateFolderBody,
+  IdsQuery,
+  RefParams,
+  UpdateFolderBody,
+  UpsertContentBody,
+  roleCan,
+} from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createFolder, deleteFolders, getFolder, listFolder, updateFolder } from '../../content/folders.js'
+import { ContentRuleError, countContent, deleteContent, getContent, listContent, saveContent, type ContentActor } from '../../content/store.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, badRequest, forbidden, parse } from '../errors.js'
+
+/**
+ * Saved snippets and folders of a project (sql-editor spec §3, §5; platform-api-shapes "Content").
+ * Reading takes membership; saving takes user_content.create, refused with the spec's text.
+ */
+export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  async function actor(request: FastifyRequest, saving: boolean): Promise<ContentActor> {
+    const { ref } = parse(RefParams, { ref: (request.params as { ref?: unknown }).ref })
+    const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    if (saving && !roleCan(role, 'user_content.create')) throw forbidden(CONTENT_TEXTS.cannotSave)
+    return { projectId: project.id, userId: identityOf(request).user.id, canUpdateProject: roleCan(role, 'projects.update') }
+  }
+
+  /** The store's rule errors become answers with their status and text. */
+  async function ruled<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof ContentRuleError) throw new HttpError(error.status, error.message)
+      throw error
+    }
+  }
+
+  const base = '/platform/projects/:ref/content'
+
+  app.get(base, async (request) => {
+    const who = await actor(request, false)
+    const query = parse(ContentListQuery, request.query)
+    return ruled(() => listContent(ctx.db, who, query))
+  })
+
+  app.post(base, async (request, reply) => {
+    const who = await actor(request, true)
+    if (request.headers.version !== '2') throw badRequest('This endpoint needs the header Version: 2')
+    const body = parse(CreateContentBody, request.body)
+    return reply.code(201).send(await ruled(() => saveContent(ctx.db, who, body, 'create')))
+  })
+
+  app.put(base, async (request) => {
+    const who = await actor(request, true)
+    const body = parse(UpsertContentBody, request.body)
+    return ruled(() => saveContent(ctx.db, who, body, 'upsert'))
+  })
+
+  app.delete(base, async (request) => {
+    const who = await actor(request, true)
+    const { ids } = parse(IdsQuery, request.query)
+    return ruled(() => deleteContent(ctx.db, who, ids))
+  })
+
+  app.get(`${base}/count`, async (request) => {
+    const who = await actor(request, false)
+    const { type } = parse(ContentCountQuery, request.query)
+    return countContent(ctx.db, who, type)
+  })
+
+  app.get(`${base}/item/:id`, async (request) => {
+    const who = await actor(request, false)
+    const { id } = parse(ContentIdParams, request.params)
+    return ruled(() => getContent(ctx.db, who, id))
+  })
+
+  app.get(`${base}/folders`, async (request) => {
+    const who = await actor(request, false)
+    const query = parse(ContentListQuery, request.query)
+    return ruled(() => listFolder(ctx.db, who, null, query))
+  })
+
+  app.get(`${base}/folders/:id`, async (request) => {
+    const who = await actor(request, false)
+    const { id } = parse(ContentIdParams, request.params)
+    const query = parse(ContentListQuery, request.query)
+    const listing = await ruled(() => listFolder(ctx.db, who, id, query))
+    return { ...listing, folder: await ruled(() => getFolder(ctx.db, who, id)) }
+  })
+
+  app.post(`${base}/folders`, async (request, reply) => {
+    const who = await actor(request, true)
+    const body = parse(CreateFolderBody, request.body)
+    return reply.code(201).send(await ruled(() => createFolder(ctx.db, who, body)))
+  })
+
+  app.put(`${base}/folders/:id`, async (request) => {
+    const who = await actor(request, true)
+    const { id } = parse(ContentIdParams, request.params)
+    const body = parse(UpdateFolderBody, request.body)
+    return ruled(() => updateFolder(ctx.db, who, id, body))
+  })
+
+  app.delete(`${base}/folders`, async (request) => {
+    const who = await actor(request, true)
+    const { ids } = parse(IdsQuery, request.query)
+    return ruled(() => deleteFolders(ctx.db, who, ids))
+  })
+}

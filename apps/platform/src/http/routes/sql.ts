@@ -1,0 +1,122 @@
+import {
+  PidBody,
+  RefParams,
+  roleCan,
+  SQL_DEFAULT_TIMEOUT_MS,
+  SQL_MAX_RESULT_ROWS,
+  SQL_RESULTS_TRUNCATED_MESSAGE,
+  SqlQueryBody,
+  V1RunQueryBody,
+  WRITE_CONNECTION_REQUIRED,
+  type SqlQueryResponse,
+} from '@stratum/contracts'
+import { applyAutoLimit, needsWriteConnection } from '@stratum/sql'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { READONLY_ROLE } from '../../control/bootstrap-roles.js'
+import type { ProjectRow } from '../../control/project-store.js'
+import { SqlService } from '../../sql-runner/service.js'
+import { assertCan, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, badRequest, conflict, notFound, parse } from '../errors.js'
+
+/** Connection failures that mean the project's database is not answering right now. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+
+async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+    throw error
+  }
+}
+
+function assertActive(project: ProjectRow): void {
+  if (project.status !== 'ACTIVE_HEALTHY') {
+    throw conflict(`Project ${project.ref} is not ready: its status is ${project.status}, and queries run only when it is ACTIVE_HEALTHY`)
+  }
+}
+
+/**
+ * Running SQL on a project's database: the SQL editor's call (read-only first, with the
+ * WRITE_CONNECTION_REQUIRED answer that lets the dashboard ask to escalate), ongoing queries with
+ * cancel and terminate, and the Management API's database/query.
+ */
+export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql = new SqlService(ctx.projects)): Promise<void> {
+  app.addHook('onClose', () => sql.close())
+
+  async function access(request: FastifyRequest) {
+    const { ref } = parse(RefParams, request.params)
+    const found = await projectAccess(ctx.db, request, ref, 'projects.read')
+    return found
+  }
+
+  app.post('/platform/pg-meta/:ref/query', async (request, reply) => {
+    const { project, role } = await access(request)
+    const body = parse(SqlQueryBody, request.body)
+    if (!body.read_only) assertCan(role, 'sql.write')
+    assertActive(project)
+    const limited = body.row_limit && body.row_limit > 0 ? applyAutoLimit(body.query, body.row_limit) : { sql: body.query, autoLimit: undefined }
+    const mode = body.read_only ? 'read-only' : 'full'
+    const outcome = await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms }))
+    const payload: SqlQueryResponse = {
+      results: outcome.results,
+      read_only: body.read_only,
+      ...(limited.autoLimit !== undefined ? { autoLimit: limited.autoLimit } : {}),
+      truncated: outcome.truncated,
+      ...(outcome.truncated ? { truncated_message: SQL_RESULTS_TRUNCATED_MESSAGE } : {}),
+    }
+    const error = outcome.error
+    if (!error) return reply.code(201).send(payload)
+    if (body.read_only && needsWriteConnection(error)) {
+      return reply.code(403).send({
+        ...payload,
+        message: error.message,
+        code: WRITE_CONNECTION_REQUIRED,
+        can_run_with_full_connection: roleCan(role, 'sql.write'),
+        error,
+      })
+    }
+    return reply.code(400).send({ ...payload, message: error.message, ...(error.code ? { code: error.code } : {}), error })
+  })
+
+  app.get('/platform/pg-meta/:ref/query/ongoing', async (request) => {
+    const { project } = await access(request)
+    assertActive(project)
+    return reaching(() => sql.ongoing(project))
+  })
+
+  for (const how of ['cancel', 'terminate'] as const) {
+    app.post(`/platform/pg-meta/:ref/query/${how}`, async (request) => {
+      const { project, role } = await access(request)
+      const { pid } = parse(PidBody, request.body)
+      // Stopping another role's work takes the full connection's permission; the read-only
+      // role's queries (the editor's first try) any member may cancel.
+      if (how === 'terminate') assertCan(role, 'sql.write')
+      assertActive(project)
+      const [running] = await reaching(() => sql.ongoing(project, pid))
+      if (!running) throw notFound(`No query with pid ${pid} is running on this project`)
+      if (how === 'cancel' && running.usename !== READONLY_ROLE) assertCan(role, 'sql.write')
+      const done = await reaching(() => sql.signal(project, pid, how))
+      return how === 'cancel' ? { pid, cancelled: done } : { pid, terminated: done }
+    })
+  }
+
+  app.post('/v1/projects/:ref/database/query', async (request, reply) => {
+    const { project, role } = await access(request)
+    const body = parse(V1RunQueryBody, request.body)
+    if (!body.read_only) assertCan(role, 'sql.write')
+    assertActive(project)
+    const outcome = await reaching(() =>
+      sql.run(project, body.read_only ? 'read-only' : 'full', body.query, {
+        timeoutMs: SQL_DEFAULT_TIMEOUT_MS,
+        parameters: body.parameters,
+      }),
+    )
+    if (outcome.error) throw badRequest(outcome.error.message)
+    if (outcome.truncated) {
+      throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or 10 MB): add a limit to your query`)
+    }
+    return reply.code(201).send(outcome.results.at(-1)?.rows ?? [])
+  })
+}

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto'
+import pg from 'pg'
+import { READONLY_ROLE } from '../control/bootstrap-roles.js'
+
+/** How the platform connects to a project's instance. */
+export interface SqlTarget {
+  ref: string
+  port: number
+  /** Password of the role of the mode asked for. */
+  password: string
+}
+
+/**
+ * read-only: the editor's first try, as the read-only role; full: the project's superuser;
+ * admin: the platform's own sessions (ongoing queries, cancel), hidden from the ongoing list.
+ */
+export type SqlMode = 'read-only' | 'full' | 'admin'
+
+/** application_name of the sessions that run users' SQL: the ones the ongoing list shows. */
+export const USER_SQL_APPLICATION = 'stratum-sql-editor'
+export const ADMIN_SQL_APPLICATION = 'stratum-sql-admin'
+
+const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
+
+/** Keeps results' date and time values as Postgres writes them (no time zone shifts, no lost microseconds). */
+const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1186, 1266, 1115, 1182, 1183, 1185, 1187, 1270])
+export const resultTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (TEXT_TYPES.has(oid)) return (value: string) => value
+    return pg.types.getTypeParser(oid, format ?? 'text')
+  },
+} as pg.CustomTypesConfig
+
+/**
+ * A small pool per project and mode. A pool is keyed by port and password too, so a project whose
+ * instance moved (upgrade) or whose password changed gets fresh connections; the old pool is closed.
+ */
+export class SqlPools {
+  private pools = new Map<string, { key: string; pool: pg.Pool }>()
+
+  get(target: SqlTarget, mode: SqlMode): pg.Pool {
+    const slot = `${target.ref}:${mode}`
+    const key = createHash('sha256').update(`${target.port}\0${target.password}`).digest('hex')
+    const existing = this.pools.get(slot)
+    if (existing?.key === key) return existing.pool
+    if (existing) void existing.pool.end().catch(() => {})
+    const pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: target.port,
+      user: mode === 'read-only' ? READONLY_ROLE : 'postgres',
+      password: target.password,
+      database: 'postgres',
+      max: POOL_SIZE[mode],
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: mode === 'admin' ? ADMIN_SQL_APPLICATION : USER_SQL_APPLICATION,
+    })
+    // An idle client losing its server (instance stopped) must not crash the platform.
+    pool.on('error', () => {})
+    this.pools.set(slot, { key, pool })
+    return pool
+  }
+
+  /** Closes a project's pools (e.g. when it is paused or removed). */
+  async forget(ref: string): Promise<void> {
+    const ending: Promise<void>[] = []
+    for (const [slot, { pool }] of this.pools) {
+      if (slot.startsWith(`${ref}:`)) {
+        this.pools.delete(slot)
+        ending.push(pool.end().catch(() => {}))
+      }
+    }
+    await Promise.all(ending)
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.pools.values()]
+    this.pools.clear()
+    await Promise.all(all.map(({ pool }) => pool.end().catch(() => {})))
+  }
+}

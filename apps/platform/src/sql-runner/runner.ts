@@ -1,0 +1,110 @@
+import { splitSqlStatements, type ParserPostgresVersion, type SqlStatement } from '@stratum/sql'
+import type { SqlError, SqlStatementResult } from '@stratum/contracts'
+import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS } from '@stratum/contracts'
+import pg from 'pg'
+import { CappedQuery, execute, type ResultBudget } from './capped-query.js'
+
+export interface RunOptions {
+  timeoutMs: number
+  /** Values for $1, $2...: the query then runs whole, as one prepared statement. */
+  parameters?: unknown[]
+  postgresVersion?: ParserPostgresVersion
+  /** Cancels a backend from another session: the watchdog for sessions that turned their own timeout off. */
+  cancel(pid: number): Promise<void>
+  /** Result bounds; the defaults are the contract's. */
+  maxRows?: number
+  maxChars?: number
+}
+
+export interface RunOutcome {
+  results: SqlStatementResult[]
+  /** The first failing statement's error; the statements after it did not run. */
+  error?: SqlError
+  truncated: boolean
+}
+
+/** Slack past the statement timeout before the watchdog cancels from outside. */
+const WATCHDOG_GRACE_MS = 2_000
+
+/**
+ * Runs a query's statements in order, in one session taken from the pool, and returns every
+ * statement's result. The session is given back clean: an open transaction is rolled back and
+ * session state (settings, temporary tables, prepared statements) discarded.
+ */
+export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): Promise<RunOutcome> {
+  const statements = await statementsOf(sql, options)
+  const budget: ResultBudget = { rows: options.maxRows ?? SQL_MAX_RESULT_ROWS, chars: options.maxChars ?? SQL_MAX_RESULT_BYTES }
+  const outcome: RunOutcome = { results: [], truncated: false }
+  if (statements.length === 0) return outcome
+
+  const client = await pool.connect()
+  const pid = (client as unknown as { processID: number }).processID
+  let broken: Error | undefined
+  // A session ended from outside (terminate, server restart) reports here too: the query's own
+  // error answers the request, and the client is thrown away on release.
+  const onError = (error: Error) => (broken = error)
+  client.on('error', onError)
+  try {
+    await client.query(`SET statement_timeout = ${Math.floor(options.timeoutMs)}`)
+    for (const [index, statement] of statements.entries()) {
+      const query = new CappedQuery(statement.text, options.parameters, budget)
+      const started = performance.now()
+      const watchdog = setTimeout(() => void options.cancel(pid).catch(() => {}), options.timeoutMs + WATCHDOG_GRACE_MS)
+      try {
+        const answer = await execute(client, query)
+        const elapsed = Math.round(performance.now() - started)
+        for (const result of Array.isArray(answer) ? answer : [answer]) {
+          outcome.results.push({
+            statement: statement.text,
+            start: statement.start,
+            end: statement.end,
+            command: result.command ?? null,
+            rowCount: result.rowCount ?? null,
+            columns: (result.fields ?? []).map((field) => ({ name: field.name, data_type_id: field.dataTypeID })),
+            rows: result.rows,
+            elapsed_ms: elapsed,
+            truncated: query.truncated,
+          })
+        }
+        if (query.truncated) outcome.truncated = true
+      } catch (error) {
+        if (!(error instanceof pg.DatabaseError)) throw error
+        outcome.error = toSqlError(error, statement, index)
+        break
+      } finally {
+        clearTimeout(watchdog)
+      }
+    }
+  } catch (error) {
+    broken = error as Error
+    throw error
+  } finally {
+    if (!broken) await resetSession(client).catch((error: Error) => (broken = error))
+    client.off('error', onError)
+    client.release(broken ?? false)
+  }
+  return outcome
+}
+
+async function statementsOf(sql: string, options: RunOptions): Promise<SqlStatement[]> {
+  if (options.parameters) return [{ text: sql, start: 0, end: sql.length }]
+  const split = await splitSqlStatements(sql, { postgresVersion: options.postgresVersion })
+  return split.statements
+}
+
+function toSqlError(error: pg.DatabaseError, statement: SqlStatement, index: number): SqlError {
+  const position = error.position ? Number(error.position) : undefined
+  return {
+    message: error.message,
+    ...(error.code ? { code: error.code } : {}),
+    ...(position && Number.isFinite(position) ? { position: statement.start + position } : {}),
+    statement_index: index,
+    ...(error.detail ? { detail: error.detail } : {}),
+    ...(error.hint ? { hint: error.hint } : {}),
+  }
+}
+
+async function resetSession(client: pg.PoolClient): Promise<void> {
+  if (client.getTransactionStatus() !== 'I') await client.query('ROLLBACK')
+  await client.query('DISCARD ALL')
+}

@@ -1,0 +1,73 @@
+import type { ProjectRow } from '../control/project-store.js'
+import type { ProjectService } from '../control/projects.js'
+import { runSql, type RunOptions, type RunOutcome } from './runner.js'
+import { ADMIN_SQL_APPLICATION, SqlPools, USER_SQL_APPLICATION, type SqlTarget } from './pools.js'
+import type { ParserPostgresVersion } from '@stratum/sql'
+
+export interface OngoingQueryRow {
+  pid: number
+  query: string
+  query_start: string | null
+  state: string | null
+  usename: string | null
+  application_name: string
+}
+
+/** Sessions users' SQL runs in, and any outside client's; not the platform's own (meta, backups, this listing). */
+const ONGOING_SQL = `
+  SELECT pid, query, query_start::text AS query_start, state, usename::text AS usename, application_name
+  FROM pg_stat_activity
+  WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'
+    AND (application_name = $1 OR application_name NOT LIKE 'stratum-%')`
+
+/**
+ * Runs users' SQL on a project's instance: read-only (as the read-only role) or full (as the
+ * superuser), each from a small pool; lists, cancels and terminates running queries.
+ */
+export class SqlService {
+  constructor(
+    private readonly projects: ProjectService,
+    private readonly pools = new SqlPools(),
+  ) {}
+
+  private target(project: ProjectRow, role: 'read-only' | 'full' | 'admin'): SqlTarget {
+    const credentials = this.projects.credentials(project)
+    return {
+      ref: project.ref,
+      port: project.port,
+      password: role === 'read-only' ? credentials.readonlyPassword : credentials.superuserPassword,
+    }
+  }
+
+  async run(project: ProjectRow, mode: 'read-only' | 'full', sql: string, options: Omit<RunOptions, 'cancel' | 'postgresVersion'>): Promise<RunOutcome> {
+    return runSql(this.pools.get(this.target(project, mode), mode), sql, {
+      ...options,
+      postgresVersion: Number(project.postgres_major) as ParserPostgresVersion,
+      cancel: async (pid) => {
+        await this.admin(project).query('SELECT pg_cancel_backend($1)', [pid])
+      },
+    })
+  }
+
+  private admin(project: ProjectRow) {
+    return this.pools.get(this.target(project, 'admin'), 'admin')
+  }
+
+  async ongoing(project: ProjectRow, pid?: number): Promise<OngoingQueryRow[]> {
+    const sql = pid === undefined ? `${ONGOING_SQL} ORDER BY query_start` : `${ONGOING_SQL} AND pid = $2`
+    const { rows } = await this.admin(project).query<OngoingQueryRow>(sql, pid === undefined ? [USER_SQL_APPLICATION] : [USER_SQL_APPLICATION, pid])
+    return rows
+  }
+
+  async signal(project: ProjectRow, pid: number, how: 'cancel' | 'terminate'): Promise<boolean> {
+    const fn = how === 'cancel' ? 'pg_cancel_backend' : 'pg_terminate_backend'
+    const { rows } = await this.admin(project).query<{ done: boolean }>(`SELECT ${fn}($1) AS done`, [pid])
+    return rows[0]?.done === true
+  }
+
+  close(): Promise<void> {
+    return this.pools.close()
+  }
+}
+
+export { ADMIN_SQL_APPLICATION, USER_SQL_APPLICATION }

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+
+/**
+ * Running SQL on a project's database: the SQL editor's call (`POST /platform/pg-meta/{ref}/query`),
+ * ongoing queries with cancel and terminate, and the Management API's
+ * `POST /v1/projects/{ref}/database/query`. The editor runs on the read-only connection first
+ * (sql-editor spec §6); a refusal there answers WRITE_CONNECTION_REQUIRED so the dashboard can ask
+ * to run with the full connection.
+ */
+
+/** Default statement timeout, and the largest a caller may ask for. */
+export const SQL_DEFAULT_TIMEOUT_MS = 60_000
+export const SQL_MAX_TIMEOUT_MS = 300_000
+/** Results stop being kept past these bounds (the statement still completes). */
+export const SQL_MAX_RESULT_ROWS = 100_000
+export const SQL_MAX_RESULT_BYTES = 10 * 1024 * 1024
+export const SQL_MAX_QUERY_LENGTH = 1_000_000
+export const SQL_RESULTS_TRUNCATED_MESSAGE =
+  'Results truncated: only the first 100,000 rows or 10 MB of results are returned. Add a limit to your query to see the rest.'
+
+/** The code of the answer that asks the dashboard to confirm running with the full connection. */
+export const WRITE_CONNECTION_REQUIRED = 'WRITE_CONNECTION_REQUIRED'
+
+const Query = z
+  .string({ error: 'query is required' })
+  .max(SQL_MAX_QUERY_LENGTH, `query must be at most ${SQL_MAX_QUERY_LENGTH} characters`)
+  .refine((sql) => sql.trim().length > 0, 'query cannot be empty')
+
+export const SqlQueryBody = z.strictObject({
+  query: Query,
+  read_only: z.boolean({ error: 'read_only must be true or false' }).default(true),
+  /** The editor's row limit option: appended to a single plain select (spec §5); -1 means none. */
+  row_limit: z.number({ error: 'row_limit must be a number' }).int('row_limit must be an integer').min(-1, 'row_limit must be -1 or positive').optional(),
+  statement_timeout_ms: z
+    .number({ error: 'statement_timeout_ms must be a number' })
+    .int('statement_timeout_ms must be an integer')
+    .min(1, 'statement_timeout_ms must be positive')
+    .max(SQL_MAX_TIMEOUT_MS, `statement_timeout_ms must be at most ${SQL_MAX_TIMEOUT_MS}`)
+    .default(SQL_DEFAULT_TIMEOUT_MS),
+})
+export type SqlQueryBody = z.output<typeof SqlQueryBody>
+
+export const SqlColumn = z.object({ name: z.string(), data_type_id: z.number() })
+
+export const SqlStatementResult = z.object({
+  /** The statement as run, and where it sits in the query (0-based offsets, end exclusive). */
+  statement: z.string(),
+  start: z.number(),
+  end: z.number(),
+  command: z.string().nullable(),
+  rowCount: z.number().nullable(),
+  columns: z.array(SqlColumn),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  elapsed_ms: z.number(),
+  truncated: z.boolean(),
+})
+export type SqlStatementResult = z.infer<typeof SqlStatementResult>
+
+export const SqlError = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  /** 1-based character position in the whole query, as Postgres counts. */
+  position: z.number().optional(),
+  statement_index: z.number(),
+  detail: z.string().optional(),
+  hint: z.string().optional(),
+})
+export type SqlError = z.infer<typeof SqlError>
+
+/** 201 on success; 400 (SQL error) or 403 (code WRITE_CONNECTION_REQUIRED) carry the same fields plus message. */
+export const SqlQueryResponse = z.object({
+  results: z.array(SqlStatementResult),
+  read_only: z.boolean(),
+  autoLimit: z.number().optional(),
+  truncated: z.boolean(),
+  truncated_message: z.string().optional(),
+})
+export type SqlQueryResponse = z.infer<typeof SqlQueryResponse>
+
+export const SqlQueryErrorResponse = SqlQueryResponse.extend({
+  message: z.string(),
+  code: z.string().optional(),
+  /** With WRITE_CONNECTION_REQUIRED: whether this user may run it on the full connection. */
+  can_run_with_full_connection: z.boolean().optional(),
+  error: SqlError,
+})
+
+export const PidBody = z.strictObject({
+  pid: z.number({ error: 'pid must be a number' }).int('pid must be an integer').positive('pid must be positive'),
+})
+export const CancelResponse = z.object({ pid: z.number(), cancelled: z.boolean() })
+export const TerminateResponse = z.object({ pid: z.number(), terminated: z.boolean() })
+
+export const OngoingQuery = z.object({
+  pid: z.number(),
+  query: z.string(),
+  query_start: z.string().nullable(),
+  state: z.string().nullable(),
+  usename: z.string().nullable(),
+  application_name: z.string(),
+})
+export const OngoingQueries = z.array(OngoingQuery)
+
+/** POST /v1/projects/{ref}/database/query (V1RunQueryBody). */
+export const V1RunQueryBody = z.object({
+  query: z.string({ error: 'query is required' }).min(1, 'query cannot be empty').max(SQL_MAX_QUERY_LENGTH),
+  parameters: z.array(z.unknown(), { error: 'parameters must be an array' }).optional(),
+  read_only: z.boolean({ error: 'read_only must be true or false' }).default(false),
+})
+export type V1RunQueryBody = z.output<typeof V1RunQueryBody>
+export const V1RunQueryResponse = z.array(z.record(z.string(), z.unknown()))
