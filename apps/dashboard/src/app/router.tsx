@@ -15,11 +15,13 @@ type Areas = {
   organizations: typeof import('./areas/organizations')
   account: typeof import('./areas/account')
   project: typeof import('./areas/project')
+  sqlEditor: typeof import('./areas/sql-editor')
 }
 const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   organizations: () => import('./areas/organizations'),
   account: () => import('./areas/account'),
   project: () => import('./areas/project'),
+  sqlEditor: () => import('./areas/sql-editor'),
 }
 
 /** Route `lazy` for a component exported by an area module. */
@@ -40,8 +42,8 @@ function later(feature: LaterFeatureKey): RouteObject['lazy'] {
 /** Every route the project layout reads (spec "Routes read by the project layout"). */
 const projectRoutes: RouteObject[] = [
   { index: true, lazy: page('project', 'ProjectHomePage') },
-  { path: 'sql', lazy: later('sql') },
-  { path: 'sql/:id', lazy: later('sql') },
+  { path: 'sql', lazy: page('sqlEditor', 'SqlEditorPage') },
+  { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'database', lazy: later('database') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
   { path: 'database/backups/scheduled', lazy: page('project', 'ScheduledBackupsPage') },
