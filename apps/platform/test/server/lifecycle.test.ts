@@ -177,3 +177,52 @@ describe('repeated pause and restore', () => {
     expect(physical).toHaveLength(3)
   }, 180_000)
 })
+
+describe('failures of real operations', () => {
+  it('ends a pause whose backup cannot be written in PAUSE_FAILED, data intact and reason kept', async () => {
+    const fs = await import('node:fs')
+    const before = await checksum()
+    // The backup directory's path is taken by a file: the physical backup cannot be written.
+    const backupDir = `${t.dataDir}/backups/${ref}`
+    fs.rmSync(backupDir, { recursive: true, force: true })
+    fs.mkdirSync(`${t.dataDir}/backups`, { recursive: true })
+    fs.writeFileSync(backupDir, 'not a directory')
+    expect((await api(t, 'POST', `/platform/projects/${ref}/pause`, { cookie })).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'PAUSE_FAILED')
+    const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
+    expect(project.status_reason).toMatch(/^physical-backup: /)
+    fs.rmSync(backupDir)
+
+    // Restoring from the failed state brings it back with every row.
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    expect(await checksum()).toBe(before)
+  })
+
+  it('ends a restore whose instance cannot start in RESTORE_FAILED, and a later restore works', async () => {
+    const net = await import('node:net')
+    expect((await api(t, 'POST', `/platform/projects/${ref}/pause`, { cookie })).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'INACTIVE')
+    // Something else now listens on the project's port: Postgres cannot bind it.
+    const squatter = net.createServer()
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve))
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'RESTORE_FAILED', 30_000)
+    expect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.status_reason).toMatch(/^start: /)
+    await new Promise((resolve) => squatter.close(resolve))
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restore`, { cookie }, {})).status).toBe(200)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+  })
+
+  it('takes the daily logical backup, downloadable as a .sql.gz', async () => {
+    await t.platform.ctx.operations.backUpActiveProjects()
+    const [backup] = (await api(t, 'GET', `/platform/database/${ref}/backups/downloadable-backups`, { cookie })).body.backups
+    expect(backup).toMatchObject({ isPhysicalBackup: false, status: 'COMPLETED' })
+    const link = await api(t, 'POST', `/platform/database/${ref}/backups/download`, { cookie }, { id: backup.id })
+    const file = Buffer.from(await (await fetch(t.platform.url + link.body.fileUrl)).arrayBuffer())
+    expect(file.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
+    const zlib = await import('node:zlib')
+    expect(zlib.gunzipSync(file).toString()).toContain('CREATE TABLE "public"."rows"')
+    expect((await api(t, 'GET', `/platform/projects/${ref}/pause/status`, { cookie })).body.latest_downloadable_backup_id).toBe(backup.id)
+  })
+})

@@ -86,7 +86,8 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     const { ref } = parse(RefParams, request.params)
     const body = parse(RestoreBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
-    assertStatus(project, ['INACTIVE', 'RESTORE_FAILED'], 'restore')
+    // A failed pause left the instance stopped with its data intact: restoring brings it back.
+    assertStatus(project, ['INACTIVE', 'RESTORE_FAILED', 'PAUSE_FAILED'], 'restore')
     if (project.status === 'INACTIVE' && !(await pauseStatus(ctx, project)).can_restore) {
       throw badRequest(`This project was paused more than ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored; its backup stays downloadable`)
     }
