@@ -1,6 +1,10 @@
+import os from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 8791)
+// The platform's data directory, known to the tests (workers re-read this file: keep it stable).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `stratum-e2e-${port}`)
 
 /**
  * Real browser (Debian's Chromium), real server, real Postgres. Playwright cannot download its own
@@ -26,7 +30,7 @@ export default defineConfig({
   webServer: {
     command: 'node server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -3,7 +3,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-e2e-'))
+// The config names the directory so that tests can reach into it (e.g. to make an operation fail
+// for real); otherwise a fresh temporary one.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-e2e-'))
+fs.rmSync(dataDir, { recursive: true, force: true })
+fs.mkdirSync(dataDir, { recursive: true })
 fs.chmodSync(dataDir, 0o755)
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
 

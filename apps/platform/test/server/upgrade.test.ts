@@ -119,3 +119,35 @@ describe('major-version upgrade', () => {
     expect((await sql(`SELECT note FROM shop.orders WHERE id = 2`))[0].note).toMatch(/touched$/)
   })
 })
+
+describe('restore onto a newer major', () => {
+  it('restores a paused 15 project on 17 with every row, and never onto an older major', async () => {
+    const slug = (await api(t, 'GET', '/v1/organizations', { token })).body[0].slug
+    const created = await api(t, 'POST', '/v1/projects', { token }, { name: 'Sleeper', organization_slug: slug, db_pass: PASSWORD, postgres_engine: '15' })
+    const sleeper = created.body.ref as string
+    await waitForStatus(t, sleeper, { token }, 'ACTIVE_HEALTHY')
+    const sleeperPort = (await api(t, 'GET', `/platform/projects/${sleeper}`, { token })).body.db_port
+    const run = <T = any>(text: string) => querySuperuser<T>(sleeperPort, PASSWORD, text)
+    await run(`CREATE TABLE naps AS SELECT i, md5(i::text) AS dream FROM generate_series(1, 10000) i`)
+    const sum = async () => (await run(`SELECT md5(string_agg(i || dream, ',' ORDER BY i)) AS s FROM naps`))[0].s
+
+    const before = await sum()
+    expect((await api(t, 'POST', `/platform/projects/${sleeper}/pause`, { token, origin: null })).status).toBe(200)
+    await waitForStatus(t, sleeper, { token }, 'INACTIVE')
+    const versions = (await api(t, 'GET', `/platform/projects/${sleeper}/restore/versions`, { token })).body.available_versions
+    expect(versions.map((v: { postgres_engine: string }) => v.postgres_engine)).toEqual(['17', '15'])
+
+    expect((await api(t, 'POST', `/platform/projects/${sleeper}/restore`, { token }, { postgres_engine: '17' })).status).toBe(200)
+    expect((await api(t, 'GET', `/platform/projects/${sleeper}/status`, { token })).body.status).toBe('RESTORING')
+    await waitForStatus(t, sleeper, { token }, 'ACTIVE_HEALTHY', 60_000)
+    expect((await run(`SHOW server_version_num`))[0].server_version_num).toMatch(/^17/)
+    expect(await sum()).toBe(before)
+    expect((await api(t, 'GET', `/platform/projects/${sleeper}`, { token })).body.postgres_engine).toBe('17')
+
+    await api(t, 'POST', `/platform/projects/${sleeper}/pause`, { token })
+    await waitForStatus(t, sleeper, { token }, 'INACTIVE')
+    const older = await api(t, 'POST', `/platform/projects/${sleeper}/restore`, { token }, { postgres_engine: '15' })
+    expect(older.status).toBe(400)
+    expect(older.body.message).toMatch(/cannot be restored on the older Postgres 15/)
+  })
+})

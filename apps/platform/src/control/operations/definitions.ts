@@ -139,7 +139,28 @@ const restore: OperationDefinition = {
   },
 }
 
+/**
+ * Restore onto a newer installed major: the restore, then the upgrade's steps on the started
+ * instance. If the upgrade part fails, its rollback leaves the project restored on its old major.
+ */
+const restoreOntoNewerMajor: OperationDefinition = {
+  requestedStatus: 'RESTORING',
+  runningStatus: 'RESTORING',
+  steps: [...restore.steps, ...upgrade.steps.filter((step) => step.name !== 'start')],
+  succeededStatus: 'ACTIVE_HEALTHY',
+  async rollBack(ctx, project, op) {
+    const upgrading = typeof op.params.progress === 'string' && op.params.progress !== '0_requested'
+    return upgrading ? upgrade.rollBack(ctx, project, op) : restore.rollBack(ctx, project, op)
+  },
+}
+
 export const OPERATIONS: Partial<Record<OperationKind, OperationDefinition>> = { restart, resize, pause, restore, upgrade }
+
+/** The steps an operation runs: a restore that names a newer major also upgrades. */
+export function definitionFor(kind: OperationKind, params: Record<string, unknown>): OperationDefinition | undefined {
+  if (kind === 'restore' && params.target_major) return restoreOntoNewerMajor
+  return OPERATIONS[kind]
+}
 
 export async function setStatus(ctx: OperationContext, ref: string, status: ProjectStatus, reason: string | null = null): Promise<void> {
   await setProjectStatus(ctx.db, ref, status, { reason })

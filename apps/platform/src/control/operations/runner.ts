@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss'
 import { inTransaction } from '../../store/db.js'
 import { takeLogicalBackup } from '../logical-backups.js'
 import { findProject, listAllProjects, setProjectStatus } from '../project-store.js'
-import { OPERATIONS, type OperationContext } from './definitions.js'
+import { definitionFor, type OperationContext } from './definitions.js'
 import {
   findOperation, finishOperation, insertOperation, recordStep, runningOperations, type OperationKind, type OperationRow,
 } from './operation-store.js'
@@ -68,7 +68,7 @@ export class OperationRunner {
 
   /** Accepts an operation: records it, shows its first status, queues its job. */
   async request(ref: string, kind: OperationKind, params: Record<string, unknown>, userId: string | null): Promise<OperationRow> {
-    const definition = OPERATIONS[kind]
+    const definition = definitionFor(kind, params)
     if (!definition) throw new Error(`No operation ${kind}`)
     const op = await inTransaction(this.ctx.db, async (tx) => {
       const inserted = await insertOperation(tx, ref, kind, params, userId)
@@ -99,7 +99,7 @@ export class OperationRunner {
   private async execute(operationId: string): Promise<void> {
     const op = await findOperation(this.ctx.db, operationId)
     if (!op || op.status !== 'running' || this.stopping) return
-    const definition = OPERATIONS[op.kind]!
+    const definition = definitionFor(op.kind, op.params)!
     const log = this.ctx.log.child({ ref: op.project_ref, operation: op.kind, id: op.id })
     await setProjectStatus(this.ctx.db, op.project_ref, definition.runningStatus)
     let lastDone = op.step

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
 import { ProjectService } from '../projects.js'
-import { setProjectStatus, type ProjectRow } from '../project-store.js'
+import type { ProjectRow } from '../project-store.js'
 import type { OperationContext, OperationDefinition } from './definitions.js'
 import type { OperationRow } from './operation-store.js'
 import { takeLogicalBackup } from '../logical-backups.js'
@@ -152,7 +152,7 @@ export const upgrade: OperationDefinition = {
         await ctx.provider.ensureRunning(live)
         await setLiveReadOnly(project.port, ctx.projects.credentials(project).superuserPassword, false)
         const { rows } = await withClient(project.port, ctx.projects.credentials(project).superuserPassword, 'postgres', (c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
-        await setProjectStatus(ctx.db, project.ref, 'UPGRADING', { postgresVersion: rows[0]!.v.split(' ')[0]! })
+        await ctx.db.query('UPDATE projects SET postgres_version = $2 WHERE ref = $1', [project.ref, rows[0]!.v.split(' ')[0]])
       },
     },
     {

@@ -5,6 +5,7 @@ import {
   type Backup, type PauseStatus, type ProjectStatus, type RestoreVersions,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { inTransaction } from '../../store/db.js'
 import { z } from 'zod'
 import { listBackups, type BackupRow } from '../../control/backups.js'
 import { OperationConflictError } from '../../control/operations/runner.js'
@@ -37,13 +38,12 @@ function assertStatus(project: ProjectRow, allowed: ProjectStatus[], action: str
 
 /**
  * The majors a paused project can be restored on, newest first (the dashboard preselects the first
- * GA one). A restore starts the project's own data directory, so only its own major is offered
- * until restore-with-upgrade lands; a major upgrade is its own operation (/v1/projects/{ref}/upgrade).
+ * GA one): its own, or a newer installed one (the restore then upgrades it). Never an older one.
  */
 export function restoreVersions(project: ProjectRow): RestoreVersions {
   return {
     available_versions: installedMajors()
-      .filter((major) => major === project.postgres_major)
+      .filter((major) => Number(major) >= Number(project.postgres_major))
       .sort((a, b) => Number(b) - Number(a))
       .map((major) => ({ version: shippedVersion(major), postgres_engine: major, release_channel: 'ga' as const })),
   }
@@ -95,8 +95,13 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     if (atLimit.length > 0) {
       throw badRequest(`The free plan allows ${FREE_PROJECT_LIMIT} active projects per owner or administrator, and ${atLimit.map((m) => m.primary_email).join(', ')} reached it: pause another project or upgrade to Pro`)
     }
-    if (body.postgres_engine && body.postgres_engine !== project.postgres_major) {
-      throw badRequest(`Restoring onto Postgres ${body.postgres_engine} needs a major-version upgrade, which is not available yet; restore on Postgres ${project.postgres_major}`)
+    const target = body.postgres_engine ?? project.postgres_major
+    if (Number(target) < Number(project.postgres_major)) {
+      throw badRequest(`A project on Postgres ${project.postgres_major} cannot be restored on the older Postgres ${target}`)
+    }
+    if (target !== project.postgres_major) {
+      const nextPort = await inTransaction(ctx.db, (tx) => ctx.projects.allocatePort(tx))
+      return start(request, project, 'restore', { target_major: target, source_major: project.postgres_major, next_port: nextPort, progress: '0_requested' })
     }
     return start(request, project, 'restore')
   }

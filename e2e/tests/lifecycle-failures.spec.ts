@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import pg from 'pg'
+import { apiCall, signIn } from './helpers'
+
+/*
+ * The failure screens, reached through operations that really fail: a pause whose physical backup
+ * cannot be written, a restore whose port is taken, an upgrade whose data cannot be restored on the
+ * new major. Nothing writes a status by hand.
+ */
+test.describe.configure({ mode: 'serial' })
+const dataDir = process.env.E2E_DATA_DIR!
+const PASSWORD = 'e2e-db-password-1'
+
+async function project(page: import('@playwright/test').Page, name: string, engine: '15' | '17') {
+  const orgs = await apiCall(page, 'GET', '/platform/organizations')
+  const org = orgs.find((o: { name: string }) => o.name === 'Failures Pro') ?? (await apiCall(page, 'POST', '/platform/organizations', { name: 'Failures Pro' }))
+  await apiCall(page, 'PUT', `/platform/organizations/${org.slug}/billing/subscription`, { plan: 'pro' })
+  const created = await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: org.slug, db_pass: PASSWORD, postgres_engine: engine })
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 15_000 }).toBe('ACTIVE_HEALTHY')
+  return created as { ref: string; db_port: number }
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page)
+})
+
+test('a pause that cannot write its backup shows the pause-failed screen', async ({ page }) => {
+  const { ref } = await project(page, 'Pause fails', '17')
+  const blocker = path.join(dataDir, 'backups', ref)
+  fs.mkdirSync(path.dirname(blocker), { recursive: true })
+  fs.writeFileSync(blocker, 'not a directory')
+  await apiCall(page, 'POST', `/platform/projects/${ref}/pause`)
+  await page.goto(`/project/${ref}/database`)
+  const screen = page.getByTestId('pause-failed-screen')
+  await expect(screen).toBeVisible({ timeout: 30_000 })
+  await expect(screen.getByText('Something went wrong while pausing your project')).toBeVisible()
+  await expect(screen.getByRole('link', { name: 'Contact support' })).toBeVisible()
+  await expect(screen.getByRole('button', { name: 'Download backup' })).toBeDisabled()
+  fs.rmSync(blocker)
+  await apiCall(page, 'POST', `/platform/projects/${ref}/restore`, {})
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${ref}/status`)).status, { timeout: 30_000 }).toBe('ACTIVE_HEALTHY')
+})
+
+test('a restore whose port is taken shows the restore-failed screen', async ({ page }) => {
+  const { ref, db_port } = await project(page, 'Restore fails', '17')
+  await apiCall(page, 'POST', `/platform/projects/${ref}/pause`)
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${ref}/status`)).status, { timeout: 30_000 }).toBe('INACTIVE')
+  const squatter = net.createServer()
+  await new Promise<void>((resolve) => squatter.listen(db_port, '127.0.0.1', resolve))
+  try {
+    await apiCall(page, 'POST', `/platform/projects/${ref}/restore`, {})
+    await page.goto(`/project/${ref}/database`)
+    const screen = page.getByTestId('restore-failed-screen')
+    await expect(screen).toBeVisible({ timeout: 30_000 })
+    await expect(screen.getByText('Something went wrong while restoring your project')).toBeVisible()
+  } finally {
+    await new Promise((resolve) => squatter.close(resolve))
+  }
+})
+
+test('an upgrade that cannot restore the data on the new major shows the failure, the project stays on 15', async ({ page }) => {
+  const { ref, db_port } = await project(page, 'Upgrade fails', '15')
+  const client = new pg.Client({ host: '127.0.0.1', port: db_port, user: 'postgres', password: PASSWORD, database: 'postgres' })
+  await client.connect()
+  // A view on a column Postgres 17 removed: it exists on 15 and cannot be restored on 17.
+  await client.query('CREATE VIEW bgwriter_legacy AS SELECT buffers_backend FROM pg_stat_bgwriter')
+  await client.end()
+  const { tracking_id } = await apiCall(page, 'POST', `/v1/projects/${ref}/upgrade`, { target_version: '17' })
+  await page.goto(`/project/${ref}?trackingId=${tracking_id}`)
+  const screen = page.getByTestId('upgrade-failed-screen')
+  await expect(screen).toBeVisible({ timeout: 60_000 })
+  await expect(screen.getByText('We ran into an issue while upgrading your project')).toBeVisible()
+  await screen.getByRole('button', { name: 'Return to project' }).click()
+  await expect(page.getByTestId('project-status').first()).toHaveAttribute('data-status', 'ACTIVE_HEALTHY')
+  expect((await apiCall(page, 'GET', `/platform/projects/${ref}`)).postgres_engine).toBe('15')
+})
