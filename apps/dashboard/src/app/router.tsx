@@ -58,7 +58,8 @@ const projectRoutes: RouteObject[] = [
   { path: 'settings/compute-and-disk', lazy: page('project', 'ComputeAndDiskPage') },
   { path: 'settings/infrastructure', lazy: later('infrastructure') },
   { path: 'settings/vault', lazy: later('vault') },
-  { path: 'settings/api', lazy: later('api') },
+  { path: 'settings/api', lazy: page('project', 'ApiSettingsPage') },
+  { path: 'api/graphiql', lazy: page('project', 'GraphiqlPage') },
   { path: '*', element: <NotFoundPage embedded /> },
 ]
 

@@ -5,3 +5,5 @@ export { ProjectGeneralSettingsPage } from '../../features/project-settings/Proj
 export { ProjectFeaturePlaceholder } from '../../features/coming-later/ProjectFeaturePlaceholder'
 export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDiskPage'
 export { ScheduledBackupsPage } from '../../features/backups/ScheduledBackupsPage'
+export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
+export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'

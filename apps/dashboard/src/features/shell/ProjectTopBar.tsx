@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { BrandMark } from '../../components/BrandMark'
 import { StatusBadge } from '../../components/StatusBadge'
 import { IconButton } from '../../components/ui/Button'
+import { ApiDocsButton } from '../api-docs/ApiDocsButton'
 import { isMac, modKeyLabel } from '../../lib/platform'
 import { AccountMenu } from './AccountMenu'
 import type { RightPanelKind } from './SidePanel'
@@ -50,6 +51,7 @@ export function ProjectTopBar({ projectRef, project, organization, rightPanel, o
       {project ? <StatusBadge status={project.status} /> : null}
       <span className="spacer" />
       <div className="topbar-actions">
+        <ApiDocsButton projectRef={projectRef} orgSlug={orgSlug} />
         <IconButton
           label="Toggle AI assistant"
           tooltip={`AI assistant (${modKeyLabel}+I)`}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ProjectSettings } from '@stratum/contracts'
+import { api } from '../api'
+import { apiKeyKeys } from './keys'
+
+export const getProjectSettings = (ref: string, signal?: AbortSignal) =>
+  api<ProjectSettings>(`/platform/projects/${encodeURIComponent(ref)}/settings`, { signal })
+
+/** The project's API URL and keys; the service_role key and the JWT secret only for roles that may read them. */
+export function useProjectSettings(ref: string | undefined) {
+  return useQuery({
+    queryKey: apiKeyKeys.settings(ref ?? ''),
+    queryFn: ({ signal }) => getProjectSettings(ref!, signal),
+    enabled: Boolean(ref),
+  })
+}
+
+/** `${protocol}://${endpoint}`: where the project's API is reached. */
+export function projectApiUrl(settings: ProjectSettings): string {
+  return `${settings.app_config.protocol}://${settings.app_config.endpoint}`
+}
+
+export function apiKeyOf(settings: ProjectSettings | undefined, role: 'anon' | 'service_role'): string | undefined {
+  return settings?.service_api_keys.find((key) => key.tags === role)?.api_key
+}

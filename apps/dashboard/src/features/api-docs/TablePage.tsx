@@ -1,0 +1,65 @@
+import { CodeSnippet } from './CodeSnippet'
+import { ItemHeader } from './ItemHeader'
+import { NotServedNote } from './NotServedNote'
+import type { DocTable } from './openapi'
+import { tableSnippets, type Language, type SnippetContext } from './snippets'
+
+interface TablePageProps {
+  table: DocTable
+  names: string[]
+  lang: Language
+  ctx: SnippetContext
+  onSelect: (name: string) => void
+  onBack: () => void
+}
+
+/** One table or view: its columns, then read, filter, insert, update and delete snippets. */
+export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePageProps) {
+  const snippets = tableSnippets(lang, ctx, table)
+  const readOnly = !table.canInsert && !table.canUpdate && !table.canDelete
+  return (
+    <article className="docs-page">
+      <ItemHeader
+        title={table.name}
+        description={table.description || 'No description.'}
+        items={names}
+        itemLabel="Table or view"
+        onSelect={onSelect}
+        onBack={onBack}
+      />
+      <NotServedNote />
+      <section className="docs-block" aria-label="Columns">
+        <h4>Columns</h4>
+        <div className="docs-table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Format</th>
+                <th scope="col">Type</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.columns.map((column) => (
+                <tr key={column.name}>
+                  <td className="mono">{column.name}</td>
+                  <td className="mono">{column.format}</td>
+                  <td className="mono">{column.type}</td>
+                  <td>{column.description || <span className="faint">No description</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {readOnly ? (
+        <p className="muted docs-note">The anon role may only read this {table.columns.length ? 'relation' : 'table'}: no insert, update or delete snippets.</p>
+      ) : null}
+      {snippets.map((snippet) => (
+        <CodeSnippet key={snippet.id} label={snippet.title} title={snippet.title} description={snippet.description} code={snippet.code} />
+      ))}
+      <p className="muted docs-note">Subscribing to changes (Realtime) arrives in a later release.</p>
+    </article>
+  )
+}

@@ -1,0 +1,46 @@
+import { PageHeader } from '../../components/ui/PageHeader'
+import { useLegacyApiKeys } from '../../data/api-keys/useLegacyApiKeys'
+import { useProjectSettings } from '../../data/api-keys/useProjectSettings'
+import { useCan } from '../../data/profile/useCan'
+import { useCurrentProject } from '../../data/projects/useCurrentProject'
+import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { LegacyKeysCard } from './LegacyKeysCard'
+import { ProjectApiKeysCard } from './ProjectApiKeysCard'
+import { ProjectConfigCard } from './ProjectConfigCard'
+import { useJwtUpdate } from './useJwtUpdate'
+import './api-keys.css'
+
+/** /project/{ref}/settings/api: the API keys, the URL and JWT secret, and the legacy keys switch. */
+export function ApiSettingsPage() {
+  useProjectPageTitle('API Settings')
+  const { ref, project } = useCurrentProject()
+  const orgSlug = project?.organization_slug
+  const canReadSecrets = useCan(orgSlug, 'service_api_keys.read')
+  const canWriteSecrets = useCan(orgSlug, 'secrets.write')
+  const settings = useProjectSettings(ref)
+  const legacy = useLegacyApiKeys(ref)
+  const jwt = useJwtUpdate(ref)
+
+  return (
+    <div className="page page-narrow">
+      <PageHeader title="API Settings" description="The keys and configuration your apps use to call this project's API." />
+      <div className="stack">
+        <ProjectApiKeysCard
+          projectRef={ref}
+          settings={settings}
+          canReadSecrets={canReadSecrets}
+          lockedReason={jwt.lockedReason}
+          legacyDisabled={legacy.data?.enabled === false}
+        />
+        <ProjectConfigCard
+          projectRef={ref}
+          settings={settings}
+          canReadSecrets={canReadSecrets}
+          canWriteSecrets={canWriteSecrets}
+          jwt={jwt}
+        />
+        <LegacyKeysCard projectRef={ref} legacy={legacy} canWriteSecrets={canWriteSecrets} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+import { API_KEY_TEXTS } from '@stratum/contracts'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import pg from 'pg'
+import { apiCall, healthyProject, signIn } from './helpers'
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+const DB_PASSWORD = 'e2e-db-password-1' // healthyProject's
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
+
+/** A member of the organization with `role`, signed in on a page of their own (one-time password changed). */
+async function memberPage(browser: Browser, owner: Page, orgSlug: string, role: 'developer' | 'read_only'): Promise<Page> {
+  const email = `${role}-${Date.now()}@example.com`
+  const added = await apiCall(owner, 'POST', `/platform/organizations/${orgSlug}/members`, { email, role })
+  const member = await (await browser.newContext()).newPage()
+  await signIn(member, email, added.one_time_password)
+  await expect(member).toHaveURL(/\/account\/me/)
+  await member.getByLabel('Current password').fill(added.one_time_password)
+  await member.getByLabel('New password').fill(`${role}-password-1`)
+  await member.getByLabel('Confirm password').fill(`${role}-password-1`)
+  await member.getByRole('button', { name: 'Update password' }).click()
+  await expect(member.getByText(/Password updated|password has been/i).first()).toBeVisible()
+  return member
+}
+
+test('an owner copies the keys, rotates the JWT secret and turns the legacy keys off and on', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Keys')
+  await page.goto(`/project/${project.ref}/settings/api`)
+  await expect(page.getByRole('heading', { name: 'Project API Keys' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Project Configuration' })).toBeVisible()
+
+  const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
+  const anonKey: string = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key
+  const serviceKey: string = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key
+
+  // anon is public and shown; service_role is a secret, masked until revealed.
+  const anon = page.getByLabel('anon', { exact: true })
+  const service = page.getByLabel('service_role', { exact: true })
+  await expect(anon).toHaveValue(anonKey)
+  await expect(service).not.toHaveValue(serviceKey)
+  await expect(page.getByText('This key bypasses Row Level Security')).toBeVisible()
+  await page.getByRole('button', { name: 'Reveal service_role key' }).click()
+  await expect(service).toHaveValue(serviceKey)
+  await page.getByRole('button', { name: 'Copy service_role key' }).click()
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await clipboard(page)).toBe(serviceKey)
+  await page.getByRole('button', { name: 'Copy anon key' }).click()
+  expect(await clipboard(page)).toBe(anonKey)
+  await expect(page.getByTestId('api-keys-last-used')).toHaveText(API_KEY_TEXTS.lastUsedFailed)
+
+  // URL and JWT secret.
+  await expect(page.getByLabel('URL', { exact: true })).toHaveValue(`http://${settings.app_config.endpoint}`)
+  const secret = page.getByLabel('JWT Secret', { exact: true })
+  await expect(secret).not.toHaveValue(settings.jwt_secret)
+  await page.getByRole('button', { name: 'Reveal JWT secret' }).click()
+  await expect(secret).toHaveValue(settings.jwt_secret)
+
+  // Rotation: typed confirmation, Updating (keys locked), then Updated with new keys.
+  await page.getByRole('button', { name: 'Generate a new secret' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Generate a new JWT secret' })
+  await dialog.getByRole('textbox').fill('not-the-ref')
+  await dialog.getByRole('button', { name: 'Generate a new secret' }).click()
+  await expect(dialog.getByText('Value entered does not match.')).toBeVisible()
+  await dialog.getByRole('textbox').fill(project.ref)
+  await dialog.getByRole('button', { name: 'Generate a new secret' }).click()
+  await expect(page.getByRole('status').filter({ hasText: API_KEY_TEXTS.updating })).toBeVisible()
+  await expect(page.getByText('Successfully updated JWT secret')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: API_KEY_TEXTS.updating })).toHaveCount(0)
+  await expect(anon).not.toHaveValue(anonKey)
+  const rotated = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
+  expect(rotated.jwt_secret).not.toBe(settings.jwt_secret)
+  await expect(anon).toHaveValue(rotated.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key)
+
+  // Legacy keys: disable with 'disable', re-enable with 're-enable'.
+  await page.getByRole('button', { name: 'Disable JWT-based API keys' }).click()
+  const disable = page.getByRole('dialog', { name: 'Disable JWT-based API keys' })
+  await disable.getByRole('textbox').fill('re-enable')
+  await disable.getByRole('button', { name: 'Disable JWT-based API keys' }).click()
+  await expect(disable.getByText('Value entered does not match.')).toBeVisible()
+  await disable.getByRole('textbox').fill('disable')
+  await disable.getByRole('button', { name: 'Disable JWT-based API keys' }).click()
+  await expect(page.getByText(API_KEY_TEXTS.legacyDisabled)).toBeVisible()
+  await expect(page.getByTestId('legacy-keys-status')).toHaveText('Disabled')
+  expect((await apiCall(page, 'GET', `/v1/projects/${project.ref}/api-keys/legacy`)).enabled).toBe(false)
+
+  await page.getByRole('button', { name: 'Re-enable JWT-based API keys' }).click()
+  const reenable = page.getByRole('dialog', { name: 'Re-enable JWT-based API keys' })
+  await reenable.getByRole('textbox').fill(' re-enable ')
+  await reenable.getByRole('button', { name: 'Re-enable JWT-based API keys' }).click()
+  await expect(page.getByText(API_KEY_TEXTS.legacyReenabled)).toBeVisible()
+  await expect(page.getByTestId('legacy-keys-status')).toHaveText('Enabled')
+  expect((await apiCall(page, 'GET', `/v1/projects/${project.ref}/api-keys/legacy`)).enabled).toBe(true)
+})
+
+test('a Developer sees the anon key only, and the permission texts', async ({ page, browser }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Keys')
+  const developer = await memberPage(browser, page, project.orgSlug, 'developer')
+  await developer.goto(`/project/${project.ref}/settings/api`)
+  await expect(developer.getByText(API_KEY_TEXTS.noPermissionPanel)).toBeVisible()
+  await expect(developer.getByLabel('anon', { exact: true })).toHaveValue(/^eyJ/)
+  await expect(developer.getByText(API_KEY_TEXTS.noPermissionKey)).toHaveCount(2) // service_role and JWT secret
+  await expect(developer.getByRole('button', { name: 'Reveal service_role key' })).toHaveCount(0)
+  await expect(developer.getByRole('button', { name: 'Reveal JWT secret' })).toHaveCount(0)
+
+  const toggle = developer.getByRole('button', { name: 'Disable JWT-based API keys' })
+  await expect(toggle).toHaveAttribute('aria-disabled', 'true')
+  await toggle.hover()
+  await expect(developer.getByRole('tooltip').filter({ hasText: API_KEY_TEXTS.noPermissionLegacyToggle })).toBeVisible()
+  await toggle.click({ force: true })
+  await expect(developer.getByRole('dialog')).toHaveCount(0)
+  await expect(developer.getByRole('button', { name: 'Generate a new secret' })).toHaveAttribute('aria-disabled', 'true')
+
+  // The docs drawer: no service key either.
+  await developer.getByRole('button', { name: 'API Docs' }).click()
+  const drawer = developer.getByRole('dialog', { name: 'API Docs' })
+  await expect(drawer.getByText(API_KEY_TEXTS.noPermissionKey)).toBeVisible()
+})
+
+test('the API docs drawer lists a table and a function made through SQL, and switches language', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Docs')
+  const details = await apiCall(page, 'GET', `/platform/projects/${project.ref}`)
+  const client = new pg.Client({ host: details.db_host, port: details.db_port, database: details.db_name, user: details.db_user, password: DB_PASSWORD })
+  await client.connect()
+  await client.query(`
+    CREATE TABLE IF NOT EXISTS public.todos (id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, task text NOT NULL, done boolean DEFAULT false);
+    COMMENT ON TABLE public.todos IS 'Things to do';
+    COMMENT ON COLUMN public.todos.task IS 'What to do';
+    GRANT SELECT, INSERT ON public.todos TO anon;
+    CREATE OR REPLACE FUNCTION public.add_numbers(a int, b int DEFAULT 0) RETURNS int LANGUAGE sql AS 'SELECT a + b';
+  `)
+  await client.end()
+
+  const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
+  const url = `http://${settings.app_config.endpoint}`
+  const anonKey: string = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key
+
+  await page.goto(`/project/${project.ref}`)
+  await page.getByRole('button', { name: 'API Docs' }).click()
+  const drawer = page.getByRole('dialog', { name: 'API Docs' })
+  const menu = drawer.getByRole('navigation', { name: 'API docs sections' })
+  for (const section of ['Connect', 'User Management', 'Tables and Views', 'Stored Procedures', 'Storage', 'Edge Functions', 'Realtime']) {
+    await expect(menu.getByRole('button', { name: section, exact: true })).toBeVisible()
+  }
+
+  // Connect: URL, keys hidden until shown, Copy -> Copied.
+  await expect(drawer.getByLabel('Project URL', { exact: true })).toHaveValue(url)
+  await expect(drawer.getByLabel('Client API key', { exact: true })).not.toHaveValue(anonKey)
+  await drawer.getByRole('button', { name: 'Show keys' }).click()
+  await expect(drawer.getByLabel('Client API key', { exact: true })).toHaveValue(anonKey)
+  await expect(drawer.getByLabel('Service key', { exact: true })).toHaveValue(/^eyJ/)
+  await expect(drawer.getByText(`const supabaseKey = '${anonKey}'`)).toBeVisible()
+  await drawer.getByRole('button', { name: 'Copy Project URL' }).click()
+  await expect(drawer.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await clipboard(page)).toBe(url)
+  await expect(drawer.getByRole('button', { name: 'Copied' })).toHaveCount(0, { timeout: 4000 })
+  await drawer.getByRole('button', { name: 'Hide keys' }).click()
+  await expect(drawer.getByLabel('Client API key', { exact: true })).not.toHaveValue(anonKey)
+
+  // Tables and Views: the table from SQL, its columns with the key notes trimmed, snippets with its names.
+  await menu.getByRole('button', { name: 'Tables and Views' }).click()
+  await menu.getByRole('button', { name: 'todos' }).click()
+  await expect(drawer.getByRole('heading', { name: 'todos' })).toBeVisible()
+  await expect(drawer.getByText('Things to do')).toBeVisible()
+  const columns = drawer.getByRole('region', { name: 'Columns', exact: true })
+  await expect(columns.getByRole('row', { name: /task text string What to do/ })).toBeVisible()
+  await expect(columns.getByRole('row', { name: /id bigint integer This is a Primary Key\./ })).toBeVisible()
+  await expect(columns).not.toContainText('Note:')
+  await expect(columns).not.toContainText('<pk/>')
+  const read = drawer.getByRole('region', { name: 'Read all rows' })
+  await expect(read).toContainText(".from('todos')")
+  await expect(drawer.getByRole('region', { name: 'Insert a row' })).toContainText("task: 'some task'")
+  await expect(drawer.getByRole('region', { name: 'Delete matching rows' })).toHaveCount(0) // anon may not delete
+
+  await drawer.getByRole('radio', { name: 'Bash' }).click()
+  await expect(read).toContainText(`curl '${url}/rest/v1/todos?select=*'`)
+  await expect(read).toContainText('apikey: $SUPABASE_KEY')
+
+  // Stored Procedures: arguments with Required / Optional, and the invoke snippet (still in Bash).
+  await menu.getByRole('button', { name: 'Stored Procedures' }).click()
+  await menu.getByRole('button', { name: 'add_numbers' }).click()
+  const args = drawer.getByRole('region', { name: 'Function arguments' })
+  await expect(args.getByRole('row', { name: /^a integer integer Required/ })).toBeVisible()
+  await expect(args.getByRole('row', { name: /^b integer integer Optional/ })).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Invoke function' })).toContainText(`curl -X POST '${url}/rest/v1/rpc/add_numbers'`)
+  await drawer.getByRole('radio', { name: 'Javascript' }).click()
+  await expect(drawer.getByRole('region', { name: 'Invoke function' })).toContainText(".rpc('add_numbers', { a: 1, b: 1 })")
+
+  // Sections without a backend say so.
+  await menu.getByRole('button', { name: 'Storage' }).click()
+  await expect(drawer.getByText('Arrives in a later release')).toBeVisible()
+
+  // GraphiQL says plainly GraphQL is not served.
+  await drawer.getByRole('link', { name: 'GraphiQL' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/api/graphiql$`))
+  await expect(page.getByRole('heading', { name: 'GraphQL is not served yet' })).toBeVisible()
+})
