@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ContentItem } from '@stratum/contracts'
+import { api } from '../api'
+import { contentPath } from './contentPath'
+import { contentKeys } from './keys'
+
+export const deleteSnippets = ({ ref, ids }: { ref: string; ids: string[] }) =>
+  api<{ id: string }[]>(contentPath(ref, `?ids=${ids.map(encodeURIComponent).join(',')}`), { method: 'DELETE' })
+
+export function useDeleteSnippets() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteSnippets,
+    onSuccess: (_deleted, { ref, ids }) => {
+      queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => list?.filter((s) => !ids.includes(s.id)))
+      ids.forEach((id) => queryClient.removeQueries({ queryKey: contentKeys.snippet(ref, id) }))
+    },
+  })
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ContentItem, UpsertContentBody } from '@stratum/contracts'
+import { api } from '../api'
+import { contentPath } from './contentPath'
+import { contentKeys } from './keys'
+
+/** The fields of a snippet a save may change; the rest stay as stored. */
+export type SnippetChanges = Partial<Pick<UpsertContentBody, 'name' | 'visibility' | 'folder_id' | 'favorite'>> & { sql?: string }
+
+/** PUT /content: an upsert by id (owner_id required), answering the stored snippet. */
+export function saveSnippet(ref: string, snippet: Pick<ContentItem, 'id' | 'owner_id' | 'content'>, changes: SnippetChanges) {
+  const { sql, ...rest } = changes
+  const body: UpsertContentBody = {
+    id: snippet.id,
+    owner_id: snippet.owner_id,
+    type: 'sql',
+    ...rest,
+    ...(sql !== undefined ? { content: { ...snippet.content, schema_version: '1.0', sql } } : {}),
+  }
+  return api<ContentItem>(contentPath(ref), { method: 'PUT', body })
+}
+
+/** Puts a saved snippet into the caches (its own and the list) without a refetch. */
+export function storeSnippet(queryClient: ReturnType<typeof useQueryClient>, ref: string, item: ContentItem) {
+  queryClient.setQueryData(contentKeys.snippet(ref, item.id), item)
+  queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => list?.map((s) => (s.id === item.id ? item : s)))
+}
+
+export interface SaveSnippetVariables {
+  ref: string
+  snippet: Pick<ContentItem, 'id' | 'owner_id' | 'content'>
+  changes: SnippetChanges
+}
+
+/** Renames, favorites, shares or moves a snippet (immediate, not debounced). */
+export function useSaveSnippet() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ ref, snippet, changes }: SaveSnippetVariables) => saveSnippet(ref, snippet, changes),
+    onSuccess: (item, { ref }) => storeSnippet(queryClient, ref, item),
+  })
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query'
+import { CONTENT_LIST_LIMIT, type ContentItem } from '@stratum/contracts'
+import { api } from '../api'
+import { contentPath } from './contentPath'
+import { contentKeys } from './keys'
+
+/** Every SQL snippet the user sees in the project: their private ones and the shared ones. */
+export const getSnippets = (ref: string, signal?: AbortSignal) =>
+  api<{ data: ContentItem[] }>(contentPath(ref, `?type=sql&limit=${CONTENT_LIST_LIMIT}&sort_by=inserted_at&sort_order=desc`), { signal }).then(
+    (page) => page.data,
+  )
+
+export function useSnippets(ref: string) {
+  return useQuery({ queryKey: contentKeys.snippets(ref), queryFn: ({ signal }) => getSnippets(ref, signal), enabled: Boolean(ref) })
+}

@@ -1,0 +1,3 @@
+export const sqlKeys = {
+  ongoing: (ref: string) => ['sql', ref, 'ongoing'] as const,
+}

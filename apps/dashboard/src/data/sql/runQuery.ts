@@ -1,0 +1,58 @@
+import { WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+
+export interface RunQueryVariables {
+  ref: string
+  query: string
+  readOnly: boolean
+  /** The editor's row limit option; -1 means none. */
+  rowLimit?: number
+  signal?: AbortSignal
+}
+
+/** What a run came to: results, an SQL error with its position, or a refusal on the read-only connection. */
+export type RunQueryOutcome =
+  | { kind: 'ok'; response: SqlQueryResponse }
+  | { kind: 'sql-error'; response: SqlQueryResponse | undefined; message: string; error: SqlError | undefined }
+  | { kind: 'write-required'; response: SqlQueryResponse; message: string; error: SqlError; canRunWithFullConnection: boolean }
+
+type ErrorBody = Partial<SqlQueryResponse> & {
+  message?: string
+  code?: string
+  can_run_with_full_connection?: boolean
+  error?: SqlError
+}
+
+/**
+ * POST /platform/pg-meta/{ref}/query. Unlike api(), an answer with an SQL error is not thrown:
+ * the editor needs its position, statement and partial results. Network failures and other
+ * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
+ */
+export async function runQuery({ ref, query, readOnly, rowLimit, signal }: RunQueryVariables): Promise<RunQueryOutcome> {
+  let response: Response
+  try {
+    response = await fetch(`/platform/pg-meta/${encodeURIComponent(ref)}/query`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query, read_only: readOnly, ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}) }),
+      signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new Error('Cannot reach the Stratum server. Check your connection and try again.')
+  }
+  const body = (await response.json().catch(() => ({}))) as ErrorBody
+  if (response.ok) return { kind: 'ok', response: body as SqlQueryResponse }
+  const message = body.message ?? `Request failed with status ${response.status}`
+  if (response.status === 403 && body.code === WRITE_CONNECTION_REQUIRED && body.error) {
+    return {
+      kind: 'write-required',
+      response: body as SqlQueryResponse,
+      message,
+      error: body.error,
+      canRunWithFullConnection: body.can_run_with_full_connection === true,
+    }
+  }
+  if (response.status === 400 && body.error) return { kind: 'sql-error', response: body as SqlQueryResponse, message: body.error.message, error: body.error }
+  return { kind: 'sql-error', response: undefined, message, error: undefined }
+}

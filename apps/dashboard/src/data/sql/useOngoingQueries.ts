@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../api'
+import { sqlKeys } from './keys'
+
+/** A row of GET .../query/ongoing (contracts OngoingQuery). */
+export interface OngoingQueryRow {
+  pid: number
+  query: string
+  query_start: string | null
+  state: string | null
+  usename: string | null
+  application_name: string
+}
+
+export const getOngoingQueries = (ref: string, signal?: AbortSignal) =>
+  api<OngoingQueryRow[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/query/ongoing`, { signal })
+
+export function useOngoingQueries(ref: string, enabled: boolean) {
+  return useQuery({
+    queryKey: sqlKeys.ongoing(ref),
+    queryFn: ({ signal }) => getOngoingQueries(ref, signal),
+    enabled: Boolean(ref) && enabled,
+    refetchInterval: enabled ? 5000 : false,
+  })
+}

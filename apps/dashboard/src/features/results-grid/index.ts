@@ -1,0 +1,2 @@
+export { ResultsGrid } from './ResultsGrid'
+export { downloadText } from './values'

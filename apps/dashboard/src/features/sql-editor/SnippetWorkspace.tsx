@@ -1,0 +1,168 @@
+import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
+import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
+import { Play } from 'lucide-react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Group, Panel, Separator } from 'react-resizable-panels'
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert } from '../../components/ui/Alert'
+import { Button } from '../../components/ui/Button'
+import { Select } from '../../components/ui/Field'
+import { useToast } from '../../components/ui/Toast'
+import { errorMessage } from '../../data/api'
+import { contentKeys } from '../../data/content/keys'
+import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
+import { restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
+import { useRuns } from './results'
+import { ResultsPanel } from './ResultsPanel'
+import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
+import { SqlEditor, type EditorHandle, type ErrorMarker } from './SqlEditor'
+import { useSqlRunner } from './useSqlRunner'
+
+const ROW_LIMIT_KEY = 'stratum.sql-editor.row-limit'
+const DEFAULT_ROW_LIMIT = 100
+
+function readRowLimit(): number {
+  const saved = Number(window.localStorage.getItem(ROW_LIMIT_KEY))
+  return (ROW_LIMIT_OPTIONS as readonly number[]).includes(saved) ? saved : DEFAULT_ROW_LIMIT
+}
+
+const SAVE_STATE_TEXT: Record<SaveState, string> = { IDLE: 'Saved', UPDATING: 'Saving…', UPDATING_FAILED: 'Failed to save' }
+
+interface SnippetWorkspaceProps {
+  projectRef: string
+  snippet: ContentItem
+  /** False for a Read-only member: edits stay local, nothing is sent. */
+  canSave: boolean
+  isSmall: boolean
+}
+
+/** One snippet: toolbar, Monaco, the run flow and its results. */
+export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: SnippetWorkspaceProps) {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const id = snippet.id
+  const draft = useDraft(projectRef, id)
+  const [initialSql] = useState(() => restoreDraft(projectRef, id, snippet.content.sql) ?? snippet.content.sql)
+  const [rowLimit, setRowLimit] = useState(readRowLimit)
+  const handle = useRef<EditorHandle | null>(null)
+  const runs = useRuns(`${projectRef}/${id}`)
+  const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit })
+
+  const saver = useMemo<DraftSaver | undefined>(
+    () =>
+      canSave
+    ? {
+        save: async (sql) => {
+          const current = queryClient.getQueryData<ContentItem>(contentKeys.snippet(projectRef, id)) ?? snippet
+          storeSnippet(queryClient, projectRef, await saveSnippet(projectRef, current, { sql }))
+        },
+        onFailed: (error) => toast.error(`Failed to insert content: ${errorMessage(error)}`),
+      }
+    : undefined,
+    [canSave, projectRef, id, queryClient, snippet, toast],
+  )
+
+  // A draft restored from local storage (reload, failed save) is saved again.
+  useEffect(() => {
+    if (initialSql !== snippet.content.sql && saver) setDraft(projectRef, id, initialSql, saver)
+    // Only on mount: later edits schedule their own saves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const latest = runs[0]
+  const marker: ErrorMarker | null =
+    latest?.error?.position !== undefined && !runner.running ? { offset: latest.offset + latest.error.position - 1, message: latest.error.message } : null
+
+  const editor = (
+    <SqlEditor
+      key={id}
+      initialValue={initialSql}
+      handleRef={handle}
+      marker={marker}
+      onChange={(sql) => setDraft(projectRef, id, sql, saver)}
+      onRun={runner.run}
+    />
+  )
+  const results = (
+    <ResultsPanel
+      runs={runs}
+      running={runner.running}
+      cancelling={runner.cancelling}
+      onCancel={runner.cancel}
+      gridKey={`${projectRef}.${id}`}
+      fileName={snippet.name.replace(/[\\/:*?"<>|]+/g, '_') || 'results'}
+    />
+  )
+
+  return (
+    <div className="sql-workspace">
+      <div className="sql-toolbar">
+        <div className="sql-toolbar-title">
+          <h1 className="sql-snippet-name" title={snippet.name}>
+            {snippet.name}
+          </h1>
+          {canSave ? (
+            <span className={`save-state save-state-${draft.saveState.toLowerCase()}`} role="status" data-save-state={draft.saveState}>
+              {draft.sql !== undefined && draft.saveState === 'IDLE' ? 'Unsaved changes' : SAVE_STATE_TEXT[draft.saveState]}
+            </span>
+          ) : null}
+          {draft.saveState === 'UPDATING_FAILED' && saver ? (
+            <Button size="sm" variant="ghost" onClick={() => saveDraftNow(projectRef, id, saver)}>
+              Retry
+            </Button>
+          ) : null}
+        </div>
+        <div className="sql-toolbar-actions">
+          <Select
+            aria-label="Row limit"
+            value={rowLimit}
+            onChange={(e) => {
+              const next = Number(e.target.value)
+              setRowLimit(next)
+              window.localStorage.setItem(ROW_LIMIT_KEY, String(next))
+            }}
+          >
+            {ROW_LIMIT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option === NO_ROW_LIMIT ? 'No limit' : `Limit ${option.toLocaleString('en-US')}`}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="primary"
+            size="sm"
+            icon={<Play size={14} aria-hidden="true" />}
+            loading={runner.running !== null}
+            onClick={() => handle.current && runner.run(handle.current.getRunnable())}
+            title="Run (Ctrl+Enter)"
+          >
+            Run
+          </Button>
+        </div>
+      </div>
+      {!canSave ? (
+        <div className="sql-alert">
+          <Alert tone="warning">{CONTENT_TEXTS.cannotSave}</Alert>
+        </div>
+      ) : null}
+      {isSmall ? (
+        <div className="sql-stack">
+          <div className="sql-stack-editor">{editor}</div>
+          <div className="sql-stack-results">{results}</div>
+        </div>
+      ) : (
+        <Group orientation="vertical" className="sql-split" id="sql-editor-split">
+          <Panel id="sql-editor-panel" defaultSize="50%" minSize="15%">
+            {editor}
+          </Panel>
+          <Separator className="resize-handle resize-handle-horizontal" aria-label="Resize results" />
+          <Panel id="sql-results-panel" defaultSize="50%" minSize="15%">
+            {results}
+          </Panel>
+        </Group>
+      )}
+      <RunWarningDialog warning={runner.gate?.warning ?? null} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
+      <WriteConnectionDialog message={runner.writePrompt?.message ?? null} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />
+    </div>
+  )
+}

@@ -1,0 +1,132 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * Unsaved SQL per snippet, and each snippet's save state (sql-editor spec §4): IDLE, UPDATING
+ * while a save is in flight, back to IDLE or UPDATING_FAILED. The draft is mirrored in local
+ * storage until the server has it, so it survives a reload and a failed save.
+ */
+export type SaveState = 'IDLE' | 'UPDATING' | 'UPDATING_FAILED'
+
+/** Saves are debounced per snippet by 1 second (spec §9). */
+export const SNIPPET_SAVE_DEBOUNCE_MS = 1000
+
+interface Entry {
+  sql?: string
+  saveState: SaveState
+}
+
+const IDLE: Entry = { saveState: 'IDLE' }
+const entries = new Map<string, Entry>()
+const timers = new Map<string, number>()
+const listeners = new Set<() => void>()
+
+const storageKey = (ref: string, id: string) => `stratum.sql-editor.draft.${ref}.${id}`
+const entryKey = (ref: string, id: string) => `${ref}/${id}`
+
+function update(ref: string, id: string, change: Partial<Entry>) {
+  const key = entryKey(ref, id)
+  entries.set(key, { ...(entries.get(key) ?? IDLE), ...change })
+  listeners.forEach((notify) => notify())
+}
+
+export function readStoredDraft(ref: string, id: string): string | undefined {
+  try {
+    return window.localStorage.getItem(storageKey(ref, id)) ?? undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeStoredDraft(ref: string, id: string, sql: string | undefined) {
+  try {
+    if (sql === undefined) window.localStorage.removeItem(storageKey(ref, id))
+    else window.localStorage.setItem(storageKey(ref, id), sql)
+  } catch {
+    // Storage disabled or full: the draft lives in memory only.
+  }
+}
+
+export function getDraft(ref: string, id: string): Entry {
+  return entries.get(entryKey(ref, id)) ?? IDLE
+}
+
+export function useDraft(ref: string, id: string): Entry {
+  return useSyncExternalStore(
+    (notify) => {
+      listeners.add(notify)
+      return () => listeners.delete(notify)
+    },
+    () => getDraft(ref, id),
+  )
+}
+
+export interface DraftSaver {
+  /** Sends the SQL to the server; rejects with the server's error. */
+  save: (sql: string) => Promise<void>
+  onFailed?: (error: unknown) => void
+}
+
+/**
+ * Records an edit. With a saver, a save follows 1 s after the last edit of this snippet; without
+ * one (no permission to save) the SQL stays a local draft.
+ */
+export function setDraft(ref: string, id: string, sql: string, saver?: DraftSaver) {
+  update(ref, id, { sql })
+  writeStoredDraft(ref, id, sql)
+  if (!saver) return
+  const key = entryKey(ref, id)
+  window.clearTimeout(timers.get(key))
+  timers.set(
+    key,
+    window.setTimeout(() => {
+      timers.delete(key)
+      void flush(ref, id, saver)
+    }, SNIPPET_SAVE_DEBOUNCE_MS),
+  )
+}
+
+async function flush(ref: string, id: string, saver: DraftSaver) {
+  const sql = getDraft(ref, id).sql
+  if (sql === undefined) return
+  update(ref, id, { saveState: 'UPDATING' })
+  try {
+    await saver.save(sql)
+    // Edits made while saving keep their draft (and their own pending save).
+    if (getDraft(ref, id).sql === sql) {
+      writeStoredDraft(ref, id, undefined)
+      update(ref, id, { sql: undefined, saveState: 'IDLE' })
+    } else {
+      update(ref, id, { saveState: timers.has(entryKey(ref, id)) ? 'UPDATING' : 'IDLE' })
+    }
+  } catch (error) {
+    update(ref, id, { saveState: 'UPDATING_FAILED' })
+    saver.onFailed?.(error)
+  }
+}
+
+/** Saves now (e.g. the Retry of a failed save). */
+export function saveDraftNow(ref: string, id: string, saver: DraftSaver) {
+  window.clearTimeout(timers.get(entryKey(ref, id)))
+  timers.delete(entryKey(ref, id))
+  return flush(ref, id, saver)
+}
+
+/** Takes up a draft left in local storage (a reload, an earlier failed save). */
+export function restoreDraft(ref: string, id: string, savedSql: string): string | undefined {
+  const stored = readStoredDraft(ref, id)
+  if (stored === undefined) return undefined
+  if (stored === savedSql) {
+    writeStoredDraft(ref, id, undefined)
+    return undefined
+  }
+  if (getDraft(ref, id).sql === undefined) update(ref, id, { sql: stored })
+  return stored
+}
+
+export function forgetDraft(ref: string, id: string) {
+  window.clearTimeout(timers.get(entryKey(ref, id)))
+  timers.delete(entryKey(ref, id))
+  writeStoredDraft(ref, id, undefined)
+  entries.delete(entryKey(ref, id))
+  listeners.forEach((notify) => notify())
+}

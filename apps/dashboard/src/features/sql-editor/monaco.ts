@@ -1,0 +1,12 @@
+/**
+ * Monaco from the local bundle, never a CDN (the product works offline): the editor API, the
+ * PostgreSQL language only, and the editor worker bundled by Vite. Loaded on first use.
+ */
+import * as monaco from 'monaco-editor/editor/editor.api'
+import 'monaco-editor/languages/definitions/pgsql/register'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() }
+
+export { monaco }
+export type Monaco = typeof monaco

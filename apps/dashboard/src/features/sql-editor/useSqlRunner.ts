@@ -1,0 +1,125 @@
+import { getQueryWarning, isEmptySql, type QueryWarning } from '@stratum/sql'
+import { useCallback, useRef, useState } from 'react'
+import { useToast } from '../../components/ui/Toast'
+import { errorMessage } from '../../data/api'
+import { runQuery } from '../../data/sql/runQuery'
+import { cancelRunningQuery } from '../../data/sql/useCancelQuery'
+import { addRun } from './results'
+
+export interface Runnable {
+  sql: string
+  /** Offset of `sql` in the editor's text (non-zero when a selection runs). */
+  offset: number
+}
+
+export interface RunningQuery extends Runnable {
+  startedAt: number
+  readOnly: boolean
+}
+
+export interface WritePrompt extends Runnable {
+  message: string
+}
+
+/**
+ * Running SQL from the editor: the warning gate for writes and function calls, the read-only
+ * connection first and the confirmation to re-run on the full connection, cancelling, and the
+ * run history of the snippet (`runKey`).
+ */
+export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: string; runKey: string; rowLimit: number }) {
+  const toast = useToast()
+  const [running, setRunning] = useState<RunningQuery | null>(null)
+  const [gate, setGate] = useState<(Runnable & { warning: QueryWarning }) | null>(null)
+  const [writePrompt, setWritePrompt] = useState<WritePrompt | null>(null)
+  const [cancelling, setCancelling] = useState(false)
+  const busy = useRef(false)
+
+  const execute = useCallback(
+    async ({ sql, offset }: Runnable, readOnly: boolean) => {
+      if (busy.current) return
+      busy.current = true
+      const startedAt = Date.now()
+      setRunning({ sql, offset, startedAt, readOnly })
+      const base = { sql, offset, ranAt: startedAt }
+      try {
+        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit })
+        const elapsedMs = Date.now() - startedAt
+        if (outcome.kind === 'ok') addRun(runKey, { ...base, elapsedMs, response: outcome.response })
+        else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, message: outcome.message })
+        else
+          addRun(runKey, {
+            ...base,
+            elapsedMs,
+            response: outcome.response,
+            error: { message: outcome.message, position: outcome.error?.position, statementIndex: outcome.error?.statement_index },
+          })
+      } catch (error) {
+        const message = errorMessage(error)
+        addRun(runKey, { ...base, elapsedMs: Date.now() - startedAt, error: { message } })
+        toast.error(`Failed to execute query: ${message}`)
+      } finally {
+        busy.current = false
+        setRunning(null)
+        setCancelling(false)
+      }
+    },
+    [projectRef, rowLimit, runKey, toast],
+  )
+
+  /** Runs, or first asks through the warning gate. Empty SQL is not run. */
+  const run = useCallback(
+    (runnable: Runnable) => {
+      if (busy.current || isEmptySql(runnable.sql)) return
+      const warning = getQueryWarning(runnable.sql)
+      if (warning) setGate({ ...runnable, warning })
+      else void execute(runnable, true)
+    },
+    [execute],
+  )
+
+  const confirmGate = useCallback(() => {
+    if (!gate) return
+    setGate(null)
+    void execute(gate, true)
+  }, [gate, execute])
+
+  const confirmWrite = useCallback(() => {
+    if (!writePrompt) return
+    setWritePrompt(null)
+    void execute(writePrompt, false)
+  }, [writePrompt, execute])
+
+  const declineWrite = useCallback(() => {
+    if (!writePrompt) return
+    addRun(runKey, { sql: writePrompt.sql, offset: writePrompt.offset, ranAt: Date.now(), elapsedMs: 0, error: { message: writePrompt.message } })
+    setWritePrompt(null)
+  }, [runKey, writePrompt])
+
+  const cancel = useCallback(async () => {
+    if (!running) return
+    setCancelling(true)
+    try {
+      const cancelled = await cancelRunningQuery({ ref: projectRef, query: running.sql })
+      if (!cancelled) {
+        setCancelling(false)
+        toast.info('The query is no longer running on the database')
+      }
+    } catch (error) {
+      setCancelling(false)
+      toast.error(`Failed to cancel query: ${errorMessage(error)}`)
+    }
+  }, [projectRef, running, toast])
+
+  return {
+    running,
+    cancelling,
+    run,
+    cancel,
+    gate,
+    confirmGate,
+    cancelGate: () => setGate(null),
+    writePrompt,
+    confirmWrite,
+    declineWrite,
+  }
+}
