@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'apps/platform/test/unit/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', 'apps/platform/test/unit/**/*.test.ts', 'apps/dashboard/test/**/*.test.ts'],
         },
       },
       {

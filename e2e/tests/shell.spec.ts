@@ -68,7 +68,7 @@ test.describe('project shell', () => {
     const project = await healthyProject(page, 'Shell')
     const routes = [
       '', '/settings/general', '/database', '/storage', '/infrastructure', '/settings/infrastructure', '/addons',
-      '/settings/vault', '/branches', '/database/backups/scheduled', '/database/backups/pitr', '/reports', '/sql/new', '/settings/api',
+      '/settings/vault', '/branches', '/database/backups/scheduled', '/database/backups/pitr', '/reports', '/sql', '/settings/api',
     ]
     for (const route of routes) {
       await page.goto(`/project/${project.ref}${route}`)

@@ -61,16 +61,17 @@ export class ProjectService {
   }
 
   /**
-   * Deletes a project: its instance and data directory, its backups, and its records. Refused
+   * Deletes a project: its instance and data directory, its other files (backups, storage,
+   * functions: dataDirs), and its records. Refused
    * while an operation runs on it.
    */
-  async remove(row: ProjectRow, backupsDir: string): Promise<void> {
+  async remove(row: ProjectRow, dataDirs: string[]): Promise<void> {
     await this.settled(row.ref)
     const { rowCount } = await this.db.query(`SELECT 1 FROM operations WHERE project_ref = $1 AND status = 'running'`, [row.ref])
     if (rowCount) throw new Error('Another operation is already running on this project')
     await setProjectStatus(this.db, row.ref, 'REMOVED')
     await this.provider.destroy(ProjectService.spec(row))
-    fs.rmSync(backupsDir, { recursive: true, force: true })
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
     await this.db.query('DELETE FROM projects WHERE ref = $1', [row.ref])
     this.log.info({ ref: row.ref }, 'project deleted')
   }

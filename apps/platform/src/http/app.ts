@@ -15,7 +15,10 @@ import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { sqlRoutes } from './routes/sql.js'
+import { functionRoutes } from './routes/functions.js'
+import { storageRoutes } from './routes/storage.js'
 import { supportRoutes } from './routes/support.js'
+import { typesAndHostnameRoutes } from './routes/types-and-hostname.js'
 import { upgradeRoutes } from './routes/upgrade.js'
 import { registerSecurityHeaders } from './security-headers.js'
 
@@ -43,6 +46,9 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await apiKeyRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await sqlRoutes(app, ctx)
+  await typesAndHostnameRoutes(app, ctx)
+  await storageRoutes(app, ctx)
+  await functionRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

@@ -11,7 +11,14 @@ declare module 'fastify' {
 }
 
 /** Routes anyone may call. */
-const PUBLIC_ROUTES = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/backups/download/:token'])
+// Signed download links carry their own proof (control/signed-urls.ts).
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/backups/download/:token',
+  'GET /platform/storage/:ref/archive/download',
+])
 /** What an invited user may do before replacing their one-time password. */
 const BEFORE_PASSWORD_CHANGE = new Set(['GET /platform/profile', 'PUT /platform/profile/password', 'GET /platform/profile/permissions'])
 const API_PREFIXES = ['/api/', '/platform/', '/v1/']

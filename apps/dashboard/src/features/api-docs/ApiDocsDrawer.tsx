@@ -10,6 +10,7 @@ import { apiKeyOf, projectApiUrl, useProjectSettings } from '../../data/api-keys
 import { useCan } from '../../data/profile/useCan'
 import { ConnectPage } from './ConnectPage'
 import { DocsMenu } from './DocsMenu'
+import { DownloadTypesButton } from './DownloadTypesButton'
 import type { ActivePage, SectionDef } from './docs-state'
 import { ItemList } from './ItemList'
 import { LaterSection } from './LaterSection'
@@ -110,7 +111,13 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
       ) : (
         <ItemList
           title="Tables and Views"
-          intro="Every table and view the anon role can reach through the API, generated from your database schema."
+          intro={
+            <>
+              Every table and view the anon role can reach through the API, generated from your database schema. Typed
+              clients: generate the <code>Database</code> type of your public schema for supabase-js.{' '}
+              <DownloadTypesButton projectRef={projectRef} />
+            </>
+          }
           names={tableNames}
           listLabel="Tables and views"
           emptyText="No table or view is exposed to the anon role yet. Create one in the public schema and grant the anon role access to it."

@@ -25,9 +25,23 @@ function curlHeaders(ctx: SnippetContext): string[] {
   return [`-H "apikey: ${key}"`, `-H "Authorization: Bearer ${key}"`]
 }
 
+/** A word in single quotes for the shell (a quote inside closes, escapes and reopens). */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
 /** A curl command, one option a line. */
 function curl(ctx: SnippetContext, method: string, url: string, extra: string[] = []): string {
-  return [`curl${method === 'GET' ? '' : ` -X ${method}`} '${url}'`, ...curlHeaders(ctx), ...extra].join(' \\\n')
+  return [`curl${method === 'GET' ? '' : ` -X ${method}`} ${shellQuote(url)}`, ...curlHeaders(ctx), ...extra].join(' \\\n')
+}
+
+/**
+ * A column name as the REST interface reads it in select lists and filter keys: plain names as they
+ * are, others (spaces, dashes...) in double quotes, which PostgREST (and supabase-js's select, which
+ * drops unquoted whitespace) keep intact.
+ */
+export function restColumn(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name) ? name : `"${name.replace(/(["\\])/g, '\\$1')}"`
 }
 
 /** A sample value of the right kind for a column, used in insert and filter snippets. */
@@ -38,7 +52,7 @@ function sample(column: DocColumn | undefined): string | number | boolean {
   return `some ${column.name}`
 }
 
-const js = (value: unknown) => (typeof value === 'string' ? `'${value.replace(/'/g, "\\'")}'` : String(value))
+const js = (value: unknown) => (typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value))
 const q = (value: unknown) => encodeURIComponent(String(value))
 
 export function initSnippet(lang: Language, ctx: SnippetContext): string {
@@ -47,14 +61,14 @@ export function initSnippet(lang: Language, ctx: SnippetContext): string {
     `import { createClient } from '@supabase/supabase-js'`,
     ``,
     `const supabaseUrl = '${ctx.url}'`,
-    ctx.key ? `const supabaseKey = '${ctx.key}'` : `const supabaseKey = process.env.SUPABASE_KEY`,
+    ctx.key ? `const supabaseKey = '${ctx.key}'` : `const supabaseKey = process.env.SUPABASE_KEY ?? ''`,
     `const supabase = createClient(supabaseUrl, supabaseKey)`,
   ].join('\n')
 }
 
 export function serviceKeySnippet(lang: Language, ctx: SnippetContext, serviceKey: string | undefined): string {
   const key = serviceKey ?? 'your service_role key'
-  if (lang === 'bash') return [`curl '${ctx.url}/rest/v1/'`, `-H "apikey: ${key}"`, `-H "Authorization: Bearer ${key}"`].join(' \\\n')
+  if (lang === 'bash') return [`curl ${shellQuote(`${ctx.url}/rest/v1/`)}`, `-H "apikey: ${key}"`, `-H "Authorization: Bearer ${key}"`].join(' \\\n')
   return `const supabase = createClient('${ctx.url}', '${key}')`
 }
 
@@ -77,11 +91,12 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
   const [first, second] = exampleColumns(table)
   const col = first?.name ?? 'some_column'
   const other = second?.name ?? first?.name ?? 'other_column'
+  const qcol = q(restColumn(col))
   const row = Object.fromEntries((second ? [first!, second] : first ? [first] : []).map((c) => [c.name, sample(c)]))
   const filterValue = sample(first)
-  const columnsList = table.columns.slice(0, 3).map((c) => c.name).join(',') || '*'
+  const columnsList = table.columns.slice(0, 3).map((c) => restColumn(c.name)).join(',') || '*'
   const bash = (method: string, path: string, extra: string[] = [], body?: unknown) =>
-    curl(ctx, method, path, [...extra, ...(body === undefined ? [] : [`-d '${JSON.stringify(body)}'`])])
+    curl(ctx, method, path, [...extra, ...(body === undefined ? [] : [`-d ${shellQuote(JSON.stringify(body))}`])])
   const snippets: TableSnippet[] = []
 
   snippets.push({
@@ -89,7 +104,7 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
     title: 'Read all rows',
     code:
       lang === 'js'
-        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from('${name}')\n  .select('*')`
+        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from(${js(name)})\n  .select('*')`
         : bash('GET', `${rest}?select=*`),
   })
   snippets.push({
@@ -97,15 +112,15 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
     title: 'Read specific columns',
     code:
       lang === 'js'
-        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from('${name}')\n  .select('${columnsList}')`
-        : bash('GET', `${rest}?select=${columnsList}`),
+        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from(${js(name)})\n  .select(${js(columnsList)})`
+        : bash('GET', `${rest}?select=${q(columnsList)}`),
   })
   snippets.push({
     id: 'paginate',
     title: 'With pagination',
     code:
       lang === 'js'
-        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from('${name}')\n  .select('*')\n  .range(0, 9)`
+        ? `let { data: ${safeIdent(name)}, error } = await supabase\n  .from(${js(name)})\n  .select('*')\n  .range(0, 9)`
         : bash('GET', `${rest}?select=*`, [`-H "Range: 0-9"`]),
   })
   snippets.push({
@@ -116,27 +131,27 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
       lang === 'js'
         ? [
             `let { data: ${safeIdent(name)}, error } = await supabase`,
-            `  .from('${name}')`,
+            `  .from(${js(name)})`,
             `  .select('*')`,
             ``,
             `  // Filters`,
-            `  .eq('${col}', ${js(filterValue)})`,
-            `  .neq('${col}', ${js(filterValue)})`,
-            `  .gt('${col}', ${js(filterValue)})`,
-            `  .lt('${col}', ${js(filterValue)})`,
-            `  .gte('${col}', ${js(filterValue)})`,
-            `  .lte('${col}', ${js(filterValue)})`,
-            `  .like('${col}', '%CaseSensitive%')`,
-            `  .ilike('${col}', '%CaseInsensitive%')`,
-            `  .in('${col}', [${js(filterValue)}])`,
-            `  .is('${col}', null)`,
+            `  .eq(${js(col)}, ${js(filterValue)})`,
+            `  .neq(${js(col)}, ${js(filterValue)})`,
+            `  .gt(${js(col)}, ${js(filterValue)})`,
+            `  .lt(${js(col)}, ${js(filterValue)})`,
+            `  .gte(${js(col)}, ${js(filterValue)})`,
+            `  .lte(${js(col)}, ${js(filterValue)})`,
+            `  .like(${js(col)}, '%CaseSensitive%')`,
+            `  .ilike(${js(col)}, '%CaseInsensitive%')`,
+            `  .in(${js(col)}, [${js(filterValue)}])`,
+            `  .is(${js(col)}, null)`,
           ].join('\n')
         : [
-            bash('GET', `${rest}?${col}=eq.${q(filterValue)}&select=*`),
+            bash('GET', `${rest}?${qcol}=eq.${q(filterValue)}&select=*`),
             ``,
             `# Operators: eq, neq, gt, lt, gte, lte, like, ilike, in, is`,
-            `# ?${col}=gt.${q(filterValue)}   ?${col}=like.*CaseSensitive*   ?${col}=ilike.*CaseInsensitive*`,
-            `# ?${col}=in.(${q(filterValue)})   ?${col}=is.null`,
+            `# ?${qcol}=gt.${q(filterValue)}   ?${qcol}=like.*CaseSensitive*   ?${qcol}=ilike.*CaseInsensitive*`,
+            `# ?${qcol}=in.(${q(filterValue)})   ?${qcol}=is.null`,
           ].join('\n'),
   })
   if (table.canInsert)
@@ -145,7 +160,7 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
       title: 'Insert a row',
       code:
         lang === 'js'
-          ? `const { data, error } = await supabase\n  .from('${name}')\n  .insert([\n    ${jsObject(row)},\n  ])\n  .select()`
+          ? `const { data, error } = await supabase\n  .from(${js(name)})\n  .insert([\n    ${jsObject(row)},\n  ])\n  .select()`
           : bash('POST', rest, [`-H "Content-Type: application/json"`, `-H "Prefer: return=minimal"`], row),
     })
   if (table.canUpdate)
@@ -154,8 +169,8 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
       title: 'Update matching rows',
       code:
         lang === 'js'
-          ? `const { data, error } = await supabase\n  .from('${name}')\n  .update({ ${other}: ${js(sample(second ?? first))} })\n  .eq('${col}', ${js(filterValue)})\n  .select()`
-          : bash('PATCH', `${rest}?${col}=eq.${q(filterValue)}`, [`-H "Content-Type: application/json"`, `-H "Prefer: return=minimal"`], {
+          ? `const { data, error } = await supabase\n  .from(${js(name)})\n  .update(${jsObject({ [other]: sample(second ?? first) })})\n  .eq(${js(col)}, ${js(filterValue)})\n  .select()`
+          : bash('PATCH', `${rest}?${qcol}=eq.${q(filterValue)}`, [`-H "Content-Type: application/json"`, `-H "Prefer: return=minimal"`], {
               [other]: sample(second ?? first),
             }),
     })
@@ -165,8 +180,8 @@ export function tableSnippets(lang: Language, ctx: SnippetContext, table: DocTab
       title: 'Delete matching rows',
       code:
         lang === 'js'
-          ? `const { error } = await supabase\n  .from('${name}')\n  .delete()\n  .eq('${col}', ${js(filterValue)})`
-          : bash('DELETE', `${rest}?${col}=eq.${q(filterValue)}`),
+          ? `const { error } = await supabase\n  .from(${js(name)})\n  .delete()\n  .eq(${js(col)}, ${js(filterValue)})`
+          : bash('DELETE', `${rest}?${qcol}=eq.${q(filterValue)}`),
     })
   return snippets
 }
@@ -175,11 +190,11 @@ export function rpcSnippet(lang: Language, ctx: SnippetContext, procedure: DocPr
   const args = Object.fromEntries(procedure.params.map((param) => [param.name, sample(param)]))
   if (lang === 'js') {
     const body = procedure.params.length ? `, ${jsObject(args)}` : ''
-    return `let { data, error } = await supabase\n  .rpc('${procedure.name}'${body})\nif (error) console.error(error)\nelse console.log(data)`
+    return `let { data, error } = await supabase\n  .rpc(${js(procedure.name)}${body})\nif (error) console.error(error)\nelse console.log(data)`
   }
   return curl(ctx, 'POST', `${ctx.url}/rest/v1/rpc/${encodeURIComponent(procedure.name)}`, [
     `-H "Content-Type: application/json"`,
-    `-d '${JSON.stringify(args)}'`,
+    `-d ${shellQuote(JSON.stringify(args))}`,
   ])
 }
 

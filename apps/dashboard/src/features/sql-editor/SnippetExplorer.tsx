@@ -107,7 +107,8 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
   return (
     <nav className="sql-explorer" aria-label="Queries">
       <div className="explorer-header">
-        <h2 className="explorer-title">SQL Editor</h2>
+        {/* The page's one h1: the editor has no other page heading. */}
+        <h1 className="explorer-title">SQL Editor</h1>
         <div className="explorer-actions">
           <IconButton size="sm" label="New folder" icon={<FolderPlus size={14} aria-hidden="true" />} disabled={!canSave || newFolder !== null} onClick={() => setNewFolder('editing')} />
           <IconButton size="sm" label="New query" icon={<Plus size={14} aria-hidden="true" />} onClick={onNewQuery} />

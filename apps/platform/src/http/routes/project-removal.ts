@@ -1,6 +1,9 @@
 import { ExitSurveyBody, FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { backupDirectory } from '../../control/backups.js'
+import { functionsDir } from '../../functions/store.js'
+import { archivesDir } from '../../storage/archive.js'
+import { storageDir } from '../../storage/buckets.js'
 import type { Db } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -30,7 +33,9 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
     try {
-      await ctx.projects.remove(project, backupDirectory(ctx.config.dataDir, ref))
+      // Everything the platform keeps for the project outside its instance.
+      const dataDir = ctx.config.dataDir
+      await ctx.projects.remove(project, [backupDirectory(dataDir, ref), storageDir(dataDir, ref), archivesDir(dataDir, ref), functionsDir(dataDir, ref)])
     } catch (error) {
       throw conflict((error as Error).message)
     }

@@ -1,0 +1,121 @@
+import path from 'node:path'
+import { DEFAULT_ENTRYPOINT, FUNCTION_LIMITS, FunctionDeployMetadata, type FunctionDeployMetadata as Metadata } from '@stratum/contracts'
+import type { FastifyRequest } from 'fastify'
+import { badRequest, HttpError, parse } from '../http/errors.js'
+
+/** A deploy's files, checked and normalized, ready to be written. */
+export interface DeployInput {
+  metadata: Metadata
+  entrypoint: string
+  files: { name: string; content: Buffer }[]
+}
+
+const tooLarge = () =>
+  badRequest(`Function files are too large: at most ${FUNCTION_LIMITS.maxFileBytes / 1024 / 1024} MB per file and ${FUNCTION_LIMITS.maxTotalBytes / 1024 / 1024} MB in all`)
+
+/**
+ * A relative path inside the function ('index.ts', 'lib/util.ts'). Accepts the CLI's forms
+ * ('./index.ts', '/index.ts', 'file:///index.ts'); refuses anything that would leave the directory.
+ */
+export function normalizeFilePath(raw: string): string {
+  let name = raw.trim().replace(/^file:\/\//, '')
+  name = name.replace(/^(\.\/|\/)+/, '')
+  const segments = name.split('/')
+  if (
+    !name ||
+    name.length > FUNCTION_LIMITS.maxPathLength ||
+    name.includes('\\') ||
+    name.includes('\0') ||
+    segments.some((s) => s === '' || s === '.' || s === '..') ||
+    path.posix.normalize(name) !== name
+  ) {
+    throw badRequest(`Invalid file name '${raw.slice(0, 300)}': use a relative path without '..'`)
+  }
+  return name
+}
+
+function parseMetadata(text: string): Metadata {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw badRequest('metadata must be valid JSON')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('metadata must be a JSON object')
+  return parse(FunctionDeployMetadata, value)
+}
+
+/** Multipart errors of @fastify/multipart and busboy become 400s with their meaning. */
+function mapMultipartError(error: unknown): Error {
+  if (error instanceof HttpError) return error
+  const code = (error as { code?: string }).code ?? ''
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge()
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return badRequest(`Too many files: a function holds at most ${FUNCTION_LIMITS.maxFiles} files`)
+  }
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badRequest('metadata must be valid JSON')
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('Expected a multipart/form-data body with a metadata part and file parts')
+  if (code.startsWith('FST_') || /multipart|boundary|Unexpected end of form/i.test((error as Error).message ?? '')) {
+    return badRequest(`Invalid multipart body: ${(error as Error).message}`)
+  }
+  return error as Error
+}
+
+/**
+ * Reads the whole form into memory (bounded by the limits) before anything is written, so bad
+ * input writes nothing. metadata comes as a plain field or a JSON file part; files come as
+ * repeated parts (any field name but metadata), with a filename, or without one for the entrypoint.
+ */
+export async function readDeployForm(request: FastifyRequest): Promise<DeployInput> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body with a metadata part and file parts')
+  let metadataText: string | null = null
+  const named: { name: string; content: Buffer }[] = []
+  const unnamed: Buffer[] = []
+  let total = 0
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer()
+        total += content.length
+        if (total > FUNCTION_LIMITS.maxTotalBytes) throw tooLarge()
+        if (part.fieldname === 'metadata') metadataText = content.toString('utf8')
+        else if (part.filename) named.push({ name: part.filename, content })
+        else unnamed.push(content)
+      } else {
+        if (part.valueTruncated) throw tooLarge()
+        const text = typeof part.value === 'string' ? part.value : JSON.stringify(part.value)
+        if (part.fieldname === 'metadata') {
+          metadataText = text
+          continue
+        }
+        const content = Buffer.from(text, 'utf8')
+        total += content.length
+        if (total > FUNCTION_LIMITS.maxTotalBytes) throw tooLarge()
+        unnamed.push(content)
+      }
+    }
+  } catch (error) {
+    throw mapMultipartError(error)
+  }
+  if (metadataText === null) throw badRequest('metadata is required: send it as a JSON part named metadata')
+  const metadata = parseMetadata(metadataText)
+  const entrypoint = normalizeFilePath(metadata.entrypoint_path ?? DEFAULT_ENTRYPOINT)
+  if (unnamed.length > 1) throw badRequest('Only one file part may come without a filename (it is taken as the entrypoint)')
+
+  const files = new Map<string, Buffer>()
+  for (const file of named) files.set(normalizeFilePath(file.name), file.content)
+  if (unnamed[0]) {
+    if (files.has(entrypoint)) throw badRequest(`A file part without a filename is taken as the entrypoint, but ${entrypoint} was sent too`)
+    files.set(entrypoint, unnamed[0])
+  }
+  if (files.size === 0) throw badRequest('No files: send the function source as file parts')
+  if (files.size > FUNCTION_LIMITS.maxFiles) throw badRequest(`Too many files: a function holds at most ${FUNCTION_LIMITS.maxFiles} files`)
+  for (const name of files.keys()) {
+    if ([...files.keys()].some((other) => other.startsWith(`${name}/`))) throw badRequest(`${name} cannot be both a file and a folder`)
+  }
+  if (!files.has(entrypoint)) throw badRequest(`The entrypoint ${entrypoint} is not among the files sent`)
+  if (metadata.import_map_path !== undefined && !files.has(normalizeFilePath(metadata.import_map_path))) {
+    throw badRequest(`The import map ${metadata.import_map_path} is not among the files sent`)
+  }
+  return { metadata, entrypoint, files: [...files].map(([name, content]) => ({ name, content })) }
+}

@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart'
+import { DeployFunctionQuery, FUNCTION_LIMITS, FunctionParams, RefParams } from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { functionBodyMultipart } from '../../functions/body.js'
+import { readDeployForm } from '../../functions/deploy-input.js'
+import { deleteFunction, deployFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { notFound, parse } from '../errors.js'
+
+/**
+ * Edge functions as records (Management API paths): deployed, listed, downloaded, deleted; not
+ * executed yet. Reads: 'projects.read' (DESIGN.md: read project / project_edge_function docs).
+ * Deploy and delete: 'sql.write' (changing what runs against the project's data: Owner,
+ * Administrator, Developer; not Read-only).
+ */
+export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  // Encapsulated: the multipart parser exists for these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      preservePath: true, // keep 'lib/util.ts', not just 'util.ts'
+      limits: {
+        fileSize: FUNCTION_LIMITS.maxFileBytes,
+        fieldSize: FUNCTION_LIMITS.maxFileBytes,
+        files: FUNCTION_LIMITS.maxFiles + 1,
+        fields: 20,
+        parts: FUNCTION_LIMITS.maxFiles + 21,
+      },
+    })
+
+    scope.get('/v1/projects/:ref/functions', async (request) => {
+      const { ref } = parse(RefParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'projects.read')
+      return (await listFunctions(ctx.db, ref)).map((row) => toFunction(row))
+    })
+
+    scope.get('/v1/projects/:ref/functions/:function_slug', async (request) => {
+      const { ref, function_slug } = parse(FunctionParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'projects.read')
+      const row = await findFunction(ctx.db, ref, function_slug)
+      if (!row) throw notFound(`Function ${function_slug} not found`)
+      return toFunction(row)
+    })
+
+    // The deployed files as multipart/form-data (metadata part + one 'file' part per file).
+    scope.get('/v1/projects/:ref/functions/:function_slug/body', async (request, reply) => {
+      const { ref, function_slug } = parse(FunctionParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'projects.read')
+      const row = await findFunction(ctx.db, ref, function_slug)
+      if (!row) throw notFound(`Function ${function_slug} not found`)
+      const { contentType, body } = functionBodyMultipart(row, readFunctionFiles(ctx.config.dataDir, row))
+      return reply.header('Content-Type', contentType).send(body)
+    })
+
+    // The same files as JSON text, for the dashboard's details page.
+    scope.get('/platform/projects/:ref/functions/:function_slug/files', async (request) => {
+      const { ref, function_slug } = parse(FunctionParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'projects.read')
+      const row = await findFunction(ctx.db, ref, function_slug)
+      if (!row) throw notFound(`Function ${function_slug} not found`)
+      const files = readFunctionFiles(ctx.config.dataDir, row)
+      return { files: files.map((f) => ({ name: f.name, size: f.content.length, content: f.content.toString('utf8') })) }
+    })
+
+    scope.post('/v1/projects/:ref/functions/deploy', async (request, reply) => {
+      const { ref } = parse(RefParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'sql.write')
+      const { slug } = parse(DeployFunctionQuery, request.query)
+      const input = await readDeployForm(request)
+      const row = await deployFunction(ctx.db, ctx.config.dataDir, ref, slug, input, identityOf(request).user.id)
+      return reply.code(201).send(toFunction(row))
+    })
+
+    scope.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {
+      const { ref, function_slug } = parse(FunctionParams, request.params)
+      await projectAccess(ctx.db, request, ref, 'sql.write')
+      const row = await deleteFunction(ctx.db, ctx.config.dataDir, ref, function_slug)
+      if (!row) throw notFound(`Function ${function_slug} not found`)
+      return toFunction(row, 'REMOVED')
+    })
+  })
+}

@@ -1,0 +1,43 @@
+import { RefParams, TypescriptTypesQuery, type TypescriptResponse } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { customHostnameUnavailable } from '../../hostname/custom-hostname.js'
+import type { MetaTarget } from '../../meta/service.js'
+import { TypegenService } from '../../meta/typegen/service.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, conflict, parse } from '../errors.js'
+
+/** Connection failures that mean the project's database is not answering right now. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+
+/** `GET /v1/projects/{ref}/types/typescript` and `GET /v1/projects/{ref}/custom-hostname`. */
+export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: PlatformContext, typegen = new TypegenService()): Promise<void> {
+  app.addHook('onClose', () => typegen.close())
+
+  async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    if (project.status !== 'ACTIVE_HEALTHY') {
+      throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and types can be generated only when it is ACTIVE_HEALTHY`)
+    }
+    return { ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword }
+  }
+
+  app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptResponse> => {
+    const { ref } = parse(RefParams, request.params)
+    const query = parse(TypescriptTypesQuery, request.query)
+    const project = await target(request, ref)
+    try {
+      return { types: await typegen.typescript(project, query.included_schemas) }
+    } catch (error) {
+      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      request.log.error({ err: error, ref }, 'type generation failed')
+      throw new HttpError(500, `Failed to generate TypeScript types: ${(error as Error).message}`)
+    }
+  })
+
+  app.get('/v1/projects/:ref/custom-hostname', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'projects.read')
+    throw customHostnameUnavailable(ref)
+  })
+}

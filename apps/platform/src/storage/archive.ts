@@ -1,0 +1,106 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { pipeline } from 'node:stream/promises'
+import { ZipFile } from 'yazl'
+import type { Db } from '../store/db.js'
+import { listBuckets, storageDir } from './buckets.js'
+
+/**
+ * The storage archive of a project: a zip with buckets.json (every bucket record) and each
+ * bucket's objects under '<bucket>/'. Built in the background; the request row says where it is.
+ */
+export interface ArchiveRow {
+  project_ref: string
+  id: string
+  status: 'building' | 'ready' | 'failed'
+  file_path: string | null
+  error: string | null
+}
+
+export const archivesDir = (dataDir: string, ref: string) => path.join(dataDir, 'storage-archives', ref)
+
+export async function findArchive(db: Db, ref: string): Promise<ArchiveRow | null> {
+  const { rows } = await db.query<ArchiveRow>('SELECT * FROM storage_archives WHERE project_ref = $1', [ref])
+  return rows[0] ?? null
+}
+
+/** Every file under dir, as paths relative to it with '/' separators; symlinks are not followed. */
+function walk(dir: string, prefix = ''): string[] {
+  if (!fs.existsSync(dir)) return []
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.isDirectory()) out.push(...walk(path.join(dir, entry.name), rel))
+    else if (entry.isFile()) out.push(rel)
+  }
+  return out
+}
+
+async function writeZip(db: Db, dataDir: string, ref: string, target: string): Promise<void> {
+  const buckets = await listBuckets(db, ref)
+  const zip = new ZipFile()
+  zip.addBuffer(Buffer.from(JSON.stringify(buckets, null, 2) + '\n'), 'buckets.json')
+  for (const bucket of buckets) {
+    const dir = path.join(storageDir(dataDir, ref), bucket.id)
+    const files = walk(dir)
+    if (files.length === 0) zip.addEmptyDirectory(bucket.id)
+    for (const file of files) zip.addFile(path.join(dir, file), `${bucket.id}/${file}`)
+  }
+  zip.end()
+  const partial = `${target}.partial`
+  await pipeline(zip.outputStream, fs.createWriteStream(partial))
+  fs.renameSync(partial, target)
+}
+
+/** Builds of this process, by project: a 'building' row without one here is resumed (server restarted). */
+const running = new Map<string, Promise<void>>()
+
+export function buildArchive(db: Db, dataDir: string, ref: string, id: string, log: (err: unknown) => void): Promise<void> {
+  const key = `${ref}/${id}`
+  const existing = running.get(key)
+  if (existing) return existing
+  const dir = archivesDir(dataDir, ref)
+  const target = path.join(dir, `${ref}-storage-${id}.zip`)
+  const job = (async () => {
+    try {
+      fs.mkdirSync(dir, { recursive: true })
+      await writeZip(db, dataDir, ref, target)
+      const { rowCount } = await db.query(
+        `UPDATE storage_archives SET status = 'ready', file_path = $3, updated_at = now() WHERE project_ref = $1 AND id = $2`,
+        [ref, id, target],
+      )
+      // Replaced by a newer request meanwhile: this file is nobody's.
+      if (!rowCount) fs.rmSync(target, { force: true })
+    } catch (error) {
+      log(error)
+      fs.rmSync(target, { force: true })
+      await db
+        .query(`UPDATE storage_archives SET status = 'failed', error = $3, updated_at = now() WHERE project_ref = $1 AND id = $2`, [
+          ref, id, error instanceof Error ? error.message : String(error),
+        ])
+        .catch(() => {})
+    } finally {
+      running.delete(key)
+    }
+  })()
+  running.set(key, job)
+  return job
+}
+
+export const isBuilding = (ref: string, id: string) => running.has(`${ref}/${id}`)
+
+/** Records a new request (replacing the previous archive and its file) and starts building it. */
+export async function requestArchive(db: Db, dataDir: string, ref: string, userId: string, log: (err: unknown) => void): Promise<string> {
+  const id = randomUUID()
+  const previous = await findArchive(db, ref)
+  await db.query(
+    `INSERT INTO storage_archives (project_ref, id, status, requested_by) VALUES ($1, $2, 'building', $3)
+     ON CONFLICT (project_ref) DO UPDATE SET id = $2, status = 'building', file_path = NULL, error = NULL,
+       requested_by = $3, created_at = now(), updated_at = now()`,
+    [ref, id, userId],
+  )
+  if (previous?.file_path) fs.rmSync(previous.file_path, { force: true })
+  void buildArchive(db, dataDir, ref, id, log)
+  return id
+}
