@@ -17,7 +17,7 @@ Object.assign(process.env, {
   STRATUM_ADMIN_PASSWORD: 'owner-password-1',
   STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '31500',
   STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '31501',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
   // Every spec signs in as the owner: more than the default 10 a minute from one address.
   STRATUM_LOGIN_RATE_LIMIT: '200',
 })

@@ -77,3 +77,20 @@ test('an upgrade that cannot restore the data on the new major shows the failure
   await expect(page.getByTestId('project-status').first()).toHaveAttribute('data-status', 'ACTIVE_HEALTHY')
   expect((await apiCall(page, 'GET', `/platform/projects/${ref}`)).postgres_engine).toBe('15')
 })
+
+test('a database that stops answering shows "Connecting to project" until it answers again', async ({ page }) => {
+  const { ref } = await project(page, 'Unresponsive', '17')
+  const pid = Number(fs.readFileSync(path.join(dataDir, 'projects', ref, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])
+  // A frozen postmaster: the process exists (nothing restarts it) but connections hang.
+  process.kill(pid, 'SIGSTOP')
+  try {
+    await page.goto(`/project/${ref}/database`)
+    const screen = page.getByTestId('connecting-screen')
+    await expect(screen).toBeVisible({ timeout: 15_000 })
+    await expect(screen.getByText('Connecting to project')).toBeVisible()
+    await expect(screen.getByRole('link', { name: 'Check database health' })).toBeVisible()
+  } finally {
+    process.kill(pid, 'SIGCONT')
+  }
+  await expect(page.getByTestId('connecting-screen')).toBeHidden({ timeout: 15_000 })
+})

@@ -44,8 +44,8 @@ export async function bootstrapRoles(port: number, credentials: InstanceCredenti
 }
 
 /** True when the instance answers a query as the project's superuser. */
-export async function canConnect(port: number, password: string): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: 5_000 })
+export async function canConnect(port: number, password: string, timeoutMs = 5_000): Promise<boolean> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
   try {
     await client.connect()
     await client.query('SELECT 1')

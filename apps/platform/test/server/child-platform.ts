@@ -32,7 +32,8 @@ export class ChildPlatform {
         STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
         STRATUM_PLATFORM_DB_PORT: String(this.port),
         STRATUM_PROJECT_PORT_START: String(this.port + 1),
-        LOG_LEVEL: 'warn',
+        // Tests make operations fail on purpose: their error logs are noise unless asked for.
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,7 +39,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     // Test files run in parallel: each takes its own block of ports.
     STRATUM_PLATFORM_DB_PORT: String(portBlock),
     STRATUM_PROJECT_PORT_START: String(portBlock + 1),
-    LOG_LEVEL: 'warn',
+    // Tests make operations fail on purpose: their error logs are noise unless asked for.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
     ...env,
   })
   const handle: TestPlatform = {

@@ -113,6 +113,25 @@ describe('projects', () => {
   })
 })
 
+describe('database health', () => {
+  it('says whether the database answers within 2 s', async () => {
+    const cookie = await login(t)
+    const [project] = (await api(t, 'GET', '/platform/projects', { cookie })).body
+    expect((await api(t, 'GET', `/platform/projects/${project.ref}/database/health`, { cookie })).body).toEqual({ healthy: true })
+    const fs = await import('node:fs')
+    const pid = Number(fs.readFileSync(`${t.dataDir}/projects/${project.ref}/data/postmaster.pid`, 'utf8').split('\n')[0])
+    process.kill(pid, 'SIGSTOP')
+    try {
+      const started = Date.now()
+      expect((await api(t, 'GET', `/platform/projects/${project.ref}/database/health`, { cookie })).body).toEqual({ healthy: false })
+      expect(Date.now() - started).toBeLessThan(6_000)
+    } finally {
+      process.kill(pid, 'SIGCONT')
+    }
+    expect((await api(t, 'GET', `/platform/projects/${project.ref}/database/health`, { cookie })).body).toEqual({ healthy: true })
+  })
+})
+
 describe('instance supervision', () => {
   it('starts an instance again when its Postgres process dies', async () => {
     const cookie = await login(t)

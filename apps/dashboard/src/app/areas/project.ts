@@ -7,3 +7,6 @@ export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDi
 export { ScheduledBackupsPage } from '../../features/backups/ScheduledBackupsPage'
 export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
 export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'
+export { FunctionsPage } from '../../features/functions/FunctionsPage'
+export { FunctionDetailsPage } from '../../features/functions/FunctionDetailsPage'
+export { StoragePage } from '../../features/storage/StoragePage'

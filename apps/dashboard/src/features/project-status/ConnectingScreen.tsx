@@ -7,8 +7,8 @@ import { SUPPORT_AFTER_SECONDS } from './SetupScreen'
 import { useElapsedSeconds, useMountedAt } from './useElapsedSeconds'
 
 /**
- * The database does not answer (ACTIVE_UNHEALTHY for now). The layout polls the status every
- * 4 s; the platform's monitor starts a stopped instance again by itself.
+ * The database does not answer: the health check (2 s timeout) failed, re-checked every 4 s, or
+ * the platform's monitor could not start the instance again (ACTIVE_UNHEALTHY).
  */
 export function ConnectingScreen({ project }: { project: Project }) {
   const elapsed = useElapsedSeconds(useMountedAt())

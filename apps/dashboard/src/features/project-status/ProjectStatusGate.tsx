@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '../../components/ui/Toast'
 import { projectKeys } from '../../data/projects/keys'
+import { useDatabaseHealth } from '../../data/projects/useDatabaseHealth'
 import { ConnectingScreen } from './ConnectingScreen'
 import { FailureScreen } from './FailureScreen'
 import { PausingScreen, ResizingScreen, RestartingScreen } from './OperationScreens'
@@ -38,6 +39,16 @@ export function ProjectStatusGate({ project, organization, route, children }: Pr
   const [previous, setPrevious] = useState<ProjectStatus>(status)
   const [finished, setFinished] = useState<Finished>(null)
   useReadyToast(status)
+  const health = useDatabaseHealth(project.ref, status === 'ACTIVE_HEALTHY' && showsConnecting(route))
+  const wasUnreachable = useRef(false)
+  // Once the database answers again, the cached project data is refreshed (spec §4).
+  useEffect(() => {
+    if (health.data?.healthy === false) wasUnreachable.current = true
+    else if (health.data?.healthy && wasUnreachable.current) {
+      wasUnreachable.current = false
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all })
+    }
+  }, [health.data?.healthy, queryClient])
 
   // Adjusting state on a status change, during render (no extra paint with the wrong screen).
   if (previous !== status) {
@@ -84,6 +95,9 @@ export function ProjectStatusGate({ project, organization, route, children }: Pr
       return <PausingScreen project={project} />
     case 'PAUSE_FAILED':
       return <FailureScreen project={project} organization={organization} kind="pause" />
+    case 'ACTIVE_HEALTHY':
+      if (health.data?.healthy === false && showsConnecting(route)) return <ConnectingScreen project={project} />
+      break
     case 'ACTIVE_UNHEALTHY':
       if (showsConnecting(route)) return <ConnectingScreen project={project} />
       break

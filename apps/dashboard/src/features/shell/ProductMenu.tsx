@@ -1,5 +1,6 @@
 import {
   Archive,
+  Braces,
   CalendarClock,
   ChartColumn,
   Cpu,
@@ -38,6 +39,7 @@ const MENU: MenuGroup[] = [
       { label: 'SQL Editor', to: 'sql', icon: SquareTerminal },
       { label: 'Database', to: 'database', icon: Database, end: true },
       { label: 'Storage', to: 'storage', icon: Archive },
+      { label: 'Edge Functions', to: 'functions', icon: Braces },
       { label: 'Reports', to: 'reports', icon: ChartColumn },
       { label: 'Branches', to: 'branches', icon: GitBranch },
     ],

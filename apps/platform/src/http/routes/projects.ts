@@ -1,6 +1,7 @@
 import { CreateProjectBody, DEFAULT_COMPUTE_SIZE, DEFAULT_POSTGRES_MAJOR, OrgSlug, RefParams, type ComputeSize } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { canConnect } from '../../control/bootstrap-roles.js'
 import { listProjectsForUser, toProject, type ProjectRow } from '../../control/project-store.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -54,6 +55,14 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.get('/platform/projects/:ref/status', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return { status: (await projectAccess(ctx.db, request, ref, 'projects.read')).project.status }
+  })
+
+  // The dashboard's 'Connecting to project' check: does the database answer within 2 s?
+  app.get('/platform/projects/:ref/database/health', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    const healthy = await canConnect(project.port, ctx.projects.credentials(project).superuserPassword, 2_000)
+    return { healthy }
   })
 
   app.get('/platform/projects/:ref/db-password', async (request) => {

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import type { FunctionResponse } from '@stratum/contracts'
+import { api, isApiError } from '../api'
+import { functionKeys } from './keys'
+
+export const getFunction = (ref: string, slug: string, signal?: AbortSignal) =>
+  api<FunctionResponse>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, { signal })
+
+/** One edge function by slug; a 404 is not retried. */
+export function useFunction(ref: string | undefined, slug: string | undefined) {
+  return useQuery({
+    queryKey: functionKeys.detail(ref ?? '', slug ?? ''),
+    queryFn: ({ signal }) => getFunction(ref!, slug!, signal),
+    enabled: Boolean(ref && slug),
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  })
+}

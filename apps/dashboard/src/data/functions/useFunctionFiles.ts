@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
+import type { FunctionFilesResponse } from '@stratum/contracts'
+import { api, isApiError } from '../api'
+import { functionKeys } from './keys'
+
+export const getFunctionFiles = (ref: string, slug: string, signal?: AbortSignal) =>
+  api<FunctionFilesResponse>(`/platform/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}/files`, {
+    signal,
+  })
+
+/** The deployed files of a function, as text, for the details page. */
+export function useFunctionFiles(ref: string | undefined, slug: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: functionKeys.files(ref ?? '', slug ?? ''),
+    queryFn: ({ signal }) => getFunctionFiles(ref!, slug!, signal),
+    enabled: Boolean(ref && slug) && enabled,
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+    select: (data) => data.files,
+  })
+}

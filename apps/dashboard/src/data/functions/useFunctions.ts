@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import type { FunctionResponse } from '@stratum/contracts'
+import { api } from '../api'
+import { functionKeys } from './keys'
+
+export const getFunctions = (ref: string, signal?: AbortSignal) =>
+  api<FunctionResponse[]>(`/v1/projects/${encodeURIComponent(ref)}/functions`, { signal })
+
+/** The project's edge functions (records: stored and versioned, not executed yet). */
+export function useFunctions(ref: string | undefined) {
+  return useQuery({
+    queryKey: functionKeys.list(ref ?? ''),
+    queryFn: ({ signal }) => getFunctions(ref!, signal),
+    enabled: Boolean(ref),
+    select: (functions) => [...functions].sort((a, b) => b.updated_at - a.updated_at),
+  })
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Bucket } from '@stratum/contracts'
+import { api } from '../api'
+import { storageKeys } from './keys'
+
+export const getBuckets = (ref: string, signal?: AbortSignal) =>
+  api<Bucket[]>(`/platform/storage/${encodeURIComponent(ref)}/buckets`, { signal })
+
+/** Spec: retried up to 3 times unless the error says the tenant config was not found. */
+export function retryBuckets(failureCount: number, error: unknown): boolean {
+  if (error instanceof Error && /tenant config/i.test(error.message) && /not found/i.test(error.message)) return false
+  return failureCount < 3
+}
+
+export function useBuckets(ref: string | undefined) {
+  return useQuery({
+    queryKey: storageKeys.buckets(ref ?? ''),
+    queryFn: ({ signal }) => getBuckets(ref!, signal),
+    enabled: Boolean(ref),
+    retry: retryBuckets,
+    select: (buckets) => [...buckets].sort((a, b) => a.name.localeCompare(b.name)),
+  })
+}

@@ -1,0 +1,76 @@
+import type { Bucket } from '@stratum/contracts'
+import { Pencil, Trash2 } from 'lucide-react'
+import { Badge } from '../../components/ui/Badge'
+import { IconButton } from '../../components/ui/Button'
+import { Card } from '../../components/ui/Card'
+import { formatBytes, formatDateTime } from '../../lib/format'
+import { STORAGE_TEXTS } from './texts'
+
+function MimeTypes({ types }: { types: string[] | null }) {
+  if (types === null) return <span className="muted">Any</span>
+  if (types.length === 0) return <span className="muted">None</span>
+  return <span className="mono storage-mime">{types.join(', ')}</span>
+}
+
+interface BucketsTableProps {
+  buckets: Bucket[]
+  canWrite: boolean
+  onEdit: (bucket: Bucket) => void
+  onDelete: (bucket: Bucket) => void
+}
+
+export function BucketsTable({ buckets, canWrite, onEdit, onDelete }: BucketsTableProps) {
+  return (
+    <Card flush>
+      <table className="table" aria-label="Buckets">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Access</th>
+            <th scope="col">Allowed MIME types</th>
+            <th scope="col">File size limit</th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((bucket) => (
+            <tr key={bucket.id}>
+              <td className="mono">{bucket.name}</td>
+              <td>{bucket.public ? <Badge tone="warning">Public</Badge> : <Badge tone="neutral">Private</Badge>}</td>
+              <td>
+                <MimeTypes types={bucket.allowed_mime_types} />
+              </td>
+              <td className="nowrap">
+                {bucket.file_size_limit === null ? <span className="muted">No limit</span> : formatBytes(bucket.file_size_limit)}
+              </td>
+              <td className="nowrap">
+                <time dateTime={bucket.created_at}>{formatDateTime(bucket.created_at)}</time>
+              </td>
+              <td className="table-actions">
+                <IconButton
+                  size="sm"
+                  label={`Edit bucket ${bucket.name}`}
+                  icon={<Pencil size={14} aria-hidden="true" />}
+                  onClick={() => onEdit(bucket)}
+                  disabled={!canWrite}
+                  disabledReason={STORAGE_TEXTS.writePermission}
+                />
+                <IconButton
+                  size="sm"
+                  label={`Delete bucket ${bucket.name}`}
+                  icon={<Trash2 size={14} aria-hidden="true" />}
+                  onClick={() => onDelete(bucket)}
+                  disabled={!canWrite}
+                  disabledReason={STORAGE_TEXTS.writePermission}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  )
+}
