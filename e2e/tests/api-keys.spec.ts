@@ -119,7 +119,7 @@ test('a Developer sees the anon key only, and the permission texts', async ({ pa
   await expect(drawer.getByText(API_KEY_TEXTS.noPermissionKey)).toBeVisible()
 })
 
-test('the API docs drawer lists a table and a function made through SQL, and switches language', async ({ page }) => {
+test('the API docs drawer lists a table and a function made through SQL, a bucket and an edge function made through the API, and switches language', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Docs')
   const details = await apiCall(page, 'GET', `/platform/projects/${project.ref}`)
@@ -133,6 +133,27 @@ test('the API docs drawer lists a table and a function made through SQL, and swi
     CREATE OR REPLACE FUNCTION public.add_numbers(a int, b int DEFAULT 0) RETURNS int LANGUAGE sql AS 'SELECT a + b';
   `)
   await client.end()
+
+  // A bucket and an edge function, made through the API.
+  const suffix = Date.now().toString(36)
+  const bucketName = `docs-${suffix}`
+  await apiCall(page, 'POST', `/platform/storage/${project.ref}/buckets`, {
+    name: bucketName,
+    public: true,
+    allowed_mime_types: ['image/png', 'image/jpeg'],
+    file_size_limit: 1024 * 1024,
+  })
+  await apiCall(page, 'POST', `/platform/storage/${project.ref}/buckets`, { name: `private-${suffix}`, public: false })
+  const slug = `docs-fn-${suffix}`
+  const deployed = await page.request.fetch(`/v1/projects/${project.ref}/functions/deploy?slug=${slug}`, {
+    method: 'POST',
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      metadata: JSON.stringify({ entrypoint_path: 'index.ts' }),
+      file: { name: 'index.ts', mimeType: 'application/typescript', buffer: Buffer.from('Deno.serve(() => new Response("hi"))\n') },
+    },
+  })
+  expect(deployed.status(), await deployed.text()).toBeLessThan(300)
 
   const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
   const url = `http://${settings.app_config.endpoint}`
@@ -189,9 +210,60 @@ test('the API docs drawer lists a table and a function made through SQL, and swi
   await drawer.getByRole('radio', { name: 'Javascript' }).click()
   await expect(drawer.getByRole('region', { name: 'Invoke function' })).toContainText(".rpc('add_numbers', { a: 1, b: 1 })")
 
-  // Sections without a backend say so.
+  // Tables gain the subscribe snippet.
+  await menu.getByRole('button', { name: 'Tables and Views' }).click()
+  await menu.getByRole('button', { name: 'todos' }).click()
+  await expect(drawer.getByRole('region', { name: 'Subscribe to changes', exact: true })).toContainText("table: 'todos'")
+  await expect(drawer.getByRole('region', { name: 'Filtering', exact: true })).toContainText('.range(0, 9)')
+
+  // User Management: a snippet per auth endpoint.
+  await menu.getByRole('button', { name: 'User Management' }).click()
+  await expect(drawer.getByText('The auth API is not served yet')).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Sign up', exact: true })).toContainText('supabase.auth.signUp(')
+  await expect(drawer.getByRole('region', { name: 'Invite a user', exact: true })).toContainText('inviteUserByEmail(')
+  await expect(drawer.getByText('Arrives in a later release')).toHaveCount(0)
+
+  // Storage: the buckets from the API, a bucket page with its settings and snippets, the item switcher and back.
   await menu.getByRole('button', { name: 'Storage' }).click()
-  await expect(drawer.getByText('Arrives in a later release')).toBeVisible()
+  await expect(drawer.getByRole('list', { name: 'Buckets' }).getByRole('button', { name: bucketName })).toBeVisible()
+  await menu.getByRole('button', { name: bucketName }).click()
+  await expect(drawer.getByRole('heading', { name: bucketName })).toBeVisible()
+  const bucketSettings = drawer.getByRole('region', { name: 'Bucket settings', exact: true })
+  await expect(bucketSettings.getByText('Public', { exact: true })).toBeVisible()
+  await expect(bucketSettings).toContainText('image/png, image/jpeg')
+  await expect(bucketSettings).toContainText('1.0 MB')
+  await expect(drawer.getByRole('region', { name: 'Upload a file', exact: true })).toContainText(`.from('${bucketName}')`)
+  await expect(drawer.getByRole('region', { name: 'List files', exact: true })).toContainText('limit: 100')
+  await expect(drawer.getByRole('region', { name: 'Create a signed URL', exact: true })).toContainText(', 60)')
+  await expect(drawer.getByRole('region', { name: 'Get the public URL', exact: true })).toContainText('getPublicUrl(')
+  await drawer.getByLabel('Bucket', { exact: true }).selectOption(`private-${suffix}`)
+  await expect(drawer.getByRole('heading', { name: `private-${suffix}` })).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Bucket settings', exact: true }).getByText('Private', { exact: true })).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Bucket settings', exact: true })).toContainText('All types')
+  await expect(drawer.getByRole('region', { name: 'Bucket settings', exact: true })).toContainText('No limit')
+  await drawer.getByRole('button', { name: 'Back' }).click()
+  await expect(drawer.getByRole('heading', { name: 'Storage' })).toBeVisible()
+
+  // Realtime: the subscribe snippet and the 30 s channel cleanup.
+  await menu.getByRole('button', { name: 'Realtime' }).click()
+  await expect(drawer.getByText('channels are removed 30 seconds after the client disconnects')).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Subscribe to changes', exact: true })).toContainText("'postgres_changes'")
+
+  // Edge Functions: the deployed function, its invoke snippet (Bash too) and the link to its details.
+  await menu.getByRole('button', { name: 'Edge Functions' }).click()
+  await menu.getByRole('button', { name: slug }).click()
+  await expect(drawer.getByRole('heading', { name: slug })).toBeVisible()
+  await expect(drawer.getByRole('region', { name: 'Invoke function', exact: true })).toContainText(`supabase.functions.invoke('${slug}'`)
+  await drawer.getByRole('radio', { name: 'Bash' }).click()
+  await expect(drawer.getByRole('region', { name: 'Invoke function', exact: true })).toContainText(`curl -X POST '${url}/functions/v1/${slug}'`)
+  await drawer.getByRole('link', { name: 'Function details' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/functions/${slug}/details$`))
+  await expect(drawer).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: slug })).toBeVisible()
+
+  // The three guides, and GraphiQL.
+  await page.getByRole('button', { name: 'API Docs' }).click()
+  for (const link of ['GraphQL guide', 'Documentation', 'REST guide']) await expect(menu.getByRole('link', { name: link })).toBeVisible()
 
   // GraphiQL says plainly GraphQL is not served.
   await drawer.getByRole('link', { name: 'GraphiQL' }).click()

@@ -7,17 +7,22 @@ import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { useOpenApiDocument } from '../../data/api-docs/useOpenApiDocument'
 import { apiKeyOf, projectApiUrl, useProjectSettings } from '../../data/api-keys/useProjectSettings'
+import { useFunctions } from '../../data/functions/useFunctions'
 import { useCan } from '../../data/profile/useCan'
+import { useBuckets } from '../../data/storage/useBuckets'
+import { BucketPage } from './BucketPage'
 import { ConnectPage } from './ConnectPage'
 import { DocsMenu } from './DocsMenu'
 import { DownloadTypesButton } from './DownloadTypesButton'
 import type { ActivePage, SectionDef } from './docs-state'
 import { ItemList } from './ItemList'
-import { LaterSection } from './LaterSection'
 import { proceduresOf, tablesOf } from './openapi'
+import { FunctionPage } from './FunctionPage'
 import { ProcedurePage } from './ProcedurePage'
+import { RealtimePage } from './RealtimePage'
 import { LANGUAGES, type Language } from './snippets'
 import { TablePage } from './TablePage'
+import { UserManagementPage } from './UserManagementPage'
 import './api-docs.css'
 
 interface ApiDocsDrawerProps {
@@ -53,6 +58,9 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
   const document = useOpenApiDocument(projectRef, 'anon')
   const tables = useMemo(() => tablesOf(document.data), [document.data])
   const procedures = useMemo(() => proceduresOf(document.data), [document.data])
+  // Live records (read-only here): the storage and edge function pages list what the project has.
+  const buckets = useBuckets(canReadProject ? projectRef : undefined)
+  const functions = useFunctions(canReadProject ? projectRef : undefined)
 
   const sections: SectionDef[] = [
     { key: 'introduction', label: 'Connect' },
@@ -65,6 +73,11 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
   ]
   const tableNames = tables.map((table) => table.name)
   const procedureNames = procedures.map((procedure) => procedure.name)
+  const bucketNames = (buckets.data ?? []).map((bucket) => bucket.name)
+  const functionSlugs = useMemo(
+    () => (functions.data ?? []).map((fn) => fn.slug).sort((a, b) => a.localeCompare(b)),
+    [functions.data],
+  )
 
   const url = settings.data ? projectApiUrl(settings.data) : ''
   const anonKey = apiKeyOf(settings.data, 'anon')
@@ -140,7 +153,57 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
           onSelect={select}
         />
       ))
-  } else page = <LaterSection section={section} />
+  } else if (section === 'user-management') page = <UserManagementPage lang={lang} ctx={ctx} />
+  else if (section === 'storage') {
+    const bucket = item ? buckets.data?.find((b) => b.name === item) : undefined
+    page = buckets.isPending ? (
+      <LoadingState label="Loading buckets…" />
+    ) : buckets.isError ? (
+      <Alert tone="danger" title="Could not load the buckets">
+        {errorMessage(buckets.error)}
+      </Alert>
+    ) : bucket ? (
+      <BucketPage bucket={bucket} names={bucketNames} lang={lang} ctx={ctx} onSelect={select} onBack={back} />
+    ) : (
+      <ItemList
+        title="Storage"
+        intro="Files in buckets: each bucket page shows who may read it, what it accepts, and how to upload, download, list and share its files."
+        names={bucketNames}
+        listLabel="Buckets"
+        emptyText="This project has no bucket yet. Create one on the Storage page."
+        onSelect={select}
+      />
+    )
+  } else if (section === 'edge-functions') {
+    const fn = item ? functions.data?.find((f) => f.slug === item) : undefined
+    page = functions.isPending ? (
+      <LoadingState label="Loading edge functions…" />
+    ) : functions.isError ? (
+      <Alert tone="danger" title="Could not load the edge functions">
+        {errorMessage(functions.error)}
+      </Alert>
+    ) : fn ? (
+      <FunctionPage
+        projectRef={projectRef}
+        fn={fn}
+        slugs={functionSlugs}
+        lang={lang}
+        ctx={ctx}
+        onSelect={select}
+        onBack={back}
+        onNavigate={onClose}
+      />
+    ) : (
+      <ItemList
+        title="Edge Functions"
+        intro="Server-side TypeScript functions of this project, each with its invoke snippet."
+        names={functionSlugs}
+        listLabel="Edge functions"
+        emptyText="This project has no edge function yet. Deploy one on the Edge Functions page."
+        onSelect={select}
+      />
+    )
+  } else page = <RealtimePage lang={lang} ctx={ctx} table={tableNames[0]} />
 
   return (
     <>
@@ -170,7 +233,7 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
           projectRef={projectRef}
           sections={sections}
           active={active}
-          items={{ entities: tableNames, 'stored-procedures': procedureNames }}
+          items={{ entities: tableNames, 'stored-procedures': procedureNames, storage: bucketNames, 'edge-functions': functionSlugs }}
           onSelect={setActive}
           onNavigate={onClose}
         />

@@ -2,11 +2,18 @@ import { ExternalLink, Network } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ActivePage, SectionDef } from './docs-state'
 
+/** The three guides the menu links out to (spec §2.1): GraphQL, the general documentation, REST. */
+export const EXTERNAL_LINKS = [
+  { label: 'GraphQL guide', href: 'https://supabase.github.io/pg_graphql/' },
+  { label: 'Documentation', href: 'https://supabase.com/docs' },
+  { label: 'REST guide', href: 'https://postgrest.org/en/v12/references/api.html' },
+] as const
+
 interface DocsMenuProps {
   projectRef: string
   sections: SectionDef[]
   active: ActivePage
-  /** Per-item names of the sections that list items (tables, functions). */
+  /** Per-item names of the sections that list items (tables, functions, buckets, edge functions). */
   items: Partial<Record<string, string[]>>
   onSelect: (page: ActivePage) => void
   onNavigate: () => void
@@ -58,10 +65,12 @@ export function DocsMenu({ projectRef, sections, active, items, onSelect, onNavi
           <Network size={14} aria-hidden="true" />
           GraphiQL
         </Link>
-        <a className="docs-menu-link" href="https://postgrest.org/en/v12/references/api.html" target="_blank" rel="noreferrer">
-          <ExternalLink size={14} aria-hidden="true" />
-          REST guide
-        </a>
+        {EXTERNAL_LINKS.map(({ label, href }) => (
+          <a key={label} className="docs-menu-link" href={href} target="_blank" rel="noreferrer">
+            <ExternalLink size={14} aria-hidden="true" />
+            {label}
+          </a>
+        ))}
       </div>
     </nav>
   )

@@ -13,7 +13,7 @@ interface TablePageProps {
   onBack: () => void
 }
 
-/** One table or view: its columns, then read, filter, insert, update and delete snippets. */
+/** One table or view: its columns, then read, filter, insert, update, delete and subscribe snippets. */
 export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePageProps) {
   const snippets = tableSnippets(lang, ctx, table)
   const readOnly = !table.canInsert && !table.canUpdate && !table.canDelete
@@ -59,7 +59,6 @@ export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePa
       {snippets.map((snippet) => (
         <CodeSnippet key={snippet.id} label={snippet.title} title={snippet.title} description={snippet.description} code={snippet.code} />
       ))}
-      <p className="muted docs-note">Subscribing to changes (Realtime) arrives in a later release.</p>
     </article>
   )
 }

@@ -1,8 +1,13 @@
-import type { LaterSectionKey } from './LaterSection'
+export type SectionKey =
+  | 'introduction'
+  | 'user-management'
+  | 'entities'
+  | 'stored-procedures'
+  | 'storage'
+  | 'edge-functions'
+  | 'realtime'
 
-export type SectionKey = 'introduction' | 'entities' | 'stored-procedures' | LaterSectionKey
-
-/** The active section, then optionally one item of it (a table or a function). */
+/** The active section, then optionally one item of it (a table, a function, a bucket, an edge function). */
 export type ActivePage = [SectionKey] | [SectionKey, string]
 
 export interface SectionDef {
