@@ -60,6 +60,11 @@ export const SnippetContent = z.object({
   sql: z.string({ error: 'content.sql must be a string' }).max(SNIPPET_SQL_MAX, `content.sql must be at most ${SNIPPET_SQL_MAX} characters`).default(''),
   favorite: z.boolean({ error: 'content.favorite must be true or false' }).optional(),
   chart: ChartConfig.optional(),
+  /** Reports (type 'report'): the saved snippets pinned on it, in order. */
+  layout: z
+    .array(z.object({ snippet_id: z.string({ error: 'layout[].snippet_id must be a string' }).max(128) }), { error: 'content.layout must be a list' })
+    .max(100, 'A report holds at most 100 widgets')
+    .optional(),
 })
 export type SnippetContent = z.output<typeof SnippetContent>
 

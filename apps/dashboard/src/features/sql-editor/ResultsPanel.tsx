@@ -1,9 +1,19 @@
 import type { SqlStatementResult } from '@stratum/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import type { ContentItem } from '@stratum/contracts'
 import { useState } from 'react'
+import { useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
+import { errorMessage } from '../../data/api'
+import { contentKeys } from '../../data/content/keys'
+import { useSaveSnippet } from '../../data/content/useSaveSnippet'
+import { useSnippet } from '../../data/content/useSnippet'
+import { useToast } from '../../components/ui/Toast'
 import { ResultsGrid } from '../results-grid'
+import { DEFAULT_CHART, ResultChart, ViewSwitch, type ChartConfig } from '../query-widget'
+import { getDraft } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
 import type { RunRecord } from './results'
 import type { RunningQuery } from './useSqlRunner'
@@ -21,7 +31,29 @@ function statementLabel(result: SqlStatementResult, index: number) {
   return `${index + 1}. ${result.command ?? 'Statement'}`
 }
 
+/** The snippet's chart settings (content.chart), saved through the snippet save path. */
+function useSnippetChart(): [ChartConfig, (next: ChartConfig) => void] {
+  const { ref = '', id } = useParams()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const snippet = useSnippet(ref, id, false)
+  const save = useSaveSnippet()
+  const [local, setLocal] = useState<ChartConfig | null>(null)
+  const chart = { ...DEFAULT_CHART, ...snippet.data?.content.chart, ...local }
+  const update = (next: ChartConfig) => {
+    setLocal(next)
+    const current = id ? queryClient.getQueryData<ContentItem>(contentKeys.snippet(ref, id)) : undefined
+    if (!current) return
+    save.mutate(
+      { ref, snippet: { ...current, content: { ...current.content, chart: next } }, changes: { sql: getDraft(ref, current.id).sql ?? current.content.sql } },
+      { onError: (error) => toast.error(`Failed to save chart: ${errorMessage(error)}`) },
+    )
+  }
+  return [chart, update]
+}
+
 function StatementResult({ result, gridKey, fileName }: { result: SqlStatementResult; gridKey: string; fileName: string }) {
+  const [chart, setChart] = useSnippetChart()
   if (result.columns.length === 0 || result.rows.length === 0) {
     return (
       <div className="results-message">
@@ -34,7 +66,20 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
       </div>
     )
   }
-  return <ResultsGrid columns={result.columns.map((c) => c.name)} rows={result.rows} stateKey={gridKey} fileName={fileName} />
+  const columns = result.columns.map((c) => c.name)
+  const view = chart.view ?? 'table'
+  return (
+    <>
+      <div className="results-view-bar">
+        <ViewSwitch view={view} onChange={(next) => setChart({ ...chart, view: next })} />
+      </div>
+      {view === 'chart' ? (
+        <ResultChart columns={columns} rows={result.rows} config={chart} onChange={setChart} />
+      ) : (
+        <ResultsGrid columns={columns} rows={result.rows} stateKey={gridKey} fileName={fileName} />
+      )}
+    </>
+  )
 }
 
 /** The latest run of the snippet (runs are newest first): one tab per statement, or the error. */

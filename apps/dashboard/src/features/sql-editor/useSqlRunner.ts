@@ -1,4 +1,4 @@
-import { getQueryWarning, isEmptySql, type QueryWarning } from '@stratum/sql'
+import { getQueryWarning, isEmptySql, parseParameters, substituteParameters, type QueryWarning } from '@stratum/sql'
 import { useCallback, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
@@ -66,15 +66,28 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
     [projectRef, rowLimit, runKey, toast],
   )
 
-  /** Runs, or first asks through the warning gate. Empty SQL is not run. */
+  /**
+   * Runs, or first asks through the warning gate. Empty SQL is not run. Named parameters (`:name`,
+   * declared by `@set name:type = value`) are filled in with their declared values first.
+   */
   const run = useCallback(
-    (runnable: Runnable) => {
-      if (busy.current || isEmptySql(runnable.sql)) return
+    (written: Runnable) => {
+      if (busy.current || isEmptySql(written.sql)) return
+      let runnable = written
+      if (parseParameters(written.sql).length > 0) {
+        try {
+          runnable = { ...written, sql: substituteParameters(written.sql) }
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          addRun(runKey, { sql: written.sql, offset: written.offset, ranAt: Date.now(), elapsedMs: 0, error: { message } })
+          return
+        }
+      }
       const warning = getQueryWarning(runnable.sql)
       if (warning) setGate({ ...runnable, warning })
       else void execute(runnable, true)
     },
-    [execute],
+    [execute, runKey],
   )
 
   const confirmGate = useCallback(() => {

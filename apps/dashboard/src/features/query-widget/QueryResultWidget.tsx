@@ -1,0 +1,117 @@
+import type { ContentItem, SqlStatementResult } from '@stratum/contracts'
+import { parseParameters, substituteParameters } from '@stratum/sql'
+import { Code2, Eye, EyeOff, Play } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { errorMessage } from '../../data/api'
+import { runQuery } from '../../data/sql/runQuery'
+import { ResultsGrid } from '../results-grid'
+import { CHART_TEXTS, DEFAULT_CHART, type ChartConfig } from './chart'
+import { ParameterPopover } from './ParameterPopover'
+import { ResultChart, ViewSwitch } from './ResultChart'
+import './query-widget.css'
+
+interface QueryResultWidgetProps {
+  projectRef: string
+  snippet: Pick<ContentItem, 'id' | 'name' | 'content'>
+  /** Called when the chart settings change (e.g. to save them); local only when missing. */
+  onChartChange?: (chart: ChartConfig) => void
+  /** Runs once on mount (a report's widgets). */
+  autoRun?: boolean
+  actions?: React.ReactNode
+}
+
+type Outcome = { kind: 'ok'; result: SqlStatementResult | undefined } | { kind: 'error'; message: string }
+
+/** A saved snippet's result as a table or a bar chart, with its parameters (spec §2). */
+export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions }: QueryResultWidgetProps) {
+  const sql = snippet.content.sql
+  const parameters = useMemo(() => parseParameters(sql), [sql])
+  const [values, setValues] = useState<Record<string, string>>({})
+  const [showSql, setShowSql] = useState(false)
+  const [chart, setChart] = useState<ChartConfig>(() => ({ ...DEFAULT_CHART, ...snippet.content.chart }))
+  const [running, setRunning] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+
+  const updateChart = (next: ChartConfig) => {
+    setChart(next)
+    onChartChange?.(next)
+  }
+
+  const run = useCallback(async () => {
+    setRunning(true)
+    try {
+      const query = substituteParameters(sql, values)
+      const answer = await runQuery({ ref: projectRef, query, readOnly: true })
+      if (answer.kind === 'ok') {
+        const results = answer.response.results
+        setOutcome({ kind: 'ok', result: results[results.length - 1] })
+      } else setOutcome({ kind: 'error', message: answer.message })
+    } catch (error) {
+      setOutcome({ kind: 'error', message: errorMessage(error) })
+    } finally {
+      setRunning(false)
+    }
+  }, [projectRef, sql, values])
+
+  useEffect(() => {
+    if (!autoRun) return
+    const timer = window.setTimeout(() => void run(), 0)
+    return () => window.clearTimeout(timer)
+    // Only on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const view = chart.view ?? 'table'
+  let body
+  if (running) body = <p className="qw-message" role="status"><Spinner size={14} /> Running…</p>
+  else if (!outcome) body = <p className="qw-message">Run the query to see its results.</p>
+  else if (outcome.kind === 'error') body = <pre className="qw-error" role="alert">ERROR: {outcome.message}</pre>
+  else {
+    const result = outcome.result
+    const columns = result?.columns.map((column) => column.name) ?? []
+    const rows = result?.rows ?? []
+    if (view === 'chart') body = <ResultChart columns={columns} rows={rows} config={chart} onChange={updateChart} />
+    else if (rows.length === 0) body = <p className="qw-message">{CHART_TEXTS.noResults}</p>
+    else
+      body = (
+        <div className="qw-grid">
+          <ResultsGrid columns={columns} rows={rows} stateKey={`widget.${projectRef}.${snippet.id}`} fileName={snippet.name || 'results'} />
+        </div>
+      )
+  }
+
+  return (
+    <section className="qw" aria-label={snippet.name} data-testid="query-result-widget">
+      <header className="qw-header">
+        <h3 className="qw-title" title={snippet.name}>
+          {snippet.name}
+        </h3>
+        <div className="qw-actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={showSql ? <EyeOff size={14} aria-hidden="true" /> : <Eye size={14} aria-hidden="true" />}
+            aria-pressed={showSql}
+            onClick={() => setShowSql(!showSql)}
+          >
+            {showSql ? 'Hide query' : 'Show query'}
+          </Button>
+          <ParameterPopover parameters={parameters} values={values} onChange={setValues} onRun={() => void run()} />
+          <ViewSwitch view={view} onChange={(next) => updateChart({ ...chart, view: next })} />
+          <Link className="btn btn-ghost btn-sm" to={`/project/${projectRef}/sql/${snippet.id}`}>
+            <Code2 size={14} aria-hidden="true" /> Edit in SQL editor
+          </Link>
+          <Button size="sm" variant="primary" icon={<Play size={14} aria-hidden="true" />} loading={running} onClick={() => void run()}>
+            Run
+          </Button>
+          {actions}
+        </div>
+      </header>
+      {showSql ? <pre className="qw-sql">{sql}</pre> : null}
+      <div className="qw-body">{body}</div>
+    </section>
+  )
+}

@@ -1,0 +1,96 @@
+import { Pin, X } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { Alert } from '../../components/ui/Alert'
+import { Button, IconButton } from '../../components/ui/Button'
+import { Card } from '../../components/ui/Card'
+import { Select } from '../../components/ui/Field'
+import { PageHeader } from '../../components/ui/PageHeader'
+import { LoadingState } from '../../components/ui/Spinner'
+import { useToast } from '../../components/ui/Toast'
+import { errorMessage } from '../../data/api'
+import { useSnippets } from '../../data/content/useSnippets'
+import { useCurrentProject } from '../../data/projects/useCurrentProject'
+import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { QueryResultWidget } from '../query-widget'
+import { reportLayout, useReport, useSaveReportLayout } from './reportsApi'
+import './reports.css'
+
+/** /project/{ref}/reports/{id}: the pinned snippets as query result widgets. */
+export function ReportPage() {
+  const { ref } = useCurrentProject()
+  const { id } = useParams()
+  const toast = useToast()
+  const report = useReport(ref, id)
+  const snippets = useSnippets(ref)
+  const save = useSaveReportLayout(ref)
+  const [picked, setPicked] = useState('')
+  useProjectPageTitle(report.data?.name ?? 'Reports')
+
+  if (report.isPending) return <LoadingState />
+  if (report.isError || !report.data)
+    return (
+      <div className="page">
+        <PageHeader title="Report not found" />
+        <Alert tone="danger">{errorMessage(report.error)}</Alert>
+        <Link to={`/project/${ref}/reports`}>Back to reports</Link>
+      </div>
+    )
+
+  const current = report.data
+  const layout = reportLayout(current)
+  const byId = new Map((snippets.data ?? []).map((snippet) => [snippet.id, snippet]))
+  const setLayout = (next: typeof layout) =>
+    save.mutate({ report: current, layout: next }, { onError: (error) => toast.error(`Failed to save report: ${errorMessage(error)}`) })
+
+  return (
+    <div className="page">
+      <PageHeader title={current.name} description="Saved snippets pinned to this report." actions={<Link to={`/project/${ref}/reports`}>All reports</Link>} />
+      <div className="stack">
+        <Card title="Pin a snippet">
+          <form
+            className="report-create"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (!picked) return
+              setLayout([...layout, { snippet_id: picked }])
+              setPicked('')
+            }}
+          >
+            <Select aria-label="Snippet to pin" value={picked} onChange={(e) => setPicked(e.target.value)}>
+              <option value="">{snippets.isPending ? 'Loading snippets…' : 'Choose a saved snippet'}</option>
+              {(snippets.data ?? []).map((snippet) => (
+                <option key={snippet.id} value={snippet.id}>
+                  {snippet.name}
+                </option>
+              ))}
+            </Select>
+            <Button type="submit" variant="primary" icon={<Pin size={14} aria-hidden="true" />} disabled={!picked} loading={save.isPending}>
+              Pin snippet
+            </Button>
+          </form>
+        </Card>
+        {layout.length === 0 ? <p className="report-empty">No snippets pinned yet.</p> : null}
+        <div className="report-widgets">
+          {layout.map((widget, index) => {
+            const snippet = byId.get(widget.snippet_id)
+            const unpin = (
+              <IconButton
+                label="Unpin"
+                icon={<X size={14} aria-hidden="true" />}
+                onClick={() => setLayout(layout.filter((_, i) => i !== index))}
+              />
+            )
+            if (!snippet)
+              return (
+                <div key={`${widget.snippet_id}-${index}`} className="report-missing">
+                  {snippets.isPending ? 'Loading…' : 'This snippet is no longer available.'} {unpin}
+                </div>
+              )
+            return <QueryResultWidget key={`${widget.snippet_id}-${index}`} projectRef={ref} snippet={snippet} autoRun actions={unpin} />
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

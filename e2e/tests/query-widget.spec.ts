@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test'
+import { healthyProject, signIn } from './helpers'
+
+/** Replaces the editor's text by typing (Monaco has no form value to fill). */
+async function typeSql(page: Page, sql: string) {
+  const editor = page.getByTestId('sql-editor').locator('.monaco-editor')
+  await expect(editor).toBeVisible()
+  await editor.locator('.view-lines').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.type(sql)
+}
+
+test('results show as a bar chart in the editor, the chart is saved, and a report runs pinned snippets with parameters', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Query widget')
+
+  // Editor: run, switch to the chart, pick X and Y, see the bars.
+  await page.goto(`/project/${project.ref}/sql`)
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
+  const snippetUrl = page.url()
+  await typeSql(page, 'select * from (values (1, 10), (2, 20), (3, 30), (4, 40)) as t(day, total)')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: '40' })).toBeVisible()
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+  await page.getByRole('radio', { name: 'Chart' }).click()
+  await expect(page.getByText('Select columns for the X and Y axes')).toBeVisible()
+  await page.getByLabel('X axis').selectOption('day')
+  await page.getByLabel('Y axis').selectOption('total')
+  const chart = page.getByTestId('result-chart')
+  await expect(chart).toHaveAttribute('data-x-type', 'number')
+  await expect(chart.locator('svg rect.qw-bar')).toHaveCount(4)
+  // Cumulative: the last bar is the tallest, and shows the running total as a label.
+  await page.getByLabel('Cumulative').check()
+  await page.getByLabel('Labels').check()
+  await expect(chart.locator('.recharts-label-list').getByText('100', { exact: true })).toHaveCount(1)
+
+  // The chart settings are kept in the snippet's content.
+  await expect
+    .poll(async () => {
+      const id = snippetUrl.split('/').pop()
+      const response = await page.request.get(`/platform/projects/${project.ref}/content/item/${id}`)
+      return (await response.json()).content.chart
+    })
+    .toMatchObject({ view: 'chart', xKey: 'day', yKey: 'total', cumulative: true, showLabels: true })
+  await page.reload()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(page.getByLabel('Y axis')).toHaveValue('total')
+  await expect(page.getByTestId('result-chart').locator('svg rect.qw-bar')).toHaveCount(4)
+
+  // A snippet with parameters declared by set directives.
+  const paramId = crypto.randomUUID()
+  const sql = "-- @set n:int = 3\n-- @set kind:alpha|beta = alpha\nselect g as x, g * 2 as y, :kind as kind from generate_series(1, :n) g"
+  const created = await page.request.post(`/platform/projects/${project.ref}/content`, {
+    headers: { Version: '2', origin: new URL(page.url()).origin },
+    data: { id: paramId, name: `Param series ${Date.now()}`, type: 'sql', visibility: 'user', content: { schema_version: '1.0', sql } },
+  })
+  expect(created.status(), await created.text()).toBeLessThan(300)
+  const paramName = (await created.json()).name as string
+
+  // Reports: create one, pin the snippet, see the widget run.
+  await page.goto(`/project/${project.ref}/reports`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Reports \| Query widget \| .+ \| Stratum$/)
+  await page.getByLabel('Report name').fill('Weekly numbers')
+  await page.getByRole('button', { name: 'Create report' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/reports/[0-9a-f-]{36}$`))
+  const reportUrl = page.url()
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly numbers' })).toBeVisible()
+  await page.getByLabel('Snippet to pin').selectOption({ label: paramName })
+  await page.getByRole('button', { name: 'Pin snippet' }).click()
+
+  const widget = page.getByTestId('query-result-widget')
+  await expect(widget).toHaveCount(1)
+  await expect(widget.getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
+  await expect(widget.getByRole('link', { name: 'Edit in SQL editor' })).toHaveAttribute('href', `/project/${project.ref}/sql/${paramId}`)
+  await widget.getByRole('button', { name: 'Show query' }).click()
+  await expect(widget.locator('pre')).toContainText('@set kind:alpha|beta')
+
+  // Parameters: values go through substitution before running.
+  await widget.getByRole('button', { name: /Parameters/ }).click()
+  const popover = widget.getByRole('dialog', { name: 'Query parameters' })
+  await popover.getByLabel('n', { exact: true }).fill('5')
+  await popover.getByLabel('kind', { exact: true }).selectOption('beta')
+  await popover.getByRole('button', { name: 'Run with parameters' }).click()
+  await expect(widget.getByRole('gridcell', { name: 'beta' }).first()).toBeVisible()
+  await widget.getByRole('radio', { name: 'Chart' }).click()
+  await widget.getByLabel('X axis').selectOption('x')
+  await widget.getByLabel('Y axis').selectOption('y')
+  await expect(widget.locator('svg rect.qw-bar')).toHaveCount(5)
+
+  // A bad value shows as an error.
+  await widget.getByRole('button', { name: /Parameters/ }).click()
+  await popover.getByLabel('n', { exact: true }).fill('many')
+  await popover.getByRole('button', { name: 'Run with parameters' }).click()
+  await expect(widget.getByRole('alert')).toHaveText('ERROR: Parameter n must be a number')
+
+  // The layout is stored: the pinned widget is there after a reload.
+  await page.goto(reportUrl)
+  await expect(page.getByTestId('query-result-widget')).toHaveCount(1)
+  await expect(page.getByTestId('query-result-widget').getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
+})
