@@ -10,7 +10,7 @@ import { useToast } from '../../components/ui/Toast'
 import { copyText } from '../../lib/clipboard'
 import { CellViewerDialog, type ViewedCell } from './CellViewerDialog'
 import { useGridState } from './useGridState'
-import { applyGridState, displayValue, downloadText, toCsv, toJson, type Row } from './values'
+import { applyGridState, displayValue, downloadText, toCsv, toJson, toMarkdown, type Row } from './values'
 import './results-grid.css'
 
 /** Rows measured for a column's width; the rest are virtualized away anyway. */
@@ -66,8 +66,9 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName }: Result
     }
   }
 
-  const exportAs = (kind: 'csv' | 'json') => {
+  const exportAs = (kind: 'csv' | 'json' | 'md') => {
     if (kind === 'csv') downloadText(`${fileName}.csv`, toCsv(names, shown), 'text/csv;charset=utf-8')
+    else if (kind === 'md') downloadText(`${fileName}.md`, toMarkdown(names, shown), 'text/markdown;charset=utf-8')
     else downloadText(`${fileName}.json`, toJson(shown), 'application/json')
   }
 
@@ -90,6 +91,7 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName }: Result
             <DropdownMenuContent>
               <DropdownMenuItem onSelect={() => exportAs('csv')}>Download CSV</DropdownMenuItem>
               <DropdownMenuItem onSelect={() => exportAs('json')}>Download JSON</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => exportAs('md')}>Download Markdown</DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         </div>

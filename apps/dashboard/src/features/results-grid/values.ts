@@ -89,6 +89,21 @@ export function toCsv(columns: readonly string[], rows: readonly Row[]): string 
   return [columns.map(csvField).join(','), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(','))].join('\r\n')
 }
 
+function markdownCell(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL'
+  return displayValue(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>')
+}
+
+/** A GitHub-flavoured Markdown table: a header row, the separator, one line per row. */
+export function toMarkdown(columns: readonly string[], rows: readonly Row[]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
+  return [
+    line(columns.map(markdownCell)),
+    line(columns.map(() => '---')),
+    ...rows.map((row) => line(columns.map((c) => markdownCell(row[c])))),
+  ].join('\n') + '\n'
+}
+
 export function toJson(rows: readonly Row[]): string {
   return JSON.stringify(rows, null, 2)
 }

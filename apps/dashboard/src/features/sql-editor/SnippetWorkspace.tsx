@@ -1,9 +1,10 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
-import { Play } from 'lucide-react'
+import { Activity, ListTree, Play } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Select } from '../../components/ui/Field'
@@ -11,6 +12,10 @@ import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { contentKeys } from '../../data/content/keys'
 import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
+import { runQuery } from '../../data/sql/runQuery'
+import { explainProblem, explainSql, parsePlan } from './explain'
+import { ExplainView, type ExplainState } from './ExplainView'
+import { ONGOING_QUERIES_PARAM } from './OngoingQueriesDialog'
 import { restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
 import { useRuns } from './results'
 import { ResultsPanel } from './ResultsPanel'
@@ -47,6 +52,42 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
   const handle = useRef<EditorHandle | null>(null)
   const runs = useRuns(`${projectRef}/${id}`)
   const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit })
+  const [explain, setExplain] = useState<ExplainState | null>(null)
+  const explainSeq = useRef(0)
+  const [, setSearchParams] = useSearchParams()
+
+  const runExplain = async (analyze: boolean) => {
+    const runnable = handle.current?.getRunnable()
+    if (!runnable) return
+    const problem = explainProblem(runnable.sql, analyze)
+    if (problem) {
+      toast.info(problem)
+      return
+    }
+    const sql = explainSql(runnable.sql, analyze)
+    const seq = ++explainSeq.current
+    setExplain({ analyze, sql, status: 'running' })
+    const settle = (next: ExplainState) => {
+      if (seq === explainSeq.current) setExplain(next)
+    }
+    try {
+      const outcome = await runQuery({ ref: projectRef, query: sql, readOnly: true })
+      if (outcome.kind !== 'ok') return settle({ analyze, sql, status: 'error', error: outcome.message })
+      const results = outcome.response.results
+      const plan = parsePlan(results[results.length - 1]?.rows ?? [])
+      settle(plan ? { analyze, sql, status: 'done', plan } : { analyze, sql, status: 'error', error: 'The plan could not be read' })
+    } catch (error) {
+      settle({ analyze, sql, status: 'error', error: errorMessage(error) })
+    }
+  }
+  const closeExplain = () => {
+    explainSeq.current++
+    setExplain(null)
+  }
+  const run = (runnable: Parameters<typeof runner.run>[0]) => {
+    closeExplain()
+    runner.run(runnable)
+  }
 
   const saver = useMemo<DraftSaver | undefined>(
     () =>
@@ -80,10 +121,13 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
       handleRef={handle}
       marker={marker}
       onChange={(sql) => setDraft(projectRef, id, sql, saver)}
-      onRun={runner.run}
+      onRun={run}
+      projectRef={projectRef}
     />
   )
-  const results = (
+  const results = explain ? (
+    <ExplainView state={explain} onClose={closeExplain} />
+  ) : (
     <ResultsPanel
       runs={runs}
       running={runner.running}
@@ -113,6 +157,38 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
           ) : null}
         </div>
         <div className="sql-toolbar-actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Activity size={14} aria-hidden="true" />}
+            onClick={() =>
+              setSearchParams((params) => {
+                params.set(ONGOING_QUERIES_PARAM, 'true')
+                return params
+              })
+            }
+          >
+            Ongoing queries
+          </Button>
+          <Button
+            size="sm"
+            icon={<ListTree size={14} aria-hidden="true" />}
+            loading={explain?.status === 'running' && !explain.analyze}
+            disabled={explain?.status === 'running'}
+            onClick={() => void runExplain(false)}
+            title="Show the plan without running the query"
+          >
+            Explain
+          </Button>
+          <Button
+            size="sm"
+            loading={explain?.status === 'running' && explain.analyze}
+            disabled={explain?.status === 'running'}
+            onClick={() => void runExplain(true)}
+            title="Run the query (a single SELECT) and show the plan with actual rows and times"
+          >
+            Explain analyze
+          </Button>
           <Select
             aria-label="Row limit"
             value={rowLimit}
@@ -133,7 +209,7 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
             size="sm"
             icon={<Play size={14} aria-hidden="true" />}
             loading={runner.running !== null}
-            onClick={() => handle.current && runner.run(handle.current.getRunnable())}
+            onClick={() => handle.current && run(handle.current.getRunnable())}
             title="Run (Ctrl+Enter)"
           >
             Run

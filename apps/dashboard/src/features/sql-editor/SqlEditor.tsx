@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner'
+import { useTableCompletions } from '../../data/sql/useTableCompletions'
 import { useTheme } from '../../lib/theme'
+import { registerSqlCompletion } from './completion'
 import { loadMonaco } from './loadMonaco'
 import type { Monaco } from './monaco'
 import type { Runnable } from './useSqlRunner'
@@ -26,22 +28,26 @@ interface SqlEditorProps {
   handleRef: { current: EditorHandle | null }
   marker: ErrorMarker | null
   readOnly?: boolean
+  /** The project whose schemas, tables and columns are offered as completions. */
+  projectRef?: string
 }
 
 /** Monaco with PostgreSQL highlighting: tab size 2, font size 13 (spec §9), Cmd/Ctrl+Enter runs. */
-export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, readOnly = false }: SqlEditorProps) {
+export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, readOnly = false, projectRef }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const [editor, setEditor] = useState<{ editor: Editor; monaco: Monaco } | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const { resolved } = useTheme()
-  const latest = useRef({ onChange, onRun, initialValue })
+  const tables = useTableCompletions(projectRef).data
+  const latest = useRef({ onChange, onRun, initialValue, tables })
   useLayoutEffect(() => {
-    latest.current = { onChange, onRun, initialValue }
+    latest.current = { onChange, onRun, initialValue, tables }
   })
 
   useEffect(() => {
     let disposed = false
     let created: Editor | undefined
+    let completion: { dispose: () => void } | undefined
     loadMonaco().then(
       (monaco) => {
         if (disposed || !host.current) return
@@ -73,6 +79,8 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
           return { sql: instance.getValue(), offset: 0 }
         }
         instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(runnable()))
+        const model = instance.getModel()
+        if (model) completion = registerSqlCompletion(monaco, model, () => latest.current.tables ?? [])
         handleRef.current = { getRunnable: runnable, focus: () => instance.focus() }
         setEditor({ editor: instance, monaco })
       },
@@ -81,6 +89,7 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
     return () => {
       disposed = true
       handleRef.current = null
+      completion?.dispose()
       created?.dispose()
     }
     // The editor is created once per mount; the page remounts it per snippet.

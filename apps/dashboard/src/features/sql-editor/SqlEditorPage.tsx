@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
 import { useToast } from '../../components/ui/Toast'
@@ -12,6 +12,7 @@ import { useProfile } from '../../data/profile/useProfile'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useIsSmallScreen } from '../../lib/useMediaQuery'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { ONGOING_QUERIES_PARAM, OngoingQueriesDialog } from './OngoingQueriesDialog'
 import { SnippetExplorer } from './SnippetExplorer'
 import { SnippetWorkspace } from './SnippetWorkspace'
 import './sql-editor.css'
@@ -51,6 +52,10 @@ export function SqlEditorPage() {
   const orgSlug = project?.organization_slug
   const permissionsLoaded = useOrgPermissions(orgSlug) !== undefined
   const canSave = useCan(orgSlug, 'user_content.create')
+  const canWrite = useCan(orgSlug, 'sql.write')
+  const location = useLocation()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const ongoingOpen = searchParams.get(ONGOING_QUERIES_PARAM) === 'true'
   const createSnippet = useCreateSnippet()
   const creating = useRef(false)
   const [localId, setLocalId] = useState(() => crypto.randomUUID())
@@ -69,7 +74,7 @@ export function SqlEditorPage() {
     createSnippet.mutate(
       { ref, id: crypto.randomUUID() },
       {
-        onSuccess: (item) => navigate(`/project/${ref}/sql/${item.id}`, { replace: !id }),
+        onSuccess: (item) => navigate(`/project/${ref}/sql/${item.id}${location.search}`, { replace: !id }),
         onError: (error) => toast.error(`Failed to create new query: ${errorMessage(error)}`),
         onSettled: () => {
           creating.current = false
@@ -123,6 +128,18 @@ export function SqlEditorPage() {
     <div className="sql-page">
       <SnippetExplorer projectRef={ref} userId={profile.data?.id} canSave={canSave} currentId={id} onNewQuery={newQuery} />
       <div className="sql-main">{content}</div>
+      <OngoingQueriesDialog
+        projectRef={ref}
+        open={ongoingOpen}
+        canWrite={canWrite}
+        onOpenChange={(open) =>
+          setSearchParams((params) => {
+            if (open) params.set(ONGOING_QUERIES_PARAM, 'true')
+            else params.delete(ONGOING_QUERIES_PARAM)
+            return params
+          })
+        }
+      />
     </div>
   )
 }

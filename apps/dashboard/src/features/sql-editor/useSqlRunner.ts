@@ -1,9 +1,11 @@
 import { getQueryWarning, isEmptySql, parseParameters, substituteParameters, type QueryWarning } from '@stratum/sql'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { runQuery } from '../../data/sql/runQuery'
 import { cancelRunningQuery } from '../../data/sql/useCancelQuery'
+import { sqlCompletionKeys } from '../../data/sql/useTableCompletions'
 import { addRun } from './results'
 
 export interface Runnable {
@@ -28,6 +30,7 @@ export interface WritePrompt extends Runnable {
  */
 export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: string; runKey: string; rowLimit: number }) {
   const toast = useToast()
+  const queryClient = useQueryClient()
   const [running, setRunning] = useState<RunningQuery | null>(null)
   const [gate, setGate] = useState<(Runnable & { warning: QueryWarning }) | null>(null)
   const [writePrompt, setWritePrompt] = useState<WritePrompt | null>(null)
@@ -44,7 +47,11 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
       try {
         const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit })
         const elapsedMs = Date.now() - startedAt
-        if (outcome.kind === 'ok') addRun(runKey, { ...base, elapsedMs, response: outcome.response })
+        if (outcome.kind === 'ok') {
+          addRun(runKey, { ...base, elapsedMs, response: outcome.response })
+          // A write may have changed the schema: completion lists it again.
+          if (!readOnly) void queryClient.invalidateQueries({ queryKey: sqlCompletionKeys.tables(projectRef) })
+        }
         else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, message: outcome.message })
         else
           addRun(runKey, {
@@ -63,7 +70,7 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
         setCancelling(false)
       }
     },
-    [projectRef, rowLimit, runKey, toast],
+    [projectRef, queryClient, rowLimit, runKey, toast],
   )
 
   /**
