@@ -1,0 +1,114 @@
+import pg from 'pg'
+import { schemaMarker } from './marker.js'
+
+/** Where a project's database is reached (the superuser: introspection reads every schema). */
+export interface SchemaCacheTarget {
+  ref: string
+  port: number
+  password: string
+  host?: string
+}
+
+/** Projects whose results are kept (least recently used beyond that are dropped). */
+const MAX_PROJECTS = 32
+
+interface ProjectEntry {
+  marker: string
+  values: Map<string, Promise<unknown>>
+}
+
+/**
+ * Results computed from a project's catalog, kept until its schema changes. Every call opens a
+ * REPEATABLE READ transaction and reads the schema marker (marker.ts, a few ms); while the marker
+ * is unchanged, values computed under it are reused. A miss computes in that same transaction, so
+ * a value is always filed under the marker of the very catalog state it came from. Concurrent
+ * calls for the same key and marker share one computation. One small pool per project.
+ */
+export class SchemaCache {
+  private readonly pools = new Map<string, { key: string; pool: pg.Pool }>()
+  private readonly cache = new Map<string, ProjectEntry>()
+  /** How many computations ran (cache misses): for tests and benchmarks. */
+  computations = 0
+
+  constructor(private readonly options: { applicationName: string; maxConnections: number }) {}
+
+  async cached<T>(target: SchemaCacheTarget, key: string, load: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool(target).connect()
+    let open = false
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+      open = true
+      const entry = this.entry(target.ref, await schemaMarker(client))
+      const kept = entry.values.get(key) as Promise<T> | undefined
+      if (kept) {
+        await client.query('COMMIT')
+        open = false
+        return await kept
+      }
+      this.computations++
+      const computing = (async () => {
+        await client.query(`SET LOCAL statement_timeout = '60s'`)
+        const value = await load(client)
+        await client.query('COMMIT')
+        open = false
+        return value
+      })()
+      entry.values.set(key, computing)
+      computing.catch(() => {
+        if (entry.values.get(key) === computing) entry.values.delete(key)
+      })
+      return await computing
+    } finally {
+      if (open) await client.query('ROLLBACK').catch(() => {})
+      client.release()
+    }
+  }
+
+  /** The project's pool (a new one when its port or password changed). */
+  pool(target: SchemaCacheTarget): pg.Pool {
+    const key = `${target.host ?? '127.0.0.1'}:${target.port}:${target.password}`
+    const existing = this.pools.get(target.ref)
+    if (existing?.key === key) return existing.pool
+    if (existing) void existing.pool.end().catch(() => {})
+    const pool = new pg.Pool({
+      host: target.host ?? '127.0.0.1',
+      port: target.port,
+      user: 'postgres',
+      password: target.password,
+      database: 'postgres',
+      max: this.options.maxConnections,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: 5_000,
+      allowExitOnIdle: true,
+      application_name: this.options.applicationName,
+    })
+    pool.on('error', () => {})
+    this.pools.set(target.ref, { key, pool })
+    return pool
+  }
+
+  /** Forgets a project (removed, restored...): its next call starts from nothing. */
+  forget(ref: string): void {
+    this.cache.delete(ref)
+    const entry = this.pools.get(ref)
+    this.pools.delete(ref)
+    void entry?.pool.end().catch(() => {})
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear()
+    const pools = [...this.pools.values()]
+    this.pools.clear()
+    await Promise.allSettled(pools.map((entry) => entry.pool.end()))
+  }
+
+  private entry(ref: string, marker: string): ProjectEntry {
+    let entry = this.cache.get(ref)
+    if (!entry || entry.marker !== marker) entry = { marker, values: new Map() }
+    // Most recently used last; the oldest projects beyond MAX_PROJECTS are dropped.
+    this.cache.delete(ref)
+    this.cache.set(ref, entry)
+    while (this.cache.size > MAX_PROJECTS) this.cache.delete(this.cache.keys().next().value!)
+    return entry
+  }
+}
