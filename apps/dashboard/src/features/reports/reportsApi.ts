@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CONTENT_LIST_LIMIT, type ContentItem } from '@stratum/contracts'
-import { api, ApiError } from '../../data/api'
+import { api } from '../../data/api'
 import { contentPath } from '../../data/content/contentPath'
+import { postContent } from '../../data/content/postContent'
 import { contentKeys } from '../../data/content/keys'
 
 /** One pinned snippet of a report. */
@@ -48,23 +49,9 @@ export function useReport(ref: string, id: string | undefined) {
   })
 }
 
-/** POST /platform/projects/{ref}/content with header Version: 2, type report. */
-export async function createReport(ref: string, name: string): Promise<ContentItem> {
-  const body = { id: crypto.randomUUID(), name, type: 'report', visibility: 'user', ...reportBody([]) }
-  let response: Response
-  try {
-    response = await fetch(contentPath(ref), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Version: '2' },
-      body: JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiError('Cannot reach the Stratum server. Check your connection and try again.', 0)
-  }
-  const payload = (await response.json().catch(() => undefined)) as { message?: string } | undefined
-  if (!response.ok) throw new ApiError(payload?.message ?? `Request failed with status ${response.status}`, response.status)
-  return payload as ContentItem
+/** A new private report with no widgets yet. */
+export function createReport(ref: string, name: string): Promise<ContentItem> {
+  return postContent(ref, { id: crypto.randomUUID(), name, type: 'report', visibility: 'user', ...reportBody([]) })
 }
 
 export function useCreateReport(ref: string) {

@@ -1,0 +1,24 @@
+import type { ContentItem } from '@stratum/contracts'
+import { ApiError } from '../api'
+import { contentPath } from './contentPath'
+
+/**
+ * POST /platform/projects/{ref}/content: inserts snippets and reports alike. It needs the header
+ * Version: 2, which the generic api() helper does not send.
+ */
+export async function postContent(ref: string, body: object): Promise<ContentItem> {
+  let response: Response
+  try {
+    response = await fetch(contentPath(ref), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Version: '2' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError('Cannot reach the Stratum server. Check your connection and try again.', 0)
+  }
+  const payload = (await response.json().catch(() => undefined)) as { message?: string } | undefined
+  if (!response.ok) throw new ApiError(payload?.message ?? `Request failed with status ${response.status}`, response.status)
+  return payload as ContentItem
+}
