@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, signIn } from './helpers'
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill). */
 async function typeSql(page: Page, sql: string) {
@@ -72,6 +72,10 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
 
   const widget = page.getByTestId('query-result-widget')
   await expect(widget).toHaveCount(1)
+  // generate_series is a function call: the widget asks once before running it.
+  const gate = widget.getByRole('alertdialog', { name: 'Potential issue detected with your query' })
+  await expect(gate).toContainText('This query involves running a function. Are you sure you want to execute it?')
+  await gate.getByRole('button', { name: 'Run' }).click()
   await expect(widget.getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
   await expect(widget.getByRole('link', { name: 'Edit in SQL editor' })).toHaveAttribute('href', `/project/${project.ref}/sql/${paramId}`)
   await widget.getByRole('button', { name: 'Show query' }).click()
@@ -98,5 +102,45 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
   // The layout is stored: the pinned widget is there after a reload.
   await page.goto(reportUrl)
   await expect(page.getByTestId('query-result-widget')).toHaveCount(1)
+  await gate.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByTestId('query-result-widget').getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
+})
+
+test('a pinned snippet that writes waits for Run or Cancel, then asks for write access', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Query widget')
+  await apiCall(page, 'POST', `/platform/pg-meta/${project.ref}/query`, { query: 'create table widget_log (id serial primary key, at timestamptz default now())', read_only: false })
+  const snippetId = crypto.randomUUID()
+  const name = `Log a visit ${Date.now()}`
+  const created = await page.request.post(`/platform/projects/${project.ref}/content`, {
+    headers: { Version: '2', origin: new URL(page.url()).origin },
+    data: { id: snippetId, name, type: 'sql', visibility: 'user', content: { schema_version: '1.0', sql: 'insert into widget_log default values returning id' } },
+  })
+  expect(created.status(), await created.text()).toBeLessThan(300)
+
+  await page.goto(`/project/${project.ref}/reports`)
+  await page.getByLabel('Report name').fill('Writes')
+  await page.getByRole('button', { name: 'Create report' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/reports/[0-9a-f-]{36}$`))
+  await page.getByLabel('Snippet to pin').selectOption({ label: name })
+  await page.getByRole('button', { name: 'Pin snippet' }).click()
+
+  // Opening the report runs nothing that writes: the gate waits with the spec's texts.
+  const widget = page.getByTestId('query-result-widget')
+  const gate = widget.getByRole('alertdialog', { name: 'Potential issue detected with your query' })
+  await expect(gate).toContainText('This query contains write operations. Are you sure you want to execute it?')
+  await gate.getByRole('button', { name: 'Cancel' }).click()
+  await expect(widget.getByText('Run the query to see its results.')).toBeVisible()
+  const count = async () => (await apiCall(page, 'POST', `/platform/pg-meta/${project.ref}/query`, { query: 'select count(*)::int as n from widget_log' })).results[0].rows[0].n
+  expect(await count()).toBe(0)
+
+  // Run: the read-only connection refuses the insert, and the owner may go on with write access.
+  await widget.getByRole('button', { name: 'Run', exact: true }).click()
+  await gate.getByRole('button', { name: 'Run' }).click()
+  const escalation = widget.getByRole('alertdialog', { name: 'Run this query with write access?' })
+  await expect(escalation).toContainText('ERROR: ')
+  expect(await count()).toBe(0)
+  await escalation.getByRole('button', { name: 'Run with write access' }).click()
+  await expect(widget.getByRole('gridcell', { name: '1' }).first()).toBeVisible()
+  expect(await count()).toBe(1)
 })

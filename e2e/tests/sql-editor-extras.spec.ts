@@ -124,3 +124,30 @@ test('the results grid exports a Markdown table', async ({ page }) => {
   const text = await readFile((await download.path())!, 'utf8')
   expect(text).toBe('| one | two |\n| --- | --- |\n| 1 | a\\|b |\n| 2 | NULL |\n')
 })
+
+test('earlier runs of a snippet stay viewable from the result history', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL editor')
+  await openEditor(page, project.ref)
+  await typeSql(page, "select 'first run' as label")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  const grid = page.getByRole('grid', { name: 'Query results' })
+  await expect(grid.getByRole('gridcell', { name: 'first run' })).toBeVisible()
+  await typeSql(page, "select 'second run' as label")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(grid.getByRole('gridcell', { name: 'second run' })).toBeVisible()
+
+  // Newest first: picking the older run shows its rows without running anything again.
+  const history = page.getByLabel('Result history')
+  await expect(history.locator('option')).toHaveCount(2)
+  await expect(history.locator('option').first()).toContainText("#2")
+  await history.selectOption({ index: 1 })
+  await expect(grid.getByRole('gridcell', { name: 'first run' })).toBeVisible()
+  await expect(grid.getByRole('gridcell', { name: 'second run' })).toHaveCount(0)
+
+  // A new run shows itself again.
+  await typeSql(page, "select 'third run' as label")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(grid.getByRole('gridcell', { name: 'third run' })).toBeVisible()
+  await expect(history.locator('option')).toHaveCount(3)
+})

@@ -1,7 +1,7 @@
 import type { ContentItem, SqlStatementResult } from '@stratum/contracts'
-import { parseParameters, substituteParameters } from '@stratum/sql'
+import { getQueryWarning, parseParameters, substituteParameters, type QueryWarning } from '@stratum/sql'
 import { Code2, Eye, EyeOff, Play } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -11,6 +11,7 @@ import { ResultsGrid } from '../results-grid'
 import { CHART_TEXTS, DEFAULT_CHART, type ChartConfig } from './chart'
 import { ParameterPopover } from './ParameterPopover'
 import { ResultChart, ViewSwitch } from './ResultChart'
+import { WidgetWarningGate, WidgetWriteEscalation } from './WidgetRunGate'
 import './query-widget.css'
 
 interface QueryResultWidgetProps {
@@ -23,7 +24,18 @@ interface QueryResultWidgetProps {
   actions?: React.ReactNode
 }
 
-type Outcome = { kind: 'ok'; result: SqlStatementResult | undefined } | { kind: 'error'; message: string }
+type Outcome =
+  | { kind: 'ok'; result: SqlStatementResult | undefined }
+  | { kind: 'error'; message: string }
+  | { kind: 'confirm'; warning: QueryWarning }
+  | { kind: 'escalate'; message: string }
+
+interface RunOptions {
+  /** The user already answered the warning gate for this run. */
+  confirmed?: boolean
+  /** Run on the full connection (after the read-only one refused and the user agreed). */
+  fullConnection?: boolean
+}
 
 /** A saved snippet's result as a table or a bar chart, with its parameters (spec §2). */
 export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions }: QueryResultWidgetProps) {
@@ -34,21 +46,31 @@ export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun 
   const [chart, setChart] = useState<ChartConfig>(() => ({ ...DEFAULT_CHART, ...snippet.content.chart }))
   const [running, setRunning] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // Once the user said Run to this SQL, other parameter values don't ask again: they are quoted
+  // as literals, so they cannot change what the statement does.
+  const confirmedSql = useRef<string | null>(null)
 
   const updateChart = (next: ChartConfig) => {
     setChart(next)
     onChartChange?.(next)
   }
 
-  const run = useCallback(async () => {
+  const run = useCallback(async ({ confirmed = false, fullConnection = false }: RunOptions = {}) => {
     setRunning(true)
     try {
       const query = substituteParameters(sql, values)
-      const answer = await runQuery({ ref: projectRef, query, readOnly: true })
+      if (confirmed) confirmedSql.current = sql
+      const warning = confirmedSql.current === sql ? null : getQueryWarning(query)
+      if (warning) {
+        setOutcome({ kind: 'confirm', warning })
+        return
+      }
+      const answer = await runQuery({ ref: projectRef, query, readOnly: !fullConnection })
       if (answer.kind === 'ok') {
         const results = answer.response.results
         setOutcome({ kind: 'ok', result: results[results.length - 1] })
-      } else setOutcome({ kind: 'error', message: answer.message })
+      } else if (answer.kind === 'write-required' && answer.canRunWithFullConnection) setOutcome({ kind: 'escalate', message: answer.message })
+      else setOutcome({ kind: 'error', message: answer.message })
     } catch (error) {
       setOutcome({ kind: 'error', message: errorMessage(error) })
     } finally {
@@ -69,6 +91,10 @@ export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun 
   if (running) body = <p className="qw-message" role="status"><Spinner size={14} /> Running…</p>
   else if (!outcome) body = <p className="qw-message">Run the query to see its results.</p>
   else if (outcome.kind === 'error') body = <pre className="qw-error" role="alert">ERROR: {outcome.message}</pre>
+  else if (outcome.kind === 'confirm')
+    body = <WidgetWarningGate warning={outcome.warning} onRun={() => void run({ confirmed: true })} onCancel={() => setOutcome(null)} />
+  else if (outcome.kind === 'escalate')
+    body = <WidgetWriteEscalation message={outcome.message} onConfirm={() => void run({ confirmed: true, fullConnection: true })} onCancel={() => setOutcome(null)} />
   else {
     const result = outcome.result
     const columns = result?.columns.map((column) => column.name) ?? []

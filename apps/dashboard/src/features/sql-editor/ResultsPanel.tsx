@@ -16,6 +16,7 @@ import { DEFAULT_CHART, ResultChart, ViewSwitch, type ChartConfig } from '../que
 import { getDraft } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
 import type { RunRecord } from './results'
+import { ResultHistorySelect } from './ResultHistorySelect'
 import type { RunningQuery } from './useSqlRunner'
 
 interface ResultsPanelProps {
@@ -82,10 +83,15 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
   )
 }
 
-/** The latest run of the snippet (runs are newest first): one tab per statement, or the error. */
+/**
+ * A run of the snippet (runs are newest first): one tab per statement, or the error. The latest
+ * run is shown unless the user picked an earlier one from the history since it arrived.
+ */
 export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fileName }: ResultsPanelProps) {
   const [picked, setPicked] = useState<{ run: number; tab: number } | null>(null)
-  const latest = runs[0]
+  const [fromHistory, setFromHistory] = useState<{ runId: number; newestAtPick: number } | null>(null)
+  const newest = runs[0]
+  const latest = (fromHistory && fromHistory.newestAtPick === newest?.id && runs.find((run) => run.id === fromHistory.runId)) || newest
   const results = latest?.response?.results ?? []
   const tab = picked && picked.run === latest?.id ? Math.min(picked.tab, results.length - 1) : results.length - 1
 
@@ -146,8 +152,10 @@ export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fil
           <span className="results-meta">
             {latest.error ? 'Failed' : 'Ran'} in {latest.elapsedMs} ms
             {latest.response?.autoLimit ? ` · limited to ${latest.response.autoLimit} rows` : ''}
-            {runs.length > 1 ? ` · ${runs.length} runs this session` : ''}
           </span>
+        ) : null}
+        {latest && !running ? (
+          <ResultHistorySelect runs={runs} shownId={latest.id} onShow={(runId) => setFromHistory({ runId, newestAtPick: newest.id })} />
         ) : null}
       </header>
       {body}
