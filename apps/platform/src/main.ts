@@ -11,6 +11,7 @@ import { SecretBox } from './control/secret-box.js'
 import { buildHttpApp } from './http/app.js'
 import type { PlatformContext } from './http/context.js'
 import { openPool } from './store/db.js'
+import { ProjectAccessCache } from './http/project-access-cache.js'
 import { migrate } from './store/migrate.js'
 import { openPlatformDatabase } from './store/platform-database.js'
 
@@ -32,11 +33,13 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const provider = new LocalProvider({ projectsDir: path.join(config.dataDir, 'projects'), listenAddresses: config.dbListenAddresses })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
   const operations = new OperationRunner({ db, provider, projects, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets }
+  const accessCache = new ProjectAccessCache(platformDb.url)
+  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
     await app?.close()
+    await accessCache.stop()
     await operations.stop()
     await projects.stopAll()
     await db.end().catch(() => {})
@@ -48,6 +51,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     const applied = await migrate(db)
     if (applied.length) logger.info({ applied }, 'platform database migrated')
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
+    // Without its listener the cache stays off (and retries): queries then read access each time.
+    await accessCache.start().catch((error: Error) => logger.warn({ err: error }, 'access cache is off: cannot listen for changes'))
     await projects.reconcile(await operations.busyRefs())
     await operations.start()
     projects.startMonitor()

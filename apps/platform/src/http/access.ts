@@ -5,6 +5,7 @@ import type { Identity } from '../auth/identity.js'
 import type { Db } from '../store/db.js'
 import { findProjectForUser, type ProjectRow } from '../control/project-store.js'
 import { HttpError, forbidden, notFound } from './errors.js'
+import type { ProjectAccessCache } from './project-access-cache.js'
 
 /** What each permission lets a user do, for the 403 message. */
 const DENIED: Record<Permission, string> = {
@@ -38,13 +39,19 @@ export async function orgAccess(db: Db, request: FastifyRequest, slug: string, p
   return membership
 }
 
+/**
+ * The caller's access to a project; not a member reads as not found. With `cache`, the lookup
+ * may be served from memory (project-access-cache.ts): the SQL routes, run on every query.
+ */
 export async function projectAccess(
   db: Db,
   request: FastifyRequest,
   ref: string,
   permission?: Permission,
+  cache?: ProjectAccessCache,
 ): Promise<{ project: ProjectRow; role: OrgRole }> {
-  const found = await findProjectForUser(db, identityOf(request).user.id, ref)
+  const userId = identityOf(request).user.id
+  const found = cache ? await cache.lookup(userId, ref, () => findProjectForUser(db, userId, ref)) : await findProjectForUser(db, userId, ref)
   if (!found) throw notFound(`Project ${ref} not found`)
   if (permission) assertCan(found.role, permission)
   return found

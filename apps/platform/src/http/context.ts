@@ -4,6 +4,7 @@ import type { OperationRunner } from '../control/operations/runner.js'
 import type { ProjectService } from '../control/projects.js'
 import type { SecretBox } from '../control/secret-box.js'
 import type { Db } from '../store/db.js'
+import type { ProjectAccessCache } from './project-access-cache.js'
 
 /** What every route family gets: the platform's long-lived services. */
 export interface PlatformContext {
@@ -13,4 +14,6 @@ export interface PlatformContext {
   projects: ProjectService
   operations: OperationRunner
   secrets: SecretBox
+  /** Users' access to projects, cached for the SQL routes (project-access-cache.ts). */
+  accessCache: ProjectAccessCache
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import pg from 'pg'
 import { READONLY_ROLE } from '../control/bootstrap-roles.js'
 
@@ -19,6 +20,12 @@ export type SqlMode = 'read-only' | 'full' | 'admin'
 /** application_name of the sessions that run users' SQL: the ones the ongoing list shows. */
 export const USER_SQL_APPLICATION = 'stratum-sql-editor'
 export const ADMIN_SQL_APPLICATION = 'stratum-sql-admin'
+
+/**
+ * Every session starts with the default statement timeout (sent in the startup packet, and what
+ * RESET ALL returns to), so a run with the default needs no SET of its own.
+ */
+export const SESSION_STATEMENT_TIMEOUT_MS = SQL_DEFAULT_TIMEOUT_MS
 
 const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
 
@@ -54,6 +61,7 @@ export class SqlPools {
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 10_000,
       application_name: mode === 'admin' ? ADMIN_SQL_APPLICATION : USER_SQL_APPLICATION,
+      statement_timeout: SESSION_STATEMENT_TIMEOUT_MS,
     })
     // An idle client losing its server (instance stopped) must not crash the platform.
     pool.on('error', () => {})

@@ -1,8 +1,13 @@
-import { splitSqlStatements, type ParserPostgresVersion, type SqlStatement } from '@stratum/sql'
+import { significantTokens, splitSqlStatements, tokenize, type ParserPostgresVersion, type SqlStatement } from '@stratum/sql'
 import type { SqlError, SqlStatementResult } from '@stratum/contracts'
 import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS } from '@stratum/contracts'
 import pg from 'pg'
 import { CappedQuery, execute, type ResultBudget } from './capped-query.js'
+import type { JsonRows } from './json-rows.js'
+import { SESSION_STATEMENT_TIMEOUT_MS } from './pools.js'
+
+/** A statement's result with its rows as JSON text (json-rows.ts); the route writes them out as is. */
+export type EncodedStatementResult = Omit<SqlStatementResult, 'rows'> & { rows: JsonRows }
 
 export interface RunOptions {
   timeoutMs: number
@@ -17,7 +22,7 @@ export interface RunOptions {
 }
 
 export interface RunOutcome {
-  results: SqlStatementResult[]
+  results: EncodedStatementResult[]
   /** The first failing statement's error; the statements after it did not run. */
   error?: SqlError
   truncated: boolean
@@ -29,7 +34,9 @@ const WATCHDOG_GRACE_MS = 2_000
 /**
  * Runs a query's statements in order, in one session taken from the pool, and returns every
  * statement's result. The session is given back clean: an open transaction is rolled back and
- * session state (settings, temporary tables, prepared statements) discarded.
+ * session state (settings, temporary tables, prepared statements) discarded. That cleanup runs
+ * after the outcome is returned (the caller's answer does not wait for it); the session goes back
+ * to the pool only once it is clean.
  */
 export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): Promise<RunOutcome> {
   const statements = await statementsOf(sql, options)
@@ -45,7 +52,8 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
   const onError = (error: Error) => (broken = error)
   client.on('error', onError)
   try {
-    await client.query(`SET statement_timeout = ${Math.floor(options.timeoutMs)}`)
+    // Sessions start with the default timeout (pools.ts): one round trip less in the common case.
+    if (options.timeoutMs !== SESSION_STATEMENT_TIMEOUT_MS) await client.query(`SET statement_timeout = ${Math.floor(options.timeoutMs)}`)
     for (const [index, statement] of statements.entries()) {
       const query = new CappedQuery(statement.text, options.parameters, budget)
       const started = performance.now()
@@ -61,7 +69,7 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
             command: result.command ?? null,
             rowCount: result.rowCount ?? null,
             columns: (result.fields ?? []).map((field) => ({ name: field.name, data_type_id: field.dataTypeID })),
-            rows: result.rows,
+            rows: result.jsonRows ?? [],
             elapsed_ms: elapsed,
             truncated: query.truncated,
           })
@@ -79,15 +87,20 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
     broken = error as Error
     throw error
   } finally {
-    if (!broken) await resetSession(client).catch((error: Error) => (broken = error))
-    client.off('error', onError)
-    client.release(broken ?? false)
+    const release = (error?: Error) => {
+      client.off('error', onError)
+      client.release(error ?? false)
+    }
+    if (broken) release(broken)
+    else void resetSession(client).then(() => release(broken), release)
   }
   return outcome
 }
 
 async function statementsOf(sql: string, options: RunOptions): Promise<SqlStatement[]> {
   if (options.parameters) return [{ text: sql, start: 0, end: sql.length }]
+  const single = singleStatement(sql)
+  if (single) return [single]
   const split = await splitSqlStatements(sql, { postgresVersion: options.postgresVersion })
   return split.statements
 }
@@ -107,4 +120,19 @@ function toSqlError(error: pg.DatabaseError, statement: SqlStatement, index: num
 async function resetSession(client: pg.PoolClient): Promise<void> {
   if (client.getTransactionStatus() !== 'I') await client.query('ROLLBACK')
   await client.query('DISCARD ALL')
+}
+
+/**
+ * Text without a semicolon outside literals, comments and quoted identifiers is one statement: it
+ * needs no parse. The lexer reads those the way Postgres does; anything with a semicolon goes to
+ * the parser, which also knows where function bodies end. Null when the parser must decide.
+ */
+function singleStatement(sql: string): SqlStatement | null {
+  const tokens = significantTokens(tokenize(sql))
+  if (tokens.length === 0 || tokens.some((token) => token.text === ';')) return null
+  let start = 0
+  let end = sql.length
+  while (start < end && /\s/.test(sql[start]!)) start++
+  while (end > start && /\s/.test(sql[end - 1]!)) end--
+  return { text: sql.slice(start, end), start, end }
 }

@@ -1,17 +1,20 @@
 import { SQL_RESULTS_TRUNCATED_MESSAGE, SqlQueryErrorResponse, SqlQueryResponse, WRITE_CONNECTION_REQUIRED } from '@stratum/contracts'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resultTypes } from '../../src/sql-runner/pools.js'
 import { api, login, memberWithRole, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
 let cookie: string
 let ref: string
+let orgSlug: string
 let readOnly: { token: string }
 let developer: { token: string }
 
 beforeAll(async () => {
   t = await startTestPlatform()
   cookie = await login(t)
-  const orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Sql', organization_slug: orgSlug, db_pass: 'sql-password-1' })
   ref = created.body.ref
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 20_000)
@@ -185,6 +188,58 @@ describe('SQL editor query', () => {
     expect(answer.body.message).toBe('terminating connection due to administrator command')
     // The pool recovers: the next query runs.
     expect((await run({ query: 'select 1 as ok', read_only: false })).body.results[0].rows).toEqual([{ ok: 1 }])
+  })
+
+  it('returns every type as pg parses it, from rows encoded straight to JSON', async () => {
+    const query = `select true as b, false as f, 1::int2 as i2, (-2147483648)::int4 as i4, 9007199254740993::int8 as i8, 42::oid as o,
+      1.5::float4 as f4, 'NaN'::float8 as nan, '-Infinity'::float8 as ninf, 1e-5::float8 as small, 12345678901234567890.123::numeric as n,
+      E'quote " backslash \\ newline \n tab \t bell \x07 é 😀' as t, 'v'::varchar(3) as vc, 'c'::char(3) as bp, 'nm'::name as nm,
+      'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid as u, '{"a": [1, 2.50, null], "b": "x"}'::json as j, '{"z": 1, "a": {"k": true}}'::jsonb as jb,
+      array[1, null, 3] as ia, array['a', 'b"c'] as ta, '\\xdeadbeef'::bytea as by, '2024-02-29 12:34:56.123456'::timestamp as ts,
+      '2024-02-29 12:34:56.123456+02'::timestamptz as tz, '2024-02-29'::date as d, '1 day 02:03:04'::interval as iv, '10.0.0.1/8'::inet as ip,
+      point(1, 2) as pt, null::int as nul, 1 as dup, 2 as dup, row(1, 'x') as rec`
+    const answer = await run({ query })
+    expect(answer.status, JSON.stringify(answer.body.message)).toBe(201)
+    const direct = new pg.Client({ host: '127.0.0.1', port: (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.db_port, user: 'postgres', password: 'sql-password-1', database: 'postgres', types: resultTypes })
+    await direct.connect()
+    const expected = JSON.parse(JSON.stringify((await direct.query(query)).rows))
+    await direct.end()
+    expect(answer.body.results[0].rows).toEqual(expected)
+    expect(answer.body.results[0].rows[0]).toMatchObject({ b: true, i8: '9007199254740993', nan: null, n: '12345678901234567890.123', dup: 2, jb: { a: { k: true }, z: 1 } })
+  })
+
+  it('gives back a clean session: settings of one run do not reach the next', async () => {
+    const changed = await run({ query: "set search_path = pg_catalog; set statement_timeout = '1s'; select current_setting('search_path') as path" })
+    expect(changed.body.results.at(-1).rows).toEqual([{ path: 'pg_catalog' }])
+    for (let i = 0; i < 4; i++) {
+      const next = await run({ query: "select current_setting('search_path') as path, current_setting('statement_timeout') as timeout" })
+      expect(next.body.results[0].rows).toEqual([{ path: '"$user", public', timeout: '1min' }])
+    }
+  })
+
+  it('runs a single statement without a semicolon as written, and comments alone as nothing', async () => {
+    const single = await run({ query: '  select 1 as one -- a comment; not a second statement\n' })
+    expect(single.status).toBe(201)
+    expect(single.body.results).toHaveLength(1)
+    expect(single.body.results[0]).toMatchObject({ rows: [{ one: 1 }], start: 2 })
+    const comments = await run({ query: '-- only a comment' })
+    expect(comments.status).toBe(201)
+    expect(comments.body.results).toEqual([])
+  })
+
+  it('applies a role change to the very next query, cached access or not', async () => {
+    const member = await memberWithRole(t, orgSlug, 'developer')
+    const write = () => run({ query: 'create temporary table scratch (id int)', read_only: false }, { token: member.token })
+    for (let i = 0; i < 3; i++) expect((await write()).status).toBe(201)
+    const userId = (await t.platform.ctx.db.query('SELECT id FROM users WHERE email = $1', [member.email])).rows[0].id
+    const changed = await api(t, 'PATCH', `/platform/organizations/${orgSlug}/members/${userId}`, { cookie }, { role: 'read_only' })
+    expect(changed.status).toBe(200)
+    const refused = await write()
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toMatch(/sufficient permissions/)
+    // A change made outside the routes (another process, the CLI) is heard through the database.
+    await t.platform.ctx.db.query('DELETE FROM members WHERE user_id = $1', [userId])
+    await expect.poll(async () => (await run({ query: 'select 1' }, { token: member.token })).status, { timeout: 2_000 }).toBe(404)
   })
 
   it('answers 400 with a message on bad input', async () => {

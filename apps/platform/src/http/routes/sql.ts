@@ -8,12 +8,13 @@ import {
   SqlQueryBody,
   V1RunQueryBody,
   WRITE_CONNECTION_REQUIRED,
-  type SqlQueryResponse,
 } from '@stratum/contracts'
 import { applyAutoLimit, needsWriteConnection } from '@stratum/sql'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { READONLY_ROLE } from '../../control/bootstrap-roles.js'
 import type { ProjectRow } from '../../control/project-store.js'
+import { jsonRowsArray } from '../../sql-runner/json-rows.js'
+import { queryResponseJson, type EncodedQueryResponse } from '../../sql-runner/query-response.js'
 import { SqlService } from '../../sql-runner/service.js'
 import { assertCan, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -47,7 +48,7 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
 
   async function access(request: FastifyRequest) {
     const { ref } = parse(RefParams, request.params)
-    const found = await projectAccess(ctx.db, request, ref, 'projects.read')
+    const found = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
     return found
   }
 
@@ -59,7 +60,7 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     const limited = body.row_limit && body.row_limit > 0 ? applyAutoLimit(body.query, body.row_limit) : { sql: body.query, autoLimit: undefined }
     const mode = body.read_only ? 'read-only' : 'full'
     const outcome = await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms }))
-    const payload: SqlQueryResponse = {
+    const payload: EncodedQueryResponse = {
       results: outcome.results,
       read_only: body.read_only,
       ...(limited.autoLimit !== undefined ? { autoLimit: limited.autoLimit } : {}),
@@ -67,17 +68,21 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
       ...(outcome.truncated ? { truncated_message: SQL_RESULTS_TRUNCATED_MESSAGE } : {}),
     }
     const error = outcome.error
-    if (!error) return reply.code(201).send(payload)
+    // Rows arrive as JSON text (sql-runner/json-rows.ts): the answer is written as text too.
+    reply.type('application/json; charset=utf-8')
+    if (!error) return reply.code(201).send(queryResponseJson(payload))
     if (body.read_only && needsWriteConnection(error)) {
-      return reply.code(403).send({
-        ...payload,
-        message: error.message,
-        code: WRITE_CONNECTION_REQUIRED,
-        can_run_with_full_connection: roleCan(role, 'sql.write'),
-        error,
-      })
+      return reply.code(403).send(
+        queryResponseJson({
+          ...payload,
+          message: error.message,
+          code: WRITE_CONNECTION_REQUIRED,
+          can_run_with_full_connection: roleCan(role, 'sql.write'),
+          error,
+        }),
+      )
     }
-    return reply.code(400).send({ ...payload, message: error.message, ...(error.code ? { code: error.code } : {}), error })
+    return reply.code(400).send(queryResponseJson({ ...payload, message: error.message, ...(error.code ? { code: error.code } : {}), error }))
   })
 
   app.get('/platform/pg-meta/:ref/query/ongoing', async (request) => {
@@ -117,6 +122,6 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     if (outcome.truncated) {
       throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or 10 MB): add a limit to your query`)
     }
-    return reply.code(201).send(outcome.results.at(-1)?.rows ?? [])
+    return reply.code(201).type('application/json; charset=utf-8').send(jsonRowsArray(outcome.results.at(-1)?.rows ?? []))
   })
 }

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench`, the SQL editor's query route (issue 3): POST /platform/pg-meta/{ref}/query
+ * against a direct pg client in this same process, on the same project instance.
+ *
+ * Three ways to get the same rows, measured in turns so that machine noise hits them alike:
+ * - direct: `client.query(sql)` on a pg.Client (the floor: one round trip, pg's type parsing);
+ * - plain route: a minimal Fastify + pg route in this process answering `{ rows }` as JSON (what
+ *   the issue calls the naive way), fetched and parsed with `res.json()`;
+ * - Stratum: the platform's route (its own process, as `npm start` runs it): session check,
+ *   permission, statement splitting, read-only connection, result cap; fetched the same way.
+ * Goals (p50 ratios against direct): <= 2.5 for `select 1`, <= 1.3 for 10k rows x 2 columns.
+ */
+import Fastify from 'fastify'
+import pg from 'pg'
+import { request } from 'undici'
+import { call, startBenchPlatform, untilStatus } from './platform.js'
+
+const PORT = 8797
+const PORT_BLOCK = 29_500
+const DB_PASSWORD = 'bench-db-password'
+
+const CASES = [
+  { name: 'select 1', sql: 'select 1', iterations: 400, goal: 2.5 },
+  { name: '10k rows x 2 columns', sql: "select g as id, 'row ' || g as label from generate_series(1, 10000) g", iterations: 60, goal: 1.3 },
+] as const
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  await work()
+  return performance.now() - started
+}
+
+async function plainRoute(connection: pg.ClientConfig) {
+  const pool = new pg.Pool({ ...connection, max: 3 })
+  const app = Fastify()
+  app.post('/query', async (request) => {
+    const { query } = request.body as { query: string }
+    const result = await pool.query(query)
+    return { rows: result.rows }
+  })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    url: `${address}/query`,
+    async close() {
+      await app.close()
+      await pool.end()
+    },
+  }
+}
+
+async function main() {
+  const platform = await startBenchPlatform(PORT, PORT_BLOCK)
+  try {
+    const project = await call(platform, 'POST', '/platform/projects', { name: 'bench-sql', organization_slug: platform.slug, db_pass: DB_PASSWORD })
+    await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
+    const details = await call(platform, 'GET', `/platform/projects/${project.ref}`)
+    const connection: pg.ClientConfig = { host: '127.0.0.1', port: details.db_port ?? details.port, user: 'postgres', password: DB_PASSWORD, database: 'postgres' }
+    if (!connection.port) throw new Error(`no database port in the project details: ${JSON.stringify(details)}`)
+
+    const direct = new pg.Client(connection)
+    await direct.connect()
+    const plain = await plainRoute(connection)
+    const stratumUrl = `${platform.base}/platform/pg-meta/${project.ref}/query`
+    // undici's request(): the HTTP client with the least overhead of its own in Node (fetch() adds
+    // WHATWG streams around the same connection pool), so that the figures are about the routes.
+    const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const response = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+      if (response.statusCode >= 300) throw new Error(`${url} answered ${response.statusCode}: ${await response.body.text()}`)
+      return response.body.json()
+    }
+    const ways = {
+      direct: (sql: string) => direct.query(sql),
+      plain: (sql: string) => post(plain.url, { query: sql }),
+      stratum: (sql: string) => post(stratumUrl, { query: sql, read_only: true }, { authorization: `Bearer ${platform.token}` }),
+    }
+
+    console.log('\nStratum benchmarks: the SQL query route (this machine, this session)')
+    for (const bench of CASES) {
+      const times: Record<keyof typeof ways, number[]> = { direct: [], plain: [], stratum: [] }
+      const answer = (await ways.stratum(bench.sql)) as { results: Array<{ rows: unknown[] }> }
+      const expected = (await ways.direct(bench.sql)).rows.length
+      if (answer.results[0]?.rows.length !== expected) throw new Error(`${bench.name}: the route returned ${answer.results[0]?.rows.length} rows, expected ${expected}`)
+      for (let i = 0; i < Math.ceil(bench.iterations / 10); i++) for (const way of Object.values(ways)) await way(bench.sql) // warm up
+      for (let i = 0; i < bench.iterations; i++) {
+        for (const [name, way] of Object.entries(ways) as [keyof typeof ways, (sql: string) => Promise<unknown>][]) times[name].push(await timed(() => way(bench.sql)))
+      }
+      const p50 = (name: keyof typeof ways) => percentile(times[name], 0.5)
+      const line = (name: keyof typeof ways) =>
+        `p50 ${p50(name).toFixed(3)} ms, p95 ${percentile(times[name], 0.95).toFixed(3)} ms; ratio to direct ${(p50(name) / p50('direct')).toFixed(2)}`
+      console.log(`${bench.name} (${bench.iterations} runs each, interleaved)`)
+      console.log(`  direct pg client:            ${line('direct')}`)
+      console.log(`  plain Fastify + pg route:    ${line('plain')}`)
+      console.log(`  Stratum query route:         ${line('stratum')} (goal <= ${bench.goal})`)
+    }
+    await direct.end()
+    await plain.close()
+  } finally {
+    await platform.stop()
+  }
+}
+
+await main()
