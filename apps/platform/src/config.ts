@@ -27,6 +27,63 @@ export interface Config {
   operationStepDelayMs: number
   /** Where the built dashboard lives. */
   dashboardDist: string
+  /** The model behind the SQL editor's AI features; null = AI off (the key check says so). */
+  ai: AiSettings | null
+  /** Inline completions and titles allowed per minute per user. */
+  aiRateLimitPerMinute: number
+}
+
+export const AI_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
+export type AiProviderName = (typeof AI_PROVIDERS)[number]
+
+export interface AiSettings {
+  provider: AiProviderName
+  model: string
+  /** Null only for openai-compatible servers that need none (Ollama). */
+  apiKey: string | null
+  /** Null = the provider's own endpoint. */
+  baseUrl: string | null
+}
+
+/** Models used when STRATUM_AI_MODEL is unset: small, fast ones suit inline edits and titles. */
+export const DEFAULT_AI_MODELS: Record<Exclude<AiProviderName, 'openai-compatible'>, string> = {
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-sonnet-4-5',
+}
+
+/**
+ * The AI provider from STRATUM_AI_*, falling back to the providers' usual OPENAI_API_KEY /
+ * ANTHROPIC_API_KEY so that a machine that already has one of them works without more setup.
+ * Mistakes throw at boot with the variable to fix, rather than at the first request.
+ */
+export function loadAiSettings(env: NodeJS.ProcessEnv): AiSettings | null {
+  const text = (name: string) => env[name]?.trim() || null
+  const explicit = text('STRATUM_AI_PROVIDER')?.toLowerCase() ?? null
+  if (explicit !== null && !(AI_PROVIDERS as readonly string[]).includes(explicit)) {
+    throw new Error(`STRATUM_AI_PROVIDER must be one of ${AI_PROVIDERS.join(', ')} (or empty to turn AI off), got '${text('STRATUM_AI_PROVIDER')}'`)
+  }
+  const provider = (explicit ?? (text('OPENAI_API_KEY') ? 'openai' : text('ANTHROPIC_API_KEY') ? 'anthropic' : null)) as AiProviderName | null
+  if (!provider) return null
+  const baseUrl = text('STRATUM_AI_BASE_URL')
+  if (baseUrl !== null) {
+    let parsed: URL | null = null
+    try {
+      parsed = new URL(baseUrl)
+    } catch {
+      parsed = null
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) throw new Error(`STRATUM_AI_BASE_URL must be an http(s) URL, got '${baseUrl}'`)
+  }
+  if (provider === 'openai-compatible') {
+    const model = text('STRATUM_AI_MODEL')
+    if (!baseUrl) throw new Error('STRATUM_AI_BASE_URL is required when STRATUM_AI_PROVIDER is openai-compatible (e.g. http://localhost:11434/v1 for Ollama)')
+    if (!model) throw new Error('STRATUM_AI_MODEL is required when STRATUM_AI_PROVIDER is openai-compatible (the model name the server knows, e.g. qwen2.5-coder:7b)')
+    return { provider, model, apiKey: text('STRATUM_AI_API_KEY'), baseUrl }
+  }
+  const fallbackKey = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'
+  const apiKey = text('STRATUM_AI_API_KEY') ?? text(fallbackKey)
+  if (!apiKey) throw new Error(`STRATUM_AI_PROVIDER is ${provider} but no API key is set: set STRATUM_AI_API_KEY or ${fallbackKey}`)
+  return { provider, model: text('STRATUM_AI_MODEL') ?? DEFAULT_AI_MODELS[provider], apiKey, baseUrl }
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -55,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     operationStepDelayMs: intFrom(env, 'STRATUM_OPERATION_STEP_DELAY_MS', 0),
     dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
+    ai: loadAiSettings(env),
+    aiRateLimitPerMinute: intFrom(env, 'STRATUM_AI_RATE_LIMIT', 30),
   }
 }

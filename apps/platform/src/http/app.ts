@@ -4,6 +4,7 @@ import { registerAuthHook } from './auth-hook.js'
 import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { errorHandler } from './errors.js'
+import { aiRoutes } from './routes/ai.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
 import { contentRoutes } from './routes/content.js'
@@ -49,6 +50,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await typesAndHostnameRoutes(app, ctx)
   await storageRoutes(app, ctx)
   await functionRoutes(app, ctx)
+  await aiRoutes(app, ctx)
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

@@ -1,0 +1,146 @@
+import { Readable } from 'node:stream'
+import { AI_KEY_NOT_SET_MESSAGE, AI_KEY_SET_MESSAGE, AiCompletionBody, AiTitleBody, type AiKeyCheckResponse, type AiTitleResponse } from '@stratum/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { AiProviderError, providerMessage } from '../../ai/errors.js'
+import { streamCompletion } from '../../ai/inline-completion.js'
+import { AiService } from '../../ai/model.js'
+import { SchemaContextSource } from '../../ai/schema-context.js'
+import { generateTitle } from '../../ai/title.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, badRequest, parse } from '../errors.js'
+
+export const AI_EMPTY_COMPLETION_MESSAGE = 'The AI provider returned an empty completion'
+
+/** A provider failure: 502, the upstream service failed, with its own message for the toast. */
+function providerFailure(request: FastifyRequest, error: unknown): HttpError {
+  const message = error instanceof AiProviderError ? error.message : providerMessage(error)
+  request.log.warn({ err: error }, 'AI provider call failed')
+  return new HttpError(502, message)
+}
+
+/**
+ * The SQL editor's AI calls (contracts/ai.ts): key check, inline completion (streamed text) and
+ * snippet titles. Thin: validation, access, HTTP shape; prompts and parsing live in ai/.
+ * `ai` and `schemaContext` are parameters so that tests can pass a scripted model.
+ */
+export async function aiRoutes(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  ai = new AiService(ctx.config.ai),
+  schemaContext = new SchemaContextSource(),
+): Promise<void> {
+  app.addHook('onClose', () => schemaContext.close())
+
+  // Model calls in flight, aborted at shutdown: a long generation must not hold the server open.
+  const inFlight = new Set<AbortController>()
+  app.addHook('preClose', async () => {
+    for (const controller of inFlight) controller.abort()
+  })
+
+  /**
+   * Aborts the model call when the client goes away before the answer is complete: a closed editor
+   * tab must not keep a (paid) generation running. The response's 'close' is the reliable signal:
+   * the request's own 'close' also fires once its body has been read.
+   */
+  function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+    const controller = new AbortController()
+    inFlight.add(controller)
+    reply.raw.once('close', () => {
+      inFlight.delete(controller)
+      if (!reply.raw.writableFinished) controller.abort()
+    })
+    return controller.signal
+  }
+
+  // Per user, on the calls that cost model tokens. Uses the @fastify/rate-limit instance that
+  // authRoutes registers (global: false, so only routes with this config are limited).
+  const limited: RouteShorthandOptions = ctx.config.aiRateLimitPerMinute
+    ? {
+        config: {
+          rateLimit: {
+            max: ctx.config.aiRateLimitPerMinute,
+            timeWindow: 60_000,
+            keyGenerator: (request: FastifyRequest) => `ai:${request.identity?.user.id ?? request.ip}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+              statusCode: 429,
+              message: `Too many AI requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+            }),
+          },
+        },
+      }
+    : {}
+
+  /** The model, or the 400 the dashboard shows as "key not set". AI being off is no secret: the key check says it to anyone. */
+  function requireModel() {
+    const model = ai.model()
+    if (!model) throw badRequest(AI_KEY_NOT_SET_MESSAGE)
+    return model
+  }
+
+  app.get('/api/ai/sql/check-api-key', async (): Promise<AiKeyCheckResponse> => {
+    return ai.enabled ? { hasKey: true, message: AI_KEY_SET_MESSAGE } : { hasKey: false, message: AI_KEY_NOT_SET_MESSAGE }
+  })
+
+  async function complete(request: FastifyRequest, reply: FastifyReply) {
+    const body = parse(AiCompletionBody, request.body)
+    const model = requireModel()
+    const { project } = await projectAccess(ctx.db, request, body.projectRef, 'projects.read')
+    // The schema makes suggestions use real names; without it (project paused, database busy) the
+    // model still has the editor's text.
+    const schema =
+      project.status === 'ACTIVE_HEALTHY'
+        ? await schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword })
+        : null
+
+    const signal = abortOnDisconnect(reply)
+    const chunks = streamCompletion(model, body.completionMetadata, schema, signal)
+    // Headers wait for the first text that is not blank: until then a failure can still be
+    // answered as an error (502 with the provider's message) instead of a 200 with an empty body.
+    let head = ''
+    try {
+      for (let next = await chunks.next(); ; next = await chunks.next()) {
+        if (next.done) {
+          if (signal.aborted) throw new HttpError(503, 'The AI request was cancelled')
+          throw new HttpError(502, AI_EMPTY_COMPLETION_MESSAGE)
+        }
+        head += next.value
+        if (head.trim()) break
+      }
+    } catch (error) {
+      throw error instanceof HttpError ? error : providerFailure(request, error)
+    }
+
+    async function* text() {
+      yield head
+      try {
+        yield* chunks
+      } catch (error) {
+        // Too late for a status: ending the response abruptly lets the client see it failed.
+        request.log.warn({ err: error }, 'AI completion stream failed')
+        throw error
+      }
+    }
+    return reply
+      .code(200)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Proxies such as nginx would otherwise buffer the stream and the editor would see it all at once.
+      .header('x-accel-buffering', 'no')
+      .send(Readable.from(text(), { objectMode: false }))
+  }
+
+  async function title(request: FastifyRequest, reply: FastifyReply): Promise<AiTitleResponse> {
+    const body = parse(AiTitleBody, request.body)
+    const model = requireModel()
+    if (body.projectRef) await projectAccess(ctx.db, request, body.projectRef, 'projects.read')
+    try {
+      return await generateTitle(model, body.sql, abortOnDisconnect(reply))
+    } catch (error) {
+      throw providerFailure(request, error)
+    }
+  }
+
+  for (const path of ['/api/ai/sql/complete-v2', '/api/ai/sql/complete']) app.post(path, limited, complete)
+  for (const path of ['/api/ai/sql/title-v2', '/api/ai/sql/title']) app.post(path, limited, title)
+}
