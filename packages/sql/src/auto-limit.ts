@@ -54,6 +54,9 @@ function hasTopLevelLimitOrInto(code: readonly Token[]): boolean {
     if (isPunctuation(token, '(')) depth++
     else if (isPunctuation(token, ')')) depth--
     if (depth !== 0) return false
+    // After AS or a dot any keyword is a name: `select 1 as limit`, `t.limit` and `t.into` are
+    // columns, not a limit or into clause (spec §5 excludes only an existing limit clause).
+    if (isWord(code[i - 1], 'as') || isPunctuation(code[i - 1], '.')) return false
     if (isWord(token, 'limit', 'into')) return true
     return isWord(token, 'fetch') && isWord(code[i + 1], 'first', 'next')
   })

@@ -66,7 +66,7 @@ function scanStatement(code: readonly Token[], plpgsql: boolean): Finding[] {
     if (token.kind !== 'word' || isPunctuation(code[i - 1], '.')) return
     const word = token.text.toLowerCase()
     const atCommandStart = i === 0 || (plpgsql && isWord(code[i - 1], ...PLPGSQL_COMMAND_PREFIXES))
-    if (word === 'delete' && (isWord(code[i + 1], 'from') || isWord(code[i - 1], 'then'))) {
+    if (word === 'delete' && (isWord(code[i + 1], 'from') || isWord(code[i - 1], 'then')) && !namesColumn(code, i)) {
       // DELETE FROM is the only spelling of the command; MERGE spells its action WHEN ... THEN DELETE.
       // Other deletes are privileges or events: GRANT DELETE ON, ON DELETE CASCADE, FOR DELETE.
       findings.push({ kind: 'delete', token })
@@ -83,6 +83,17 @@ function scanStatement(code: readonly Token[], plpgsql: boolean): Finding[] {
     }
   })
   return findings
+}
+
+/**
+ * DELETE is a non-reserved keyword, so `select delete from t` and `select a as delete from t`
+ * select a column named delete: a select list item (after SELECT, DISTINCT, ALL or a comma) or an
+ * alias (after AS, except in PREPARE name AS DELETE ...) is no delete statement.
+ */
+function namesColumn(code: readonly Token[], i: number): boolean {
+  const previous = code[i - 1]
+  if (isPunctuation(previous, ',') || isWord(previous, 'select', 'distinct', 'all')) return true
+  return isWord(previous, 'as') && !isWord(code[0], 'prepare')
 }
 
 function findAlterTableDropColumn(code: readonly Token[], from: number): Token | undefined {

@@ -82,6 +82,37 @@ export function getQueryWarning(sql: string): QueryWarning | null {
   return null
 }
 
+// Non-reserved words after which an expression, and so a call, may follow: window frame bounds
+// (`range f(x) preceding`), a tablesample method, CALL/EXECUTE/RETURN and the argument keywords
+// of the XML and JSON constructors. Reserved words and SYNTAX_WORDS_BEFORE_PARENTHESIS count too.
+const WORDS_BEFORE_EXPRESSION: ReadonlySet<string> = new Set([
+  'range', 'groups', 'tablesample', 'call', 'execute', 'perform', 'return', 'document', 'content', 'value', 'key', 'passing', 'ref',
+  'version', 'path',
+])
+
+/** Whether `previous` is a name (a quoted identifier, or a word no expression can follow). */
+function followsName(previous: Token | undefined): boolean {
+  if (previous?.kind === 'quoted-identifier') return true
+  if (previous?.kind !== 'word') return false
+  const word = previous.text.toLowerCase()
+  return !RESERVED_KEYWORDS.has(word) && !SYNTAX_WORDS_BEFORE_PARENTHESIS.has(word) && !WORDS_BEFORE_EXPRESSION.has(word)
+}
+
+/**
+ * Whether the `)` at `code[close]` ends DISTINCT ON (...) or OPERATOR(schema.op), after which an
+ * expression follows (rather than an alias's column list).
+ */
+function closesBeforeExpression(code: readonly Token[], close: number): boolean {
+  let depth = 0
+  for (let i = close; i >= 0; i--) {
+    if (isPunctuation(code[i], ')')) depth++
+    else if (isPunctuation(code[i], '(') && --depth === 0) {
+      return isWord(code[i - 1], 'operator') || (isWord(code[i - 1], 'on') && isWord(code[i - 2], 'distinct'))
+    }
+  }
+  return false
+}
+
 /** The name of the disallowed function called at `code[i]`, if one is. */
 function calledFunction(code: readonly Token[], i: number): string | undefined {
   const token = code[i]!
@@ -98,7 +129,13 @@ function calledFunction(code: readonly Token[], i: number): string | undefined {
   // `x::numeric(10, 2)` and `cast(x as varchar(20))` name types; `as t(a, b)` and
   // `generate_series(1, 3) g(n)` name columns of an alias.
   if (previous?.kind === 'operator' && previous.text === '::') return undefined
-  if (isWord(previous, 'as', ...NAMING_WORDS) || isPunctuation(previous, ')')) return undefined
+  if (isWord(previous, 'as', ...NAMING_WORDS)) return undefined
+  // After a `)` a name opens an alias's column list (`generate_series(1, 3) g(n)`), except after
+  // DISTINCT ON (...) or OPERATOR(...): `select distinct on (a) pg_sleep(1)` calls pg_sleep.
+  if (isPunctuation(previous, ')') && !closesBeforeExpression(code, i - 1)) return undefined
+  // A name right after another name is an alias with column names (`from t x(a, b)`) or a type
+  // with a modifier (`character varying(20)`), not a call (spec §5: only calls count).
+  if (followsName(previous)) return undefined
 
   if (qualified) {
     const schemaToken = code[i - 2]
