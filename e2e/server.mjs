@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { startOpenAiCompatibleServer } from '../apps/platform/test/support/openai-compatible-server.mjs'
 
 // The config names the directory so that tests can reach into it (e.g. to make an operation fail
 // for real); otherwise a fresh temporary one.
@@ -11,7 +12,42 @@ fs.mkdirSync(dataDir, { recursive: true })
 fs.chmodSync(dataDir, 0o755)
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
 
+/**
+ * The AI model's scripted answers (tests/sql-ai.spec.ts relies on them). An inline edit's
+ * instruction (the 'Instruction:' line the platform sends) picks the answer: 'fail' -> a 500 with
+ * 'The model is overloaded', 'count' -> a count of public.todos, 'slow' -> an answer after 1.5 s,
+ * anything else -> 'select 1 as answer;'. A title request (its system prompt asks for a JSON
+ * "title") is named after the SQL: 'title_fail' in it -> a 500, 'todos' -> 'Todo count', else
+ * 'Scripted query title'.
+ */
+async function scriptedAiReply({ messages }) {
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n')
+  const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n')
+  if (/"title"/.test(system)) {
+    if (user.includes('title_fail')) return { status: 500, message: 'The title model is down' }
+    const title = user.includes('todos') ? 'Todo count' : 'Scripted query title'
+    return JSON.stringify({ title, description: `Scripted description: ${title.toLowerCase()}.` })
+  }
+  const instruction = (/Instruction:\s*(.*)/.exec(user)?.[1] ?? user).toLowerCase()
+  if (instruction.includes('fail')) return { status: 500, message: 'The model is overloaded' }
+  if (instruction.includes('count')) return 'select count(*) from public.todos;'
+  if (instruction.includes('slow')) {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    return 'select now() as slow_answer;'
+  }
+  return 'select 1 as answer;'
+}
+
+// The AI model: a loopback OpenAI-compatible server (the one test double DESIGN.md allows).
+const ai = await startOpenAiCompatibleServer({ reply: scriptedAiReply })
+
 Object.assign(process.env, {
+  STRATUM_AI_PROVIDER: 'openai-compatible',
+  STRATUM_AI_BASE_URL: ai.url,
+  STRATUM_AI_MODEL: 'e2e-scripted-model',
+  STRATUM_AI_API_KEY: 'e2e-ai-key',
+  // Every spec is the same owner: more AI calls a minute than the default allows.
+  STRATUM_AI_RATE_LIMIT: '1000',
   STRATUM_DATA_DIR: dataDir,
   STRATUM_ADMIN_EMAIL: 'owner@example.com',
   STRATUM_ADMIN_PASSWORD: 'owner-password-1',

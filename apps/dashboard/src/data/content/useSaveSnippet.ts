@@ -5,7 +5,7 @@ import { contentPath } from './contentPath'
 import { contentKeys } from './keys'
 
 /** The fields of a snippet a save may change; the rest stay as stored. */
-export type SnippetChanges = Partial<Pick<UpsertContentBody, 'name' | 'visibility' | 'folder_id' | 'favorite'>> & { sql?: string }
+export type SnippetChanges = Partial<Pick<UpsertContentBody, 'name' | 'description' | 'visibility' | 'folder_id' | 'favorite'>> & { sql?: string }
 
 /** PUT /content: an upsert by id (owner_id required), answering the stored snippet. */
 export function saveSnippet(ref: string, snippet: Pick<ContentItem, 'id' | 'owner_id' | 'content'>, changes: SnippetChanges) {

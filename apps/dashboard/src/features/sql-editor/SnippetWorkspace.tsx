@@ -1,7 +1,7 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
 import { Activity, ListTree, Play } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
@@ -13,10 +13,11 @@ import { errorMessage } from '../../data/api'
 import { contentKeys } from '../../data/content/keys'
 import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
 import { runQuery } from '../../data/sql/runQuery'
+import { useAutoTitle } from './ai/useAutoTitle'
 import { explainProblem, explainSql, parsePlan } from './explain'
 import { ExplainView, type ExplainState } from './ExplainView'
 import { ONGOING_QUERIES_PARAM } from './OngoingQueriesDialog'
-import { restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
+import { getDraft, restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
 import { useRuns } from './results'
 import { ResultsPanel } from './ResultsPanel'
 import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
@@ -111,6 +112,8 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
   }, [])
 
   const latest = runs[0]
+  const getSql = useCallback(() => handle.current?.getValue() ?? getDraft(projectRef, id).sql ?? snippet.content.sql, [projectRef, id, snippet.content.sql])
+  useAutoTitle({ projectRef, snippet, canSave, latestRun: latest, getSql })
   const marker: ErrorMarker | null =
     latest?.error?.position !== undefined && !runner.running ? { offset: latest.offset + latest.error.position - 1, message: latest.error.message } : null
 

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Spinner } from '../../components/ui/Spinner'
 import { useTableCompletions } from '../../data/sql/useTableCompletions'
 import { useTheme } from '../../lib/theme'
+import { InlineAiEdit } from './ai/InlineAiEdit'
 import { registerSqlCompletion } from './completion'
 import { loadMonaco } from './loadMonaco'
 import type { Monaco } from './monaco'
@@ -12,6 +13,8 @@ type Editor = ReturnType<Monaco['editor']['create']>
 export interface EditorHandle {
   /** The selection if one is made, else the whole text. */
   getRunnable: () => Runnable
+  /** The whole text. */
+  getValue: () => string
   focus: () => void
 }
 
@@ -32,7 +35,10 @@ interface SqlEditorProps {
   projectRef?: string
 }
 
-/** Monaco with PostgreSQL highlighting: tab size 2, font size 13 (spec §9), Cmd/Ctrl+Enter runs. */
+/**
+ * Monaco with PostgreSQL highlighting: tab size 2, font size 13 (spec §9), Cmd/Ctrl+Enter runs,
+ * Cmd/Ctrl+K edits with AI (given a project).
+ */
 export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, readOnly = false, projectRef }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null)
   const [editor, setEditor] = useState<{ editor: Editor; monaco: Monaco } | null>(null)
@@ -78,10 +84,16 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
           }
           return { sql: instance.getValue(), offset: 0 }
         }
-        instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(runnable()))
+        // An action, not addCommand: actions only answer in this editor (the AI diff editor has its own Cmd/Ctrl+Enter).
+        instance.addAction({
+          id: 'stratum.sql.run',
+          label: 'Run SQL',
+          keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+          run: () => latest.current.onRun(runnable()),
+        })
         const model = instance.getModel()
         if (model) completion = registerSqlCompletion(monaco, model, () => latest.current.tables ?? [])
-        handleRef.current = { getRunnable: runnable, focus: () => instance.focus() }
+        handleRef.current = { getRunnable: runnable, getValue: () => instance.getValue(), focus: () => instance.focus() }
         setEditor({ editor: instance, monaco })
       },
       (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
@@ -140,6 +152,7 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
         </div>
       ) : null}
       {failed ? <div className="sql-editor-loading">The editor could not load: {failed}</div> : null}
+      {editor && projectRef ? <InlineAiEdit editor={editor.editor} monaco={editor.monaco} projectRef={projectRef} /> : null}
     </div>
   )
 }

@@ -1,0 +1,252 @@
+import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
+import { expect, test, type Page } from '@playwright/test'
+import { apiCall, healthyProject, signIn } from './helpers'
+
+/*
+ * The inline AI edit (Cmd/Ctrl+K) and AI snippet titles, against the loopback model that
+ * e2e/server.mjs starts: its answers follow from the prompt ('count' -> a count of public.todos,
+ * 'fail' -> a 500 'The model is overloaded', 'slow' -> an answer after 1.5 s; titles: SQL with
+ * 'todos' -> 'Todo count', with 'title_fail' -> a 500 'The title model is down').
+ */
+
+const COUNT_SQL = 'select count(*) from public.todos;'
+
+/** Screenshots for people (light and dark) when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.AI_SCREENSHOTS_DIR
+  if (dir) await page.screenshot({ path: `${dir}/ai-${name}.png` })
+}
+
+/** Replaces the editor's text by typing (Monaco has no form value to fill). */
+async function typeSql(page: Page, sql: string) {
+  const editor = page.getByTestId('sql-editor').locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.locator('.view-lines').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.type(sql)
+}
+
+/** Selects line `line` (1-based) of the editor, without its line break. */
+async function selectLine(page: Page, line: number) {
+  await page.keyboard.press('ControlOrMeta+Home')
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Home')
+  await page.keyboard.press('Shift+End')
+}
+
+const snippetId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!
+
+/** The snippet's SQL as the server has it, once the debounced save is through. */
+async function savedSql(page: Page, ref: string): Promise<string> {
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+  return (await apiCall(page, 'GET', `/platform/projects/${ref}/content/item/${snippetId(page)}`)).content.sql
+}
+
+async function ask(page: Page, prompt: string) {
+  await page.keyboard.press('ControlOrMeta+K')
+  const box = page.getByRole('dialog', { name: 'Edit with AI' })
+  await expect(box.getByLabel('Prompt for AI')).toBeFocused()
+  await box.getByLabel('Prompt for AI').fill(prompt)
+  await box.getByLabel('Prompt for AI').press('Enter')
+  return box
+}
+
+const diffView = (page: Page) => page.getByTestId('ai-diff')
+const suggestion = (page: Page) => diffView(page).locator('.editor.modified .view-lines')
+const editorText = (page: Page) => page.getByTestId('sql-editor').locator('.sql-editor-monaco .view-lines')
+
+async function openNewSnippet(page: Page, ref: string) {
+  await page.goto(`/project/${ref}/sql`)
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/sql/[0-9a-f-]{36}$`))
+}
+
+test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button and Ctrl+Enter) saves, Reject and Escape leave the text', async ({ page }) => {
+  // The diff editor comes from the local Monaco bundle: no CSP violation, no worker failure.
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+  })
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL AI')
+  await openNewSnippet(page, project.ref)
+  await typeSql(page, 'select 1;\nselect 2;\nselect 3;')
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+
+  // The prompt box opens at the selection; Escape closes it without a request.
+  await selectLine(page, 2)
+  await page.keyboard.press('ControlOrMeta+K')
+  const box = page.getByRole('dialog', { name: 'Edit with AI' })
+  await expect(box.getByLabel('Prompt for AI')).toBeFocused()
+  await box.getByLabel('Prompt for AI').fill('count the todos')
+  await shot(page, 'prompt-light')
+  await box.getByLabel('Prompt for AI').press('Escape')
+  await expect(box).toBeHidden()
+  await expect(diffView(page)).toBeHidden()
+
+  // Enter sends it: the diff shows the suggestion under the disclaimer.
+  await selectLine(page, 2)
+  await ask(page, 'count the todos')
+  await expect(suggestion(page)).toContainText(AI_DISCLAIMER_COMMENT)
+  await expect(suggestion(page)).toContainText(COUNT_SQL)
+  await expect(box).toBeHidden()
+  await shot(page, 'diff-light')
+
+  // Accept (the button) replaces the selected line, as one undoable edit, and the snippet saves.
+  await diffView(page).getByRole('button', { name: 'Accept' }).click()
+  await expect(diffView(page)).toBeHidden()
+  const accepted = `select 1;\n${AI_DISCLAIMER_COMMENT}\n${COUNT_SQL}\nselect 3;`
+  await expect(editorText(page)).toContainText(COUNT_SQL)
+  expect(await savedSql(page, project.ref)).toBe(accepted)
+  await page.keyboard.press('ControlOrMeta+Z')
+  await expect(editorText(page)).toContainText('select 2;')
+  await expect(editorText(page)).not.toContainText(COUNT_SQL)
+  await page.keyboard.press('ControlOrMeta+Shift+Z')
+  await expect(editorText(page)).toContainText(COUNT_SQL)
+  expect(await savedSql(page, project.ref)).toBe(accepted)
+
+  // Second round, accepted with Ctrl/Cmd+Enter: the disclaimer is there already, so not again.
+  await selectLine(page, 4)
+  await ask(page, 'count them again')
+  await expect(suggestion(page)).toContainText(COUNT_SQL)
+  await expect(diffView(page).getByRole('button', { name: 'Accept' })).toBeEnabled()
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(diffView(page)).toBeHidden()
+  const twice = `select 1;\n${AI_DISCLAIMER_COMMENT}\n${COUNT_SQL}\n${COUNT_SQL}`
+  expect(await savedSql(page, project.ref)).toBe(twice)
+  // Ctrl+Enter accepted only: nothing ran.
+  await expect(page.getByRole('grid', { name: 'Query results' })).toHaveCount(0)
+
+  // It survives a reload.
+  await page.reload()
+  await expect(editorText(page)).toContainText(AI_DISCLAIMER_COMMENT)
+  await expect(editorText(page)).toContainText(COUNT_SQL)
+
+  // Reject (the button) and Escape leave the text as it was.
+  await editorText(page).click()
+  await selectLine(page, 1)
+  await ask(page, 'answer something')
+  await expect(suggestion(page)).toContainText('select 1 as answer;')
+  await diffView(page).getByRole('button', { name: 'Reject' }).click()
+  await expect(diffView(page)).toBeHidden()
+  await selectLine(page, 1)
+  await ask(page, 'answer something else')
+  await expect(suggestion(page)).toContainText('select 1 as answer;')
+  await page.keyboard.press('Escape')
+  await expect(diffView(page)).toBeHidden()
+  await expect(editorText(page)).not.toContainText('answer')
+  expect(await savedSql(page, project.ref)).toBe(twice)
+
+  // An empty selection: the SQL goes in at the cursor.
+  await page.keyboard.press('ControlOrMeta+End')
+  await page.keyboard.press('Enter')
+  await ask(page, 'answer at the cursor')
+  await expect(suggestion(page)).toContainText('select 1 as answer;')
+  await diffView(page).getByRole('button', { name: 'Accept' }).click()
+  expect(await savedSql(page, project.ref)).toBe(`${twice}\nselect 1 as answer;`)
+  expect(problems.filter((text) => /content security policy|worker|monaco|diff/i.test(text))).toEqual([])
+})
+
+test('a failing model shows its message in the prompt box; the prompt can be sent again', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL AI')
+  await openNewSnippet(page, project.ref)
+  await typeSql(page, 'select 1;')
+  await selectLine(page, 1)
+  const box = await ask(page, 'please fail')
+  await expect(box.getByRole('alert')).toHaveText(aiFailedToGenerate('The model is overloaded'))
+  await expect(diffView(page)).toBeHidden()
+  await shot(page, 'error-light')
+
+  // A slow answer: the box shows progress until the diff opens.
+  await box.getByLabel('Prompt for AI').fill('a slow answer')
+  await box.getByLabel('Prompt for AI').press('Enter')
+  await expect(box.getByRole('status')).toHaveText('Generating…')
+  await expect(box.getByRole('alert')).toBeHidden()
+  await shot(page, 'generating-light')
+  await expect(suggestion(page)).toContainText('select now() as slow_answer;')
+  await page.keyboard.press('Escape')
+  await expect(diffView(page)).toBeHidden()
+  await expect(editorText(page)).toHaveText('select 1;')
+})
+
+test('an untitled snippet is named by AI after its first successful run; a named one keeps its name', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL AI')
+  const explorer = page.getByRole('navigation', { name: 'Queries' })
+
+  await openNewSnippet(page, project.ref)
+  await expect(page.getByRole('heading', { name: CONTENT_TEXTS.defaultSnippetName })).toBeVisible()
+  await typeSql(page, "select 'todos' as list;")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: 'todos' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Todo count' })).toBeVisible()
+  await expect(explorer.getByRole('link', { name: 'Todo count' })).toBeVisible()
+  await expect
+    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/content/item/${snippetId(page)}`)).description)
+    .toBe('Scripted description: todo count.')
+
+  // A snippet the user named keeps its name.
+  await openNewSnippet(page, project.ref)
+  const named = `My todos ${Date.now()}`
+  const currentRow = explorer.locator('.explorer-row', { has: page.locator('.explorer-link.active') })
+  await currentRow.getByRole('button', { name: `Actions for ${CONTENT_TEXTS.defaultSnippetName}` }).click()
+  await page.getByRole('menuitem', { name: 'Rename query' }).click()
+  await page.getByRole('dialog').getByLabel('Name').fill(named)
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click()
+  await expect(page.getByRole('heading', { name: named })).toBeVisible()
+  await typeSql(page, "select 'todos' as list;")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: 'todos' })).toBeVisible()
+  await page.waitForTimeout(1000)
+  await expect(page.getByRole('heading', { name: named })).toBeVisible()
+
+  // A failing title call says so, and the snippet stays untitled.
+  await openNewSnippet(page, project.ref)
+  await typeSql(page, "select 'title_fail' as x;")
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByText(aiFailedToGenerateTitle('The title model is down'))).toBeVisible()
+  await expect(page.getByRole('heading', { name: CONTENT_TEXTS.defaultSnippetName })).toBeVisible()
+})
+
+test('screenshots of the prompt, the streaming diff and the diff in the dark theme', async ({ page }) => {
+  test.skip(!process.env.AI_SCREENSHOTS_DIR, 'only when AI_SCREENSHOTS_DIR is set')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL AI')
+  await openNewSnippet(page, project.ref)
+  await typeSql(page, 'select id, title\nfrom public.todos\nwhere done = false\norder by id;\nselect 2;')
+  await selectLine(page, 5)
+  await page.keyboard.press('ControlOrMeta+K')
+  await page.getByLabel('Prompt for AI').fill('count the todos')
+  await shot(page, 'prompt-dark')
+  // The answer handed over a few characters at a time, slowly, to see the diff grow.
+  await page.evaluate(() => {
+    const fetch = window.fetch.bind(window)
+    window.fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      if (!String(input).includes('/api/ai/sql/complete') || !response.ok) return response
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      let offset = 0
+      const slow = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          if (offset >= bytes.length) return controller.close()
+          controller.enqueue(bytes.slice(offset, offset + 8))
+          offset += 8
+        },
+      })
+      return new Response(slow, { status: response.status, headers: response.headers })
+    }
+  })
+  await page.getByLabel('Prompt for AI').press('Enter')
+  await expect(diffView(page).getByRole('status')).toHaveText('Generating…')
+  await expect(suggestion(page)).toContainText('count')
+  await shot(page, 'streaming-dark')
+  await expect(diffView(page).getByRole('button', { name: 'Accept' })).toBeEnabled({ timeout: 20_000 })
+  await shot(page, 'diff-dark')
+  await page.setViewportSize({ width: 900, height: 720 })
+  await shot(page, 'diff-narrow-dark')
+  await page.keyboard.press('Escape')
+})
