@@ -7,8 +7,11 @@ export type ToastTone = 'success' | 'error' | 'info'
 interface ToastItem {
   id: number
   tone: ToastTone
-  title: string
+  /** Text, or text with a link in it (e.g. 'Saved snippet! View it here.'). */
+  title: ReactNode
   description?: string
+  /** Milliseconds on screen; by default per tone (DURATION). */
+  duration?: number
 }
 
 interface ToastApi {
@@ -38,7 +41,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast: Omit<ToastItem, 'id'>) => {
       const id = nextId.current++
       setToasts((all) => [...all.slice(-3), { ...toast, id }])
-      window.setTimeout(() => dismiss(id), DURATION[toast.tone])
+      window.setTimeout(() => dismiss(id), toast.duration ?? DURATION[toast.tone])
     },
     [dismiss],
   )

@@ -1,24 +1,18 @@
 import { Sparkles, SquareTerminal, X } from 'lucide-react'
+import { lazy, Suspense } from 'react'
+import { useParams } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
+import { LoadingState } from '../../components/ui/Spinner'
 import { modKeyLabel } from '../../lib/platform'
+
+/** Loaded when first opened: project pages do not pay for the editor panel up front. */
+const SqlPanel = lazy(() => import('../sql-panel/SqlPanel').then((module) => ({ default: module.SqlPanel })))
 
 export type RightPanelKind = 'assistant' | 'editor'
 
-const CONTENT: Record<RightPanelKind, { title: string; closeLabel: string; shortcut: string; text: string; later: string }> = {
-  assistant: {
-    title: 'AI assistant',
-    closeLabel: 'Close AI assistant',
-    shortcut: 'I',
-    text: 'The AI assistant arrives in a later release. It will answer questions about this project, write and explain SQL, and run queries only after you approve them.',
-    later: 'Nothing here works yet: there is no model connected to this Stratum server.',
-  },
-  editor: {
-    title: 'SQL editor panel',
-    closeLabel: 'Close editor panel',
-    shortcut: 'E',
-    text: 'The SQL editor panel arrives in a later release. It will let you write and run SQL beside any page of the project, and save queries as snippets.',
-    later: 'Until then, connect with psql or any Postgres client using the connection details on the project home page.',
-  },
+const HEADER: Record<RightPanelKind, { title: string; closeLabel: string }> = {
+  assistant: { title: 'AI assistant', closeLabel: 'Close AI assistant' },
+  editor: { title: 'SQL editor panel', closeLabel: 'Close editor panel' },
 }
 
 interface SidePanelProps {
@@ -26,28 +20,44 @@ interface SidePanelProps {
   onClose: () => void
 }
 
-/** The right panel: holds either the assistant or the editor panel. Both are placeholders for now. */
+/** The right panel: holds either the assistant (a placeholder for now) or the SQL editor panel. */
 export function SidePanel({ kind, onClose }: SidePanelProps) {
-  const content = CONTENT[kind]
+  const { ref = '' } = useParams()
+  const header = HEADER[kind]
   const Icon = kind === 'assistant' ? Sparkles : SquareTerminal
   return (
-    <aside className="side-panel" aria-label={content.title} data-testid={`${kind}-panel`}>
+    <aside className="side-panel" aria-label={header.title} data-testid={`${kind}-panel`}>
       <div className="side-panel-header">
         <Icon size={16} aria-hidden="true" />
-        <h2 className="side-panel-title">{content.title}</h2>
+        <h2 className="side-panel-title">{header.title}</h2>
         <span className="spacer" />
-        <IconButton size="sm" label={content.closeLabel} icon={<X size={16} aria-hidden="true" />} onClick={onClose} />
+        <IconButton size="sm" label={header.closeLabel} icon={<X size={16} aria-hidden="true" />} onClick={onClose} />
       </div>
-      <div className="side-panel-body">
-        <div className="side-panel-icon" aria-hidden="true">
-          <Icon size={22} />
-        </div>
-        <p>{content.text}</p>
-        <p className="muted">{content.later}</p>
-        <p className="faint side-panel-shortcut">
-          <kbd>{modKeyLabel}</kbd> <kbd>{content.shortcut}</kbd> opens and closes this panel.
-        </p>
-      </div>
+      {kind === 'editor' ? (
+        <Suspense fallback={<LoadingState label="Loading the editor panel…" />}>
+          <SqlPanel key={ref} projectRef={ref} />
+        </Suspense>
+      ) : (
+        <AssistantPlaceholder />
+      )}
     </aside>
+  )
+}
+
+function AssistantPlaceholder() {
+  return (
+    <div className="side-panel-body">
+      <div className="side-panel-icon" aria-hidden="true">
+        <Sparkles size={22} />
+      </div>
+      <p>
+        The AI assistant arrives in a later release. It will answer questions about this project, write and explain SQL, and run queries only after you
+        approve them.
+      </p>
+      <p className="muted">Nothing here works yet: there is no model connected to this Stratum server.</p>
+      <p className="faint side-panel-shortcut">
+        <kbd>{modKeyLabel}</kbd> <kbd>I</kbd> opens and closes this panel.
+      </p>
+    </div>
   )
 }
