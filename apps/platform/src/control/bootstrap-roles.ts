@@ -34,6 +34,9 @@ export async function bootstrapRoles(port: number, credentials: InstanceCredenti
     // Even a function that tries to write fails on this role: reads are all it can do.
     await client.query(`ALTER ROLE ${READONLY_ROLE} SET default_transaction_read_only = on`)
     await client.query(`GRANT pg_read_all_data TO ${READONLY_ROLE}`)
+    // The editor reads as the owner would (the full connection is the superuser): row level
+    // security must not make a table look empty on the read-only try.
+    await client.query(`ALTER ROLE ${READONLY_ROLE} BYPASSRLS`)
     await client.query('GRANT anon, authenticated, service_role TO authenticator')
     await client.query('GRANT USAGE ON SCHEMA public TO anon, authenticated, service_role')
     const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
