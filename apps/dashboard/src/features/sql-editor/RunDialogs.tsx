@@ -1,6 +1,7 @@
 import type { QueryWarning } from '@stratum/sql'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
+import './run-dialogs.css'
 
 /** The warning gate (spec §4): Run or Cancel before writes or function calls. */
 export function RunWarningDialog({ warning, onRun, onCancel }: { warning: QueryWarning | null; onRun: () => void; onCancel: () => void }) {
