@@ -7,7 +7,12 @@ import path from 'node:path'
  * lives only in the data directory: a dump of the platform database alone reveals nothing.
  * AES-256-GCM; stored form is 'v1:' + base64(iv | tag | ciphertext).
  */
+/** Opened secrets kept in memory: the SQL routes open a project's password on every query. */
+const MAX_OPENED = 1_000
+
 export class SecretBox {
+  private opened = new Map<string, string>()
+
   private constructor(private readonly key: Buffer) {}
 
   static openOrCreate(dataDir: string): SecretBox {
@@ -35,6 +40,15 @@ export class SecretBox {
   }
 
   open(sealed: string): string {
+    const known = this.opened.get(sealed)
+    if (known !== undefined) return known
+    const plaintext = this.decrypt(sealed)
+    if (this.opened.size >= MAX_OPENED) this.opened.clear()
+    this.opened.set(sealed, plaintext)
+    return plaintext
+  }
+
+  private decrypt(sealed: string): string {
     if (!sealed.startsWith('v1:')) throw new Error('Unknown secret format')
     const raw = Buffer.from(sealed.slice(3), 'base64')
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12))
