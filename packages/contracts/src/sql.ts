@@ -85,6 +85,22 @@ export const SqlQueryErrorResponse = SqlQueryResponse.extend({
   error: SqlError,
 })
 
+/**
+ * Streaming: the SQL editor asks for rows as they arrive by sending `Accept: application/x-ndjson`.
+ * Checks that come before running (input, permission, project status) still answer with their
+ * status and a JSON `{ message }`; once the query runs, the answer is 200 with one JSON frame per
+ * line: each result's columns, its rows in batches, then `end` with the status and body the plain
+ * answer would have had (its results without rows: the client puts the streamed rows back).
+ * Rows of a statement that failed have no result in `end`, and are dropped.
+ */
+export const SQL_STREAM_MEDIA_TYPE = 'application/x-ndjson'
+export type SqlStreamFrame =
+  | { kind: 'columns'; result: number; columns: SqlColumn[] }
+  | { kind: 'rows'; result: number; rows: Array<Record<string, unknown>> }
+  | { kind: 'end'; status: number; body: SqlQueryResponse | SqlQueryErrorResponse | { message: string } }
+export type SqlColumn = z.infer<typeof SqlColumn>
+export type SqlQueryErrorResponse = z.infer<typeof SqlQueryErrorResponse>
+
 export const PidBody = z.strictObject({
   pid: z.number({ error: 'pid must be a number' }).int('pid must be an integer').positive('pid must be positive'),
 })

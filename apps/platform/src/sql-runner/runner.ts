@@ -2,7 +2,7 @@ import { significantTokens, splitSqlStatements, tokenize, type ParserPostgresVer
 import type { SqlError, SqlStatementResult } from '@stratum/contracts'
 import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS } from '@stratum/contracts'
 import pg from 'pg'
-import { CappedQuery, execute, type ResultBudget } from './capped-query.js'
+import { CappedQuery, execute, type ResultBudget, type RowStream } from './capped-query.js'
 import type { JsonRows } from './json-rows.js'
 import { SESSION_STATEMENT_TIMEOUT_MS } from './pools.js'
 
@@ -16,6 +16,11 @@ export interface RunOptions {
   postgresVersion?: ParserPostgresVersion
   /** Cancels a backend from another session: the watchdog for sessions that turned their own timeout off. */
   cancel(pid: number): Promise<void>
+  /**
+   * Hands rows over as they arrive instead of keeping them: `result` is the index the statement's
+   * result will have in RunOutcome.results (rows of a statement that then fails have no result).
+   */
+  stream?: RowStream
   /** Result bounds; the defaults are the contract's. */
   maxRows?: number
   maxChars?: number
@@ -55,7 +60,12 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
     // Sessions start with the default timeout (pools.ts): one round trip less in the common case.
     if (options.timeoutMs !== SESSION_STATEMENT_TIMEOUT_MS) await client.query(`SET statement_timeout = ${Math.floor(options.timeoutMs)}`)
     for (const [index, statement] of statements.entries()) {
-      const query = new CappedQuery(statement.text, options.parameters, budget)
+      const first = outcome.results.length
+      const stream: RowStream | undefined = options.stream && {
+        columns: (result, fields) => options.stream!.columns(first + result, fields),
+        rows: (result, batch) => options.stream!.rows(first + result, batch),
+      }
+      const query = new CappedQuery(statement.text, options.parameters, budget, stream)
       const started = performance.now()
       const watchdog = setTimeout(() => void options.cancel(pid).catch(() => {}), options.timeoutMs + WATCHDOG_GRACE_MS)
       try {

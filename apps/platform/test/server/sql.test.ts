@@ -249,6 +249,42 @@ describe('SQL editor query', () => {
     expect(read.body.results[0].rows).toEqual([{ n: 2 }])
   })
 
+  it('streams rows as they arrive when asked for NDJSON, and ends with the plain answer', async () => {
+    const stream = async (body: unknown, caller: { cookie?: string; token?: string } = { cookie }) => {
+      const response = await fetch(`${t.platform.url}/platform/pg-meta/${ref}/query`, {
+        method: 'POST',
+        headers: { ...(caller.cookie ? { cookie: caller.cookie } : { authorization: `Bearer ${caller.token}` }), origin: t.platform.url, accept: 'application/x-ndjson', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const text = await response.text()
+      return { status: response.status, type: response.headers.get('content-type'), frames: text.trim().split('\n').map((line) => JSON.parse(line)) }
+    }
+    const many = await stream({ query: 'select g as n from generate_series(1, 5000) g' })
+    expect(many.status).toBe(200)
+    expect(many.type).toMatch(/^application\/x-ndjson/)
+    expect(many.frames[0]).toEqual({ kind: 'columns', result: 0, columns: [{ name: 'n', data_type_id: 23 }] })
+    const batches = many.frames.filter((frame) => frame.kind === 'rows')
+    expect(batches.length).toBeGreaterThan(1)
+    expect(batches[0].rows).toHaveLength(100) // a small first batch: the first rows show at once
+    expect(batches.flatMap((batch) => batch.rows).map((row) => row.n)).toEqual(Array.from({ length: 5000 }, (_, i) => i + 1))
+    const end = many.frames.at(-1)
+    expect(end).toMatchObject({ kind: 'end', status: 201, body: { read_only: true, truncated: false } })
+    expect(end.body.results[0]).toMatchObject({ command: 'SELECT', rowCount: 5000, rows: [] })
+
+    // An error after rows went out: the end frame says so, and the failed statement has no result.
+    const failing = await stream({ query: 'select 1 as one; select 1 / (g - 3000) as x from generate_series(1, 5000) g' })
+    expect(failing.frames.some((frame) => frame.kind === 'rows' && frame.result === 1)).toBe(true)
+    expect(failing.frames.at(-1)).toMatchObject({ kind: 'end', status: 400, body: { message: 'division by zero', error: { statement_index: 1 } } })
+    expect(failing.frames.at(-1).body.results).toHaveLength(1)
+
+    // The read-only refusal keeps its meaning; checks before running keep their plain answers.
+    const write = await stream({ query: 'create table streamed (id int)' })
+    expect(write.frames.at(-1)).toMatchObject({ kind: 'end', status: 403, body: { code: 'WRITE_CONNECTION_REQUIRED', can_run_with_full_connection: true } })
+    const bad = await stream({ query: '' })
+    expect(bad.status).toBe(400)
+    expect(bad.frames[0]).toEqual({ message: 'query cannot be empty' })
+  })
+
   it('answers 400 with a message on bad input', async () => {
     for (const [body, message] of [
       [{}, 'query is required'],

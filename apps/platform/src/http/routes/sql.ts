@@ -7,14 +7,18 @@ import {
   SQL_RESULTS_TRUNCATED_MESSAGE,
   SqlQueryBody,
   V1RunQueryBody,
+  SQL_STREAM_MEDIA_TYPE,
   WRITE_CONNECTION_REQUIRED,
 } from '@stratum/contracts'
+import { PassThrough } from 'node:stream'
 import { applyAutoLimit, needsWriteConnection } from '@stratum/sql'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { READONLY_ROLE } from '../../control/bootstrap-roles.js'
 import type { ProjectRow } from '../../control/project-store.js'
 import { jsonRowsArray } from '../../sql-runner/json-rows.js'
 import { queryResponseJson, type EncodedQueryResponse } from '../../sql-runner/query-response.js'
+import type { RowStream } from '../../sql-runner/capped-query.js'
+import type { RunOutcome } from '../../sql-runner/runner.js'
 import { SqlService } from '../../sql-runner/service.js'
 import { assertCan, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -38,6 +42,31 @@ function assertActive(project: ProjectRow): void {
   }
 }
 
+/** The editor query's answer: 201 with results, 403 to ask for the full connection, or 400. */
+function queryAnswer(outcome: RunOutcome, context: { readOnly: boolean; autoLimit: number | undefined; canWrite: boolean }): { status: number; json: string } {
+  const payload: EncodedQueryResponse = {
+    results: outcome.results,
+    read_only: context.readOnly,
+    ...(context.autoLimit !== undefined ? { autoLimit: context.autoLimit } : {}),
+    truncated: outcome.truncated,
+    ...(outcome.truncated ? { truncated_message: SQL_RESULTS_TRUNCATED_MESSAGE } : {}),
+  }
+  const error = outcome.error
+  if (!error) return { status: 201, json: queryResponseJson(payload) }
+  if (context.readOnly && needsWriteConnection(error)) {
+    const refusal = { ...payload, message: error.message, code: WRITE_CONNECTION_REQUIRED, can_run_with_full_connection: context.canWrite, error }
+    return { status: 403, json: queryResponseJson(refusal) }
+  }
+  return { status: 400, json: queryResponseJson({ ...payload, message: error.message, ...(error.code ? { code: error.code } : {}), error }) }
+}
+
+/** A failure once a streamed answer has begun: its status and message go in the end frame. */
+function failureAnswer(error: unknown, request: FastifyRequest): { status: number; json: string } {
+  if (error instanceof HttpError) return { status: error.statusCode, json: JSON.stringify({ message: error.message }) }
+  request.log.error({ err: error }, 'streamed query failed')
+  return { status: 500, json: JSON.stringify({ message: 'Internal server error' }) }
+}
+
 /**
  * Running SQL on a project's database: the SQL editor's call (read-only first, with the
  * WRITE_CONNECTION_REQUIRED answer that lets the dashboard ask to escalate), ongoing queries with
@@ -59,30 +88,31 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     assertActive(project)
     const limited = body.row_limit && body.row_limit > 0 ? applyAutoLimit(body.query, body.row_limit) : { sql: body.query, autoLimit: undefined }
     const mode = body.read_only ? 'read-only' : 'full'
-    const outcome = await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms }))
-    const payload: EncodedQueryResponse = {
-      results: outcome.results,
-      read_only: body.read_only,
-      ...(limited.autoLimit !== undefined ? { autoLimit: limited.autoLimit } : {}),
-      truncated: outcome.truncated,
-      ...(outcome.truncated ? { truncated_message: SQL_RESULTS_TRUNCATED_MESSAGE } : {}),
+    const answer = (outcome: RunOutcome) => queryAnswer(outcome, { readOnly: body.read_only, autoLimit: limited.autoLimit, canWrite: roleCan(role, 'sql.write') })
+
+    if ((request.headers.accept ?? '').includes(SQL_STREAM_MEDIA_TYPE)) {
+      const frames = new PassThrough()
+      // A reader that went away (tab closed) must not fail the query's session: frames are dropped.
+      frames.on('error', () => {})
+      const write = (line: string) => {
+        if (!frames.destroyed) frames.write(`${line}\n`)
+      }
+      const stream: RowStream = {
+        columns: (result, fields) => write(`{"kind":"columns","result":${result},"columns":${JSON.stringify(fields.map((f) => ({ name: f.name, data_type_id: f.dataTypeID })))}}`),
+        rows: (result, batch) => write(`{"kind":"rows","result":${result},"rows":${jsonRowsArray(batch)}}`),
+      }
+      void reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms, stream }))
+        .then(answer, (error: unknown) => failureAnswer(error, request))
+        .then(({ status, json }) => {
+          write(`{"kind":"end","status":${status},"body":${json}}`)
+          frames.end()
+        })
+      return reply.code(200).type(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(frames)
     }
-    const error = outcome.error
+
+    const { status, json } = answer(await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms })))
     // Rows arrive as JSON text (sql-runner/json-rows.ts): the answer is written as text too.
-    reply.type('application/json; charset=utf-8')
-    if (!error) return reply.code(201).send(queryResponseJson(payload))
-    if (body.read_only && needsWriteConnection(error)) {
-      return reply.code(403).send(
-        queryResponseJson({
-          ...payload,
-          message: error.message,
-          code: WRITE_CONNECTION_REQUIRED,
-          can_run_with_full_connection: roleCan(role, 'sql.write'),
-          error,
-        }),
-      )
-    }
-    return reply.code(400).send(queryResponseJson({ ...payload, message: error.message, ...(error.code ? { code: error.code } : {}), error }))
+    return reply.code(status).type('application/json; charset=utf-8').send(json)
   })
 
   app.get('/platform/pg-meta/:ref/query/ongoing', async (request) => {
