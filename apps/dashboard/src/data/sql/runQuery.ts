@@ -1,4 +1,5 @@
-import { WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+import { SQL_STREAM_MEDIA_TYPE, WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+import { readQueryStream, type PartialResults } from './readQueryStream'
 
 export interface RunQueryVariables {
   ref: string
@@ -7,6 +8,8 @@ export interface RunQueryVariables {
   /** The editor's row limit option; -1 means none. */
   rowLimit?: number
   signal?: AbortSignal
+  /** Asks for the rows as they arrive (a streamed answer) and reports them as they come. */
+  onProgress?: (partial: PartialResults) => void
 }
 
 /** What a run came to: results, an SQL error with its position, or a refusal on the read-only connection. */
@@ -27,13 +30,13 @@ type ErrorBody = Partial<SqlQueryResponse> & {
  * the editor needs its position, statement and partial results. Network failures and other
  * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
  */
-export async function runQuery({ ref, query, readOnly, rowLimit, signal }: RunQueryVariables): Promise<RunQueryOutcome> {
+export async function runQuery({ ref, query, readOnly, rowLimit, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
   let response: Response
   try {
     response = await fetch(`/platform/pg-meta/${encodeURIComponent(ref)}/query`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ query, read_only: readOnly, ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}) }),
       signal,
     })
@@ -41,10 +44,17 @@ export async function runQuery({ ref, query, readOnly, rowLimit, signal }: RunQu
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new Error('Cannot reach the Stratum server. Check your connection and try again.')
   }
-  const body = (await response.json().catch(() => ({}))) as ErrorBody
-  if (response.ok) return { kind: 'ok', response: body as SqlQueryResponse }
-  const message = body.message ?? `Request failed with status ${response.status}`
-  if (response.status === 403 && body.code === WRITE_CONNECTION_REQUIRED && body.error) {
+  let status = response.status
+  let body: ErrorBody
+  if (onProgress && response.body && (response.headers.get('content-type') ?? '').startsWith(SQL_STREAM_MEDIA_TYPE)) {
+    // Streamed: the end frame carries the status and body the plain answer would have had.
+    const streamed = await readQueryStream(response.body, onProgress)
+    status = streamed.status
+    body = streamed.body as ErrorBody
+  } else body = (await response.json().catch(() => ({}))) as ErrorBody
+  if (status >= 200 && status < 300) return { kind: 'ok', response: body as SqlQueryResponse }
+  const message = body.message ?? `Request failed with status ${status}`
+  if (status === 403 && body.code === WRITE_CONNECTION_REQUIRED && body.error) {
     return {
       kind: 'write-required',
       response: body as SqlQueryResponse,
@@ -53,6 +63,6 @@ export async function runQuery({ ref, query, readOnly, rowLimit, signal }: RunQu
       canRunWithFullConnection: body.can_run_with_full_connection === true,
     }
   }
-  if (response.status === 400 && body.error) return { kind: 'sql-error', response: body as SqlQueryResponse, message: body.error.message, error: body.error }
+  if (status === 400 && body.error) return { kind: 'sql-error', response: body as SqlQueryResponse, message: body.error.message, error: body.error }
   return { kind: 'sql-error', response: undefined, message, error: undefined }
 }

@@ -17,6 +17,7 @@ import { getDraft } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
 import type { RunRecord } from './results'
 import { ResultHistorySelect } from './ResultHistorySelect'
+import './results-streaming.css'
 import type { RunningQuery } from './useSqlRunner'
 
 interface ResultsPanelProps {
@@ -97,15 +98,28 @@ export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fil
 
   let body
   if (running) {
-    body = (
-      <div className="results-message" role="status">
+    // Rows stream in while the query runs: the latest result's rows so far show under the bar.
+    const arriving = running.partial?.results.findLast((result) => result && result.columns.length > 0)
+    const bar = (
+      <div className={arriving ? 'results-running-bar' : 'results-message'} role="status">
         <p className="results-running">
           <Spinner size={14} /> Running… <ElapsedTime since={running.startedAt} />
+          {arriving ? <span className="results-meta"> · {arriving.rows.length.toLocaleString()} rows so far</span> : null}
         </p>
         <Button size="sm" onClick={onCancel} loading={cancelling}>
           Cancel
         </Button>
       </div>
+    )
+    body = arriving ? (
+      <>
+        {bar}
+        <div className="results-body">
+          <ResultsGrid columns={arriving.columns.map((column) => column.name)} rows={arriving.rows} stateKey={gridKey} fileName={fileName} />
+        </div>
+      </>
+    ) : (
+      bar
     )
   } else if (!latest) {
     body = <div className="results-message results-placeholder">Click Run or press Ctrl+Enter to execute your query.</div>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
+import type { PartialResults } from '../../data/sql/readQueryStream'
 import { runQuery } from '../../data/sql/runQuery'
 import { cancelRunningQuery } from '../../data/sql/useCancelQuery'
 import { sqlCompletionKeys } from '../../data/sql/useTableCompletions'
@@ -17,6 +18,8 @@ export interface Runnable {
 export interface RunningQuery extends Runnable {
   startedAt: number
   readOnly: boolean
+  /** The rows that arrived so far (the editor asks for a streamed answer). */
+  partial?: PartialResults
 }
 
 export interface WritePrompt extends Runnable {
@@ -45,7 +48,8 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
       setRunning({ sql, offset, startedAt, readOnly })
       const base = { sql, offset, ranAt: startedAt }
       try {
-        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit })
+        const onProgress = (partial: PartialResults) => setRunning((current) => current && { ...current, partial })
+        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, onProgress })
         const elapsedMs = Date.now() - startedAt
         if (outcome.kind === 'ok') {
           addRun(runKey, { ...base, elapsedMs, response: outcome.response })
