@@ -2,21 +2,28 @@
  * `npm run bench`, the SQL editor's query route (issue 3): POST /platform/pg-meta/{ref}/query
  * against a direct pg client in this same process, on the same project instance.
  *
- * Three ways to get the same rows, measured in turns so that machine noise hits them alike:
+ * Three ways to get the same rows, all in this one process, measured in turns so that machine
+ * noise hits them alike:
  * - direct: `client.query(sql)` on a pg.Client (the floor: one round trip, pg's type parsing);
- * - plain route: a minimal Fastify + pg route in this process answering `{ rows }` as JSON (what
- *   the issue calls the naive way), fetched and parsed with `res.json()`;
- * - Stratum: the platform's route (its own process, as `npm start` runs it): session check,
- *   permission, statement splitting, read-only connection, result cap; fetched the same way.
+ * - plain route: a minimal Fastify + pg route answering `{ rows }` as JSON (what the issue calls
+ *   the naive way), requested and parsed with undici's `request()` + `body.json()`;
+ * - Stratum: the platform itself (startPlatform, as `npm start` runs it, here in this process):
+ *   token check, permission, statement splitting, read-only connection, result cap; requested
+ *   the same way.
  * Goals (p50 ratios against direct): <= 2.5 for `select 1`, <= 1.3 for 10k rows x 2 columns.
  */
 import Fastify from 'fastify'
 import pg from 'pg'
 import { request } from 'undici'
-import { call, startBenchPlatform, untilStatus } from './platform.js'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { hashToken, newAccessToken, tokenAlias } from '../apps/platform/src/auth/secrets.js'
+import { loadConfig } from '../apps/platform/src/config.js'
+import { startPlatform } from '../apps/platform/src/main.js'
 
-const PORT = 8797
 const PORT_BLOCK = 29_500
+const EMAIL = 'bench-sql@example.com'
 const DB_PASSWORD = 'bench-db-password'
 
 const CASES = [
@@ -51,18 +58,32 @@ async function plainRoute(connection: pg.ClientConfig) {
 }
 
 async function main() {
-  const platform = await startBenchPlatform(PORT, PORT_BLOCK)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-sql-'))
+  fs.chmodSync(dataDir, 0o755)
+  const platform = await startPlatform(
+    loadConfig({
+      ...process.env, PORT: '0', STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn',
+      STRATUM_PLATFORM_DB_PORT: String(PORT_BLOCK), STRATUM_PROJECT_PORT_START: String(PORT_BLOCK + 1),
+    }),
+  )
   try {
-    const project = await call(platform, 'POST', '/platform/projects', { name: 'bench-sql', organization_slug: platform.slug, db_pass: DB_PASSWORD })
-    await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
-    const details = await call(platform, 'GET', `/platform/projects/${project.ref}`)
-    const connection: pg.ClientConfig = { host: '127.0.0.1', port: details.db_port ?? details.port, user: 'postgres', password: DB_PASSWORD, database: 'postgres' }
+    // A personal access token, as `stratum token create` makes one.
+    const token = newAccessToken()
+    const { rows: [user] } = await platform.ctx.db.query('SELECT id FROM users WHERE email = $1', [EMAIL])
+    await platform.ctx.db.query('INSERT INTO access_tokens (user_id, name, token_hash, token_alias) VALUES ($1, $2, $3, $4)', [user.id, 'bench', hashToken(token), tokenAlias(token)])
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => (await request(platform.url + url, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) })).body.json() as Promise<any>
+    const [org] = await call('GET', '/platform/organizations')
+    const project = await call('POST', '/platform/projects', { name: 'bench-sql', organization_slug: org.slug, db_pass: DB_PASSWORD })
+    while ((await call('GET', `/platform/projects/${project.ref}/status`)).status !== 'ACTIVE_HEALTHY') await new Promise((resolve) => setTimeout(resolve, 50))
+    const details = await call('GET', `/platform/projects/${project.ref}`)
+    const connection: pg.ClientConfig = { host: '127.0.0.1', port: details.db_port, user: 'postgres', password: DB_PASSWORD, database: 'postgres' }
     if (!connection.port) throw new Error(`no database port in the project details: ${JSON.stringify(details)}`)
 
     const direct = new pg.Client(connection)
     await direct.connect()
     const plain = await plainRoute(connection)
-    const stratumUrl = `${platform.base}/platform/pg-meta/${project.ref}/query`
+    const stratumUrl = `${platform.url}/platform/pg-meta/${project.ref}/query`
     // undici's request(): the HTTP client with the least overhead of its own in Node (fetch() adds
     // WHATWG streams around the same connection pool), so that the figures are about the routes.
     const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -73,7 +94,7 @@ async function main() {
     const ways = {
       direct: (sql: string) => direct.query(sql),
       plain: (sql: string) => post(plain.url, { query: sql }),
-      stratum: (sql: string) => post(stratumUrl, { query: sql, read_only: true }, { authorization: `Bearer ${platform.token}` }),
+      stratum: (sql: string) => post(stratumUrl, { query: sql, read_only: true }, { authorization: `Bearer ${token}` }),
     }
 
     console.log('\nStratum benchmarks: the SQL query route (this machine, this session)')
@@ -97,7 +118,8 @@ async function main() {
     await direct.end()
     await plain.close()
   } finally {
-    await platform.stop()
+    await platform.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
