@@ -33,7 +33,7 @@ const KEY_INTERVAL_MS = 80
 /** 100 characters without quotes or brackets (Monaco closes those itself and then types over them). */
 const TYPED = 'select id, label from public.orders where weekday = 3 and bucket > 500 order by id desc limit 25 --x'
 const QUERY = 'select * from public.bench_rows order by id'
-// Ten narrow columns: about 95 characters a row by the server's count, inside its 10 MB cap.
+// Ten narrow columns: about 95 characters a row by the server's count, well inside its 32 MB cap.
 const TABLE_SQL = `create table public.bench_rows as select g as id, g * 2 as doubled, g % 7 as weekday, (g * 31) % 1000 as bucket,
   'r' || g as label, g % 2 = 0 as even, date '2024-01-01' + g % 365 as day, round(g / 7.0, 2) as ratio,
   'item-' || (g % 100) as item, g % 100 as pct from generate_series(1, ${ROWS}) g`

@@ -13,10 +13,11 @@ export const SQL_DEFAULT_TIMEOUT_MS = 60_000
 export const SQL_MAX_TIMEOUT_MS = 300_000
 /** Results stop being kept past these bounds (the statement still completes). */
 export const SQL_MAX_RESULT_ROWS = 100_000
-export const SQL_MAX_RESULT_BYTES = 10 * 1024 * 1024
+/** About the JSON size of the rows: room for 100,000 rows of an ordinary table (a uuid, a timestamp, some text). */
+export const SQL_MAX_RESULT_BYTES = 32 * 1024 * 1024
 export const SQL_MAX_QUERY_LENGTH = 1_000_000
 export const SQL_RESULTS_TRUNCATED_MESSAGE =
-  'Results truncated: only the first 100,000 rows or 10 MB of results are returned. Add a limit to your query to see the rest.'
+  'Results truncated: only the first 100,000 rows or 32 MB of results are returned. Add a limit to your query to see the rest.'
 
 /** The code of the answer that asks the dashboard to confirm running with the full connection. */
 export const WRITE_CONNECTION_REQUIRED = 'WRITE_CONNECTION_REQUIRED'

@@ -3,6 +3,7 @@ import {
   RefParams,
   roleCan,
   SQL_DEFAULT_TIMEOUT_MS,
+  SQL_MAX_RESULT_BYTES,
   SQL_MAX_RESULT_ROWS,
   SQL_RESULTS_TRUNCATED_MESSAGE,
   SqlQueryBody,
@@ -150,7 +151,7 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     )
     if (outcome.error) throw badRequest(outcome.error.message)
     if (outcome.truncated) {
-      throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or 10 MB): add a limit to your query`)
+      throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or ${SQL_MAX_RESULT_BYTES / 1024 / 1024} MB): add a limit to your query`)
     }
     return reply.code(201).type('application/json; charset=utf-8').send(jsonRowsArray(outcome.results.at(-1)?.rows ?? []))
   })
