@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomInt } from 'node:crypto'
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './harness.js'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, testPortBlock } from './harness.js'
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
 
@@ -13,7 +12,7 @@ const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
  */
 export class ChildPlatform {
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-crash-'))
-  readonly port = 20_000 + randomInt(120) * 100
+  readonly port = testPortBlock()
   readonly url = `http://127.0.0.1:${this.port + 99}`
   private child: ChildProcess | null = null
 

@@ -25,9 +25,19 @@ export interface TestPlatform {
  * A real platform: embedded platform database, real project instances, real HTTP on an
  * ephemeral port. Each test file gets its own data directory and its own range of ports.
  */
+/**
+ * A block of 100 ports for one platform (its database, then its projects). Below 32768: ports above
+ * are the kernel's ephemeral range, where client sockets come and go. Each vitest worker draws from
+ * its own half of the range, so files that run at the same time never pick the same block.
+ */
+export function testPortBlock(): number {
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1')
+  const half = Number.isInteger(worker) && worker % 2 === 0 ? 1 : 0
+  return 20_000 + half * 6_000 + randomInt(60) * 100
+}
+
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
-  // Below 32768: ports above are the kernel's ephemeral range, where client sockets come and go.
-  const portBlock = 20_000 + randomInt(120) * 100
+  const portBlock = testPortBlock()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-test-'))
   fs.chmodSync(dataDir, 0o755)
   const config = loadConfig({
