@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CONTENT_TEXTS, type ContentItem, type CreateContentBody } from '@stratum/contracts'
 import { postContent } from './postContent'
 import { contentKeys } from './keys'
+import { placeSnippet, refreshCounts } from './snippetCache'
 
 export interface CreateSnippetVariables {
   ref: string
@@ -23,6 +24,8 @@ export function useCreateSnippet() {
     onSuccess: (item, { ref }) => {
       queryClient.setQueryData(contentKeys.snippet(ref, item.id), item)
       queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => (list ? [item, ...list.filter((s) => s.id !== item.id)] : list))
+      placeSnippet(queryClient, ref, item)
+      void refreshCounts(queryClient, ref)
       return queryClient.invalidateQueries({ queryKey: contentKeys.snippets(ref) })
     },
   })

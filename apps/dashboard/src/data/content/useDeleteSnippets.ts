@@ -3,6 +3,7 @@ import type { ContentItem } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
 import { contentKeys } from './keys'
+import { dropSnippets, refreshCounts } from './snippetCache'
 
 export const deleteSnippets = ({ ref, ids }: { ref: string; ids: string[] }) =>
   api<{ id: string }[]>(contentPath(ref, `?ids=${ids.map(encodeURIComponent).join(',')}`), { method: 'DELETE' })
@@ -13,7 +14,9 @@ export function useDeleteSnippets() {
     mutationFn: deleteSnippets,
     onSuccess: (_deleted, { ref, ids }) => {
       queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => list?.filter((s) => !ids.includes(s.id)))
+      dropSnippets(queryClient, ref, ids)
       ids.forEach((id) => queryClient.removeQueries({ queryKey: contentKeys.snippet(ref, id) }))
+      void refreshCounts(queryClient, ref)
     },
   })
 }

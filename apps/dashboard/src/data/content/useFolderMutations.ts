@@ -3,6 +3,7 @@ import type { Folder } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
 import { contentKeys } from './keys'
+import { folderSection } from './snippetSection'
 
 export const createFolder = ({ ref, name, parentId }: { ref: string; name: string; parentId?: string | null }) =>
   api<Folder>(contentPath(ref, '/folders'), { method: 'POST', body: { name, parentId: parentId ?? null } })
@@ -33,11 +34,18 @@ export function useUpdateFolder() {
   })
 }
 
-/** Deleting a folder deletes the snippets it holds (server rule): both lists are refetched. */
+/**
+ * Deleting a folder deletes the snippets it holds (server rule): the folder and its section leave
+ * the caches at once (its section is not fetched again), then the rest of the content is refetched.
+ */
 export function useDeleteFolders() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteFolders,
-    onSuccess: (_deleted, { ref }) => queryClient.invalidateQueries({ queryKey: contentKeys.all(ref) }),
+    onSuccess: (_deleted, { ref, ids }) => {
+      queryClient.setQueryData<Folder[]>(contentKeys.folders(ref), (list) => list?.filter((f) => !ids.includes(f.id)))
+      ids.forEach((id) => queryClient.removeQueries({ queryKey: contentKeys.list(ref, folderSection(id)), exact: true }))
+      return queryClient.invalidateQueries({ queryKey: contentKeys.all(ref) })
+    },
   })
 }

@@ -4,8 +4,12 @@ import { api } from '../api'
 import { contentPath } from './contentPath'
 import { contentKeys } from './keys'
 
+/**
+ * The user's folders at the root. The listing also pages the snippets outside any folder, which
+ * the explorer reads as a section of its own (useSnippetList): one is enough here.
+ */
 export const getFolders = (ref: string, signal?: AbortSignal) =>
-  api<{ data: { folders: Folder[] } }>(contentPath(ref, '/folders?type=sql'), { signal }).then((page) => page.data.folders)
+  api<{ data: { folders: Folder[] } }>(contentPath(ref, '/folders?type=sql&visibility=private&limit=1'), { signal }).then((page) => page.data.folders)
 
 export function useFolders(ref: string) {
   return useQuery({ queryKey: contentKeys.folders(ref), queryFn: ({ signal }) => getFolders(ref, signal), enabled: Boolean(ref) })

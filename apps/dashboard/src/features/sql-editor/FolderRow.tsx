@@ -1,7 +1,7 @@
 import type { Folder } from '@stratum/contracts'
 import { ChevronDown, ChevronRight, Ellipsis, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/DropdownMenu'
+import { DropdownMenuItem, LazyDropdownMenu } from '../../components/ui/DropdownMenu'
 
 /** A folder's name being typed: Enter or leaving the field saves, Escape abandons. */
 export function FolderNameInput({ initial, disabled, onSubmit, onCancel }: { initial: string; disabled: boolean; onSubmit: (name: string) => void; onCancel: () => void }) {
@@ -42,6 +42,7 @@ interface FolderRowProps {
   onDelete: () => void
 }
 
+/** A folder of private snippets; its children (the paged snippets) are rendered only while it is open. */
 export function FolderRow({ folder, editable, saving, children, onRename, onDelete }: FolderRowProps) {
   const [open, setOpen] = useState(true)
   const [editing, setEditing] = useState(false)
@@ -69,19 +70,18 @@ export function FolderRow({ folder, editable, saving, children, onRename, onDele
           <span className="explorer-name">{folder.name}</span>
         </button>
         {editable ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger className="btn btn-ghost btn-sm btn-icon explorer-more" aria-label={`Actions for folder ${folder.name}`}>
-              <Ellipsis size={14} aria-hidden="true" />
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuItem icon={<Pencil size={14} />} onSelect={() => setEditing(true)}>
-                Rename folder
-              </DropdownMenuItem>
-              <DropdownMenuItem icon={<Trash2 size={14} />} onSelect={onDelete}>
-                Delete folder
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <LazyDropdownMenu className="btn btn-ghost btn-sm btn-icon explorer-more" label={`Actions for folder ${folder.name}`} icon={<Ellipsis size={14} aria-hidden="true" />}>
+            {() => (
+              <>
+                <DropdownMenuItem icon={<Pencil size={14} />} onSelect={() => setEditing(true)}>
+                  Rename folder
+                </DropdownMenuItem>
+                <DropdownMenuItem icon={<Trash2 size={14} />} onSelect={onDelete}>
+                  Delete folder
+                </DropdownMenuItem>
+              </>
+            )}
+          </LazyDropdownMenu>
         ) : null}
       </div>
       {open ? <ul className="explorer-list explorer-nested">{children}</ul> : null}

@@ -1,10 +1,10 @@
-import type { ContentItem, Folder } from '@stratum/contracts'
+import type { ContentListItem, Folder } from '@stratum/contracts'
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
 import { SelectField, TextField } from '../../components/ui/Field'
 
-export function RenameSnippetDialog({ snippet, onSave, onClose, saving }: { snippet: ContentItem; onSave: (name: string) => void; onClose: () => void; saving: boolean }) {
+export function RenameSnippetDialog({ snippet, onSave, onClose, saving }: { snippet: ContentListItem; onSave: (name: string) => void; onClose: () => void; saving: boolean }) {
   const [name, setName] = useState(snippet.name)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -25,7 +25,7 @@ export function RenameSnippetDialog({ snippet, onSave, onClose, saving }: { snip
   )
 }
 
-export function MoveSnippetDialog({ snippet, folders, onMove, onClose, saving }: { snippet: ContentItem; folders: Folder[]; onMove: (folderId: string | null) => void; onClose: () => void; saving: boolean }) {
+export function MoveSnippetDialog({ snippet, folders, onMove, onClose, saving }: { snippet: ContentListItem; folders: Folder[]; onMove: (folderId: string | null) => void; onClose: () => void; saving: boolean }) {
   const [folderId, setFolderId] = useState(snippet.folder_id ?? '')
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} size="sm" title={`Move ${snippet.name}`}>

@@ -1,21 +1,26 @@
-import type { ContentItem, Folder } from '@stratum/contracts'
+import type { ContentItem, ContentListItem, Folder } from '@stratum/contracts'
+import { useQueryClient } from '@tanstack/react-query'
 import { FolderPlus, Plus } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
-import { Spinner } from '../../components/ui/Spinner'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage, isApiError } from '../../data/api'
+import { contentKeys } from '../../data/content/keys'
+import { allListed, knownSnippet } from '../../data/content/snippetCache'
+import { FAVORITES, SHARED, folderSection } from '../../data/content/snippetSection'
 import { useDeleteSnippets } from '../../data/content/useDeleteSnippets'
 import { useCreateFolder, useDeleteFolders, useUpdateFolder } from '../../data/content/useFolderMutations'
 import { useFolders } from '../../data/content/useFolders'
 import { useSaveSnippet, type SnippetChanges } from '../../data/content/useSaveSnippet'
-import { useSnippets } from '../../data/content/useSnippets'
+import { getSnippet } from '../../data/content/useSnippet'
+import { useSnippetCounts } from '../../data/content/useSnippetCounts'
+import { listedSnippets, useSnippetList } from '../../data/content/useSnippetList'
 import { downloadText } from '../results-grid'
 import { forgetDraft, getDraft } from './drafts'
 import { FolderNameInput, FolderRow } from './FolderRow'
 import { ConfirmDeleteDialog, MoveSnippetDialog, RenameSnippetDialog } from './SnippetDialogs'
-import { SnippetRow, type SnippetAction } from './SnippetRow'
+import { SectionRows, SnippetRow, type RenderRow, type SnippetAction } from './SnippetRow'
 
 /** The temporary id of a folder being created (spec §3). */
 export const NEW_FOLDER_ID = 'new-folder'
@@ -28,13 +33,21 @@ interface SnippetExplorerProps {
   onNewQuery: () => void
 }
 
-type Pending = { kind: 'rename' | 'move' | 'delete'; snippet: ContentItem } | { kind: 'delete-folder'; folder: Folder } | null
+type Pending = { kind: 'rename' | 'move' | 'delete'; snippet: ContentListItem } | { kind: 'delete-folder'; folder: Folder } | null
 
-/** Snippets on the left of the editor: favorites, shared, private with folders, and their actions. */
+/**
+ * Snippets on the left of the editor: favorites, shared, private with folders, and their actions.
+ * Each section is listed a page at a time (more as the user scrolls to its end); the counts in the
+ * titles are the server's (GET /content/count), whatever is loaded.
+ */
 export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQuery }: SnippetExplorerProps) {
   const toast = useToast()
   const navigate = useNavigate()
-  const snippets = useSnippets(projectRef)
+  const queryClient = useQueryClient()
+  const counts = useSnippetCounts(projectRef)
+  const favorites = useSnippetList(projectRef, FAVORITES)
+  const shared = useSnippetList(projectRef, SHARED)
+  const loose = useSnippetList(projectRef, folderSection(null))
   const folders = useFolders(projectRef)
   const saveSnippet = useSaveSnippet()
   const deleteSnippets = useDeleteSnippets()
@@ -44,29 +57,69 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
   const [newFolder, setNewFolder] = useState<'editing' | 'saving' | null>(null)
   const [pending, setPending] = useState<Pending>(null)
 
-  const all = snippets.data ?? []
   const folderList = folders.data ?? []
-  const mayEdit = (snippet: ContentItem) => canSave && (snippet.visibility !== 'user' || snippet.owner_id === userId)
+  const { mutate: save } = saveSnippet
 
-  const change = (snippet: ContentItem, changes: SnippetChanges, success?: string) =>
-    saveSnippet.mutate(
-      { ref: projectRef, snippet, changes },
-      {
-        onSuccess: () => {
-          setPending(null)
-          if (success) toast.success(success)
+  const change = useCallback(
+    (snippet: ContentListItem, changes: SnippetChanges, success?: string) =>
+      save(
+        { ref: projectRef, snippet, changes },
+        {
+          onSuccess: () => {
+            setPending(null)
+            if (success) toast.success(success)
+          },
+          onError: (error) => toast.error(`Failed to update query: ${errorMessage(error)}`),
         },
-        onError: (error) => toast.error(`Failed to update query: ${errorMessage(error)}`),
-      },
-    )
+      ),
+    [projectRef, save, toast],
+  )
 
-  const onAction = (action: SnippetAction, snippet: ContentItem) => {
-    if (action === 'favorite') change(snippet, { favorite: !snippet.favorite })
-    else if (action === 'share')
-      change(snippet, snippet.visibility === 'user' ? { visibility: 'project', folder_id: null } : { visibility: 'user' }, snippet.visibility === 'user' ? 'Query shared with the project' : 'Query is now private')
-    else if (action === 'download') downloadText(`${snippet.name.replace(/[\\/:*?"<>|]+/g, '_')}.sql`, getDraft(projectRef, snippet.id).sql ?? snippet.content.sql, 'application/sql')
-    else setPending({ kind: action, snippet })
-  }
+  const download = useCallback(
+    async (snippet: ContentListItem) => {
+      try {
+        // Folder listings leave out the content: the draft, else the listed or stored snippet.
+        const sql =
+          getDraft(projectRef, snippet.id).sql ??
+          (snippet as Partial<ContentItem>).content?.sql ??
+          (await queryClient.ensureQueryData({ queryKey: contentKeys.snippet(projectRef, snippet.id), queryFn: ({ signal }) => getSnippet(projectRef, snippet.id, signal) }))
+            .content.sql
+        downloadText(`${snippet.name.replace(/[\\/:*?"<>|]+/g, '_')}.sql`, sql, 'application/sql')
+      } catch (error) {
+        toast.error(`Failed to download query: ${errorMessage(error)}`)
+      }
+    },
+    [projectRef, queryClient, toast],
+  )
+
+  // Stable, so that the (memoised) rows of long lists do not all render again on every change.
+  const onAction = useCallback(
+    (action: SnippetAction, snippet: ContentListItem) => {
+      if (action === 'favorite') change(snippet, { favorite: !snippet.favorite })
+      else if (action === 'share')
+        change(
+          snippet,
+          snippet.visibility === 'user' ? { visibility: 'project', folder_id: null } : { visibility: 'user' },
+          snippet.visibility === 'user' ? 'Query shared with the project' : 'Query is now private',
+        )
+      else if (action === 'download') void download(snippet)
+      else setPending({ kind: action, snippet })
+    },
+    [change, download],
+  )
+
+  const row = useCallback<RenderRow>(
+    (snippet) => (
+      <SnippetRow
+        key={snippet.id}
+        projectRef={projectRef}
+        snippet={snippet}
+        editable={canSave && (snippet.visibility !== 'user' || snippet.owner_id === userId)}
+        onAction={onAction}
+      />
+    ),
+    [projectRef, canSave, userId, onAction],
+  )
 
   const submitNewFolder = (name: string) => {
     setNewFolder('saving')
@@ -93,16 +146,20 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
   const afterDelete = (ids: string[]) => {
     ids.forEach((id) => forgetDraft(projectRef, id))
     if (currentId && ids.includes(currentId)) {
-      const next = all.find((s) => !ids.includes(s.id))
+      const next = allListed(queryClient, projectRef).find((s) => !ids.includes(s.id))
       navigate(next ? `/project/${projectRef}/sql/${next.id}` : `/project/${projectRef}/sql`, { replace: true })
     }
   }
 
-  const row = (snippet: ContentItem) => <SnippetRow key={snippet.id} projectRef={projectRef} snippet={snippet} editable={mayEdit(snippet)} onAction={onAction} />
-  const favorites = all.filter((s) => s.favorite)
-  const shared = all.filter((s) => s.visibility !== 'user')
-  const mine = all.filter((s) => s.visibility === 'user')
-  const loose = mine.filter((s) => !s.folder_id || !folderList.some((f) => f.id === s.folder_id))
+  /** The snippets of a folder the explorer knows of (loaded pages, and the open one). */
+  const snippetsIn = (folder: Folder) => {
+    const ids = listedSnippets(queryClient.getQueryData(contentKeys.list(projectRef, folderSection(folder.id)))).map((s) => s.id)
+    const current = currentId ? knownSnippet(queryClient, projectRef, currentId) : undefined
+    return current?.folder_id === folder.id && !ids.includes(current.id) ? [...ids, current.id] : ids
+  }
+
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`)
+  const hasFavorites = (counts.data?.favorites ?? 0) > 0 || listedSnippets(favorites.data).length > 0
 
   return (
     <nav className="sql-explorer" aria-label="Queries">
@@ -114,41 +171,34 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
           <IconButton size="sm" label="New query" icon={<Plus size={14} aria-hidden="true" />} onClick={onNewQuery} />
         </div>
       </div>
-      {snippets.isPending ? (
-        <div className="explorer-empty">
-          <Spinner size={14} /> Loading queries…
-        </div>
-      ) : snippets.isError ? (
-        <div className="explorer-empty" role="alert">
-          Failed to load queries: {errorMessage(snippets.error)}
-        </div>
-      ) : (
-        <>
-          {favorites.length ? <Section title="Favorites">{favorites.map(row)}</Section> : null}
-          <Section title={`Shared (${shared.length})`}>{shared.length ? shared.map(row) : <li className="explorer-empty">No shared queries</li>}</Section>
-          <Section title={`Private (${mine.length})`}>
-            {newFolder ? (
-              <li data-folder-id={NEW_FOLDER_ID}>
-                <FolderNameInput initial="" disabled={newFolder === 'saving'} onSubmit={submitNewFolder} onCancel={() => setNewFolder(null)} />
-              </li>
-            ) : null}
-            {folderList.map((folder) => (
-              <FolderRow
-                key={folder.id}
-                folder={folder}
-                editable={canSave}
-                saving={updateFolder.isPending && updateFolder.variables?.id === folder.id}
-                onRename={(name) => renameFolder(folder, name)}
-                onDelete={() => setPending({ kind: 'delete-folder', folder })}
-              >
-                {mine.filter((s) => s.folder_id === folder.id).map(row)}
-              </FolderRow>
-            ))}
-            {loose.map(row)}
-            {!mine.length && !folderList.length && !newFolder ? <li className="explorer-empty">No private queries</li> : null}
-          </Section>
-        </>
-      )}
+      {hasFavorites ? (
+        <Section title={`Favorites${count(counts.data?.favorites)}`}>
+          <SectionRows list={favorites} row={row} what="favorites" />
+        </Section>
+      ) : null}
+      <Section title={`Shared${count(counts.data?.shared)}`}>
+        <SectionRows list={shared} row={row} what="shared queries" empty="No shared queries" />
+      </Section>
+      <Section title={`Private${count(counts.data?.private)}`}>
+        {newFolder ? (
+          <li data-folder-id={NEW_FOLDER_ID}>
+            <FolderNameInput initial="" disabled={newFolder === 'saving'} onSubmit={submitNewFolder} onCancel={() => setNewFolder(null)} />
+          </li>
+        ) : null}
+        {folderList.map((folder) => (
+          <FolderRow
+            key={folder.id}
+            folder={folder}
+            editable={canSave}
+            saving={updateFolder.isPending && updateFolder.variables?.id === folder.id}
+            onRename={(name) => renameFolder(folder, name)}
+            onDelete={() => setPending({ kind: 'delete-folder', folder })}
+          >
+            <FolderSnippets projectRef={projectRef} folderId={folder.id} row={row} />
+          </FolderRow>
+        ))}
+        <SectionRows list={loose} row={row} what="private queries" empty={!folderList.length && !newFolder ? 'No private queries' : undefined} />
+      </Section>
 
       {pending?.kind === 'rename' ? (
         <RenameSnippetDialog snippet={pending.snippet} saving={saveSnippet.isPending} onClose={() => setPending(null)} onSave={(name) => change(pending.snippet, { name })} />
@@ -190,7 +240,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
           busy={deleteFolders.isPending}
           onClose={() => setPending(null)}
           onConfirm={() => {
-            const inside = mine.filter((s) => s.folder_id === pending.folder.id).map((s) => s.id)
+            const inside = snippetsIn(pending.folder)
             deleteFolders.mutate(
               { ref: projectRef, ids: [pending.folder.id] },
               {
@@ -216,4 +266,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <ul className="explorer-list">{children}</ul>
     </div>
   )
+}
+
+/** A folder's snippets: fetched when the folder is open (FolderRow renders its children then). */
+function FolderSnippets({ projectRef, folderId, row }: { projectRef: string; folderId: string; row: RenderRow }) {
+  return <SectionRows list={useSnippetList(projectRef, folderSection(folderId))} row={row} what="queries" />
 }
