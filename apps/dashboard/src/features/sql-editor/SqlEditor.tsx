@@ -4,6 +4,7 @@ import { useTableCompletions } from '../../data/sql/useTableCompletions'
 import { useTheme } from '../../lib/theme'
 import { InlineAiEdit } from './ai/InlineAiEdit'
 import { registerSqlCompletion } from './completion'
+import { createSqlMonaco } from './createSqlMonaco'
 import { loadMonaco } from './loadMonaco'
 import type { Monaco } from './monaco'
 import type { Runnable } from './useSqlRunner'
@@ -57,24 +58,8 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
     loadMonaco().then(
       (monaco) => {
         if (disposed || !host.current) return
-        created = monaco.editor.create(host.current, {
-          value: latest.current.initialValue,
-          language: 'pgsql',
-          tabSize: 2,
-          insertSpaces: true,
-          fontSize: 13,
-          minimap: { enabled: false },
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          wordWrap: 'on',
-          fixedOverflowWidgets: true,
-          renderLineHighlight: 'line',
-          padding: { top: 8 },
-          ariaLabel: 'SQL editor',
-          readOnly,
-        })
+        created = createSqlMonaco(monaco, host.current, { value: latest.current.initialValue, ariaLabel: 'SQL editor', readOnly })
         const instance = created
-        instance.getModel()?.updateOptions({ tabSize: 2, insertSpaces: true })
         instance.onDidChangeModelContent(() => latest.current.onChange(instance.getValue()))
         const runnable = (): Runnable => {
           const model = instance.getModel()

@@ -5,6 +5,7 @@ import { isModShortcut } from '../../lib/platform'
 import { useTheme } from '../../lib/theme'
 import { registerSqlCompletion } from '../sql-editor/completion'
 import { loadMonaco } from '../sql-editor/loadMonaco'
+import { createSqlMonaco } from '../sql-editor/createSqlMonaco'
 import type { Monaco } from '../sql-editor/monaco'
 
 type Editor = ReturnType<Monaco['editor']['create']>
@@ -54,25 +55,13 @@ export function PanelEditor({ projectRef, initialValue, onChange, onRun, handleR
     loadMonaco().then(
       (loaded) => {
         if (disposed || !host.current) return
-        const instance = loaded.editor.create(host.current, {
+        const instance = createSqlMonaco(loaded, host.current, {
           value: latest.current.initialValue,
-          language: 'pgsql',
-          tabSize: 2,
-          insertSpaces: true,
-          fontSize: 13,
-          minimap: { enabled: false },
-          automaticLayout: true,
-          scrollBeyondLastLine: false,
-          wordWrap: 'on',
-          fixedOverflowWidgets: true,
-          renderLineHighlight: 'line',
           lineNumbersMinChars: 3,
           folding: false,
-          padding: { top: 8 },
           ariaLabel: 'SQL editor panel',
         })
         created = instance
-        instance.getModel()?.updateOptions({ tabSize: 2, insertSpaces: true })
         instance.onDidChangeModelContent(() => latest.current.onChange(instance.getValue()))
         const model = instance.getModel()
         if (model) completion = registerSqlCompletion(loaded, model, () => latest.current.tables ?? [])
