@@ -102,12 +102,17 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
         columns: (result, fields) => write(`{"kind":"columns","result":${result},"columns":${JSON.stringify(fields.map((f) => ({ name: f.name, data_type_id: f.dataTypeID })))}}`),
         rows: (result, batch) => write(`{"kind":"rows","result":${result},"rows":${jsonRowsArray(batch)}}`),
       }
-      void reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms, stream }))
-        .then(answer, (error: unknown) => failureAnswer(error, request))
-        .then(({ status, json }) => {
-          write(`{"kind":"end","status":${status},"body":${json}}`)
-          frames.end()
-        })
+      const finish = async () => {
+        let end: { status: number; json: string }
+        try {
+          end = answer(await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms, stream })))
+        } catch (error) {
+          end = failureAnswer(error, request)
+        }
+        write(`{"kind":"end","status":${end.status},"body":${end.json}}`)
+        frames.end()
+      }
+      void finish()
       return reply.code(200).type(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(frames)
     }
 
