@@ -1,15 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Spinner } from '../../components/ui/Spinner'
-import { useTableCompletions } from '../../data/sql/useTableCompletions'
-import { useTheme } from '../../lib/theme'
 import { InlineAiEdit } from './ai/InlineAiEdit'
-import { registerSqlCompletion } from './completion'
-import { createSqlMonaco } from './createSqlMonaco'
-import { loadMonaco } from './loadMonaco'
-import type { Monaco } from './monaco'
+import { useSqlMonaco } from './useSqlMonaco'
 import type { Runnable } from './useSqlRunner'
-
-type Editor = ReturnType<Monaco['editor']['create']>
 
 export interface EditorHandle {
   /** The selection if one is made, else the whole text. */
@@ -42,60 +35,38 @@ interface SqlEditorProps {
  */
 export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, readOnly = false, projectRef }: SqlEditorProps) {
   const host = useRef<HTMLDivElement>(null)
-  const [editor, setEditor] = useState<{ editor: Editor; monaco: Monaco } | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const { resolved } = useTheme()
-  const tables = useTableCompletions(projectRef).data
-  const latest = useRef({ onChange, onRun, initialValue, tables })
+  const run = useRef(onRun)
   useLayoutEffect(() => {
-    latest.current = { onChange, onRun, initialValue, tables }
+    run.current = onRun
   })
-
-  useEffect(() => {
-    let disposed = false
-    let created: Editor | undefined
-    let completion: { dispose: () => void } | undefined
-    loadMonaco().then(
-      (monaco) => {
-        if (disposed || !host.current) return
-        created = createSqlMonaco(monaco, host.current, { value: latest.current.initialValue, ariaLabel: 'SQL editor', readOnly })
-        const instance = created
-        instance.onDidChangeModelContent(() => latest.current.onChange(instance.getValue()))
-        const runnable = (): Runnable => {
-          const model = instance.getModel()
-          const selection = instance.getSelection()
-          if (model && selection && !selection.isEmpty()) {
-            return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()) }
-          }
-          return { sql: instance.getValue(), offset: 0 }
+  const { editor: instance, monaco, failed } = useSqlMonaco(host, {
+    initialValue,
+    onChange,
+    projectRef,
+    options: { ariaLabel: 'SQL editor', readOnly },
+    setup: (created, loaded) => {
+      const runnable = (): Runnable => {
+        const model = created.getModel()
+        const selection = created.getSelection()
+        if (model && selection && !selection.isEmpty()) {
+          return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()) }
         }
-        // An action, not addCommand: actions only answer in this editor (the AI diff editor has its own Cmd/Ctrl+Enter).
-        instance.addAction({
-          id: 'stratum.sql.run',
-          label: 'Run SQL',
-          keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
-          run: () => latest.current.onRun(runnable()),
-        })
-        const model = instance.getModel()
-        if (model) completion = registerSqlCompletion(monaco, model, () => latest.current.tables ?? [])
-        handleRef.current = { getRunnable: runnable, getValue: () => instance.getValue(), focus: () => instance.focus() }
-        setEditor({ editor: instance, monaco })
-      },
-      (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
-    )
-    return () => {
-      disposed = true
-      handleRef.current = null
-      completion?.dispose()
-      created?.dispose()
-    }
-    // The editor is created once per mount; the page remounts it per snippet.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  useEffect(() => {
-    editor?.monaco.editor.setTheme(resolved === 'dark' ? 'vs-dark' : 'vs')
-  }, [editor, resolved])
+        return { sql: created.getValue(), offset: 0 }
+      }
+      // An action, not addCommand: actions only answer in this editor (the AI diff editor has its own Cmd/Ctrl+Enter).
+      created.addAction({
+        id: 'stratum.sql.run',
+        label: 'Run SQL',
+        keybindings: [loaded.KeyMod.CtrlCmd | loaded.KeyCode.Enter],
+        run: () => run.current(runnable()),
+      })
+      handleRef.current = { getRunnable: runnable, getValue: () => created.getValue(), focus: () => created.focus() }
+      return () => {
+        handleRef.current = null
+      }
+    },
+  })
+  const editor = useMemo(() => (instance && monaco ? { editor: instance, monaco } : null), [instance, monaco])
 
   useEffect(() => {
     editor?.editor.updateOptions({ readOnly })

@@ -1,14 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Spinner } from '../../components/ui/Spinner'
-import { useTableCompletions } from '../../data/sql/useTableCompletions'
 import { isModShortcut } from '../../lib/platform'
-import { useTheme } from '../../lib/theme'
-import { registerSqlCompletion } from '../sql-editor/completion'
-import { loadMonaco } from '../sql-editor/loadMonaco'
-import { createSqlMonaco } from '../sql-editor/createSqlMonaco'
-import type { Monaco } from '../sql-editor/monaco'
-
-type Editor = ReturnType<Monaco['editor']['create']>
+import { useSqlMonaco } from '../sql-editor/useSqlMonaco'
 
 export interface PanelEditorHandle {
   /** The selection if one is made, else the whole text. */
@@ -38,68 +31,38 @@ const isRunShortcut = (event: KeyboardEvent) => isModShortcut(event, 'enter')
  */
 export function PanelEditor({ projectRef, initialValue, onChange, onRun, handleRef }: PanelEditorProps) {
   const host = useRef<HTMLDivElement>(null)
-  const [editor, setEditor] = useState<Editor | null>(null)
-  const [monaco, setMonaco] = useState<Monaco | null>(null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const { resolved } = useTheme()
-  const tables = useTableCompletions(projectRef).data
-  const latest = useRef({ onChange, onRun, initialValue, tables })
+  const latest = useRef({ onRun })
   useLayoutEffect(() => {
-    latest.current = { onChange, onRun, initialValue, tables }
+    latest.current = { onRun }
   })
-
-  useEffect(() => {
-    let disposed = false
-    let created: Editor | undefined
-    let completion: { dispose: () => void } | undefined
-    loadMonaco().then(
-      (loaded) => {
-        if (disposed || !host.current) return
-        const instance = createSqlMonaco(loaded, host.current, {
-          value: latest.current.initialValue,
-          lineNumbersMinChars: 3,
-          folding: false,
-          ariaLabel: 'SQL editor panel',
-        })
-        created = instance
-        instance.onDidChangeModelContent(() => latest.current.onChange(instance.getValue()))
-        const model = instance.getModel()
-        if (model) completion = registerSqlCompletion(loaded, model, () => latest.current.tables ?? [])
-        handleRef.current = {
-          getRunnable: () => {
-            const selection = instance.getSelection()
-            const current = instance.getModel()
-            return current && selection && !selection.isEmpty() ? current.getValueInRange(selection) : instance.getValue()
-          },
-          replaceAll: (sql) => {
-            const current = instance.getModel()
-            if (!current) return
-            instance.pushUndoStop()
-            instance.executeEdits('sql-panel-template', [{ range: current.getFullModelRange(), text: sql }])
-            instance.pushUndoStop()
-            instance.setPosition({ lineNumber: 1, column: 1 })
-            instance.revealLine(1)
-          },
-          focus: () => instance.focus(),
-        }
-        setMonaco(loaded)
-        setEditor(instance)
-      },
-      (error: unknown) => setFailed(error instanceof Error ? error.message : String(error)),
-    )
-    return () => {
-      disposed = true
-      handleRef.current = null
-      completion?.dispose()
-      created?.dispose()
-    }
-    // Created once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  useEffect(() => {
-    monaco?.editor.setTheme(resolved === 'dark' ? 'vs-dark' : 'vs')
-  }, [monaco, resolved])
+  const { editor, failed } = useSqlMonaco(host, {
+    initialValue,
+    onChange,
+    projectRef,
+    options: { lineNumbersMinChars: 3, folding: false, ariaLabel: 'SQL editor panel' },
+    setup: (instance) => {
+      handleRef.current = {
+        getRunnable: () => {
+          const selection = instance.getSelection()
+          const current = instance.getModel()
+          return current && selection && !selection.isEmpty() ? current.getValueInRange(selection) : instance.getValue()
+        },
+        replaceAll: (sql) => {
+          const current = instance.getModel()
+          if (!current) return
+          instance.pushUndoStop()
+          instance.executeEdits('sql-panel-template', [{ range: current.getFullModelRange(), text: sql }])
+          instance.pushUndoStop()
+          instance.setPosition({ lineNumber: 1, column: 1 })
+          instance.revealLine(1)
+        },
+        focus: () => instance.focus(),
+      }
+      return () => {
+        handleRef.current = null
+      }
+    },
+  })
 
   useEffect(() => {
     const node = host.current
