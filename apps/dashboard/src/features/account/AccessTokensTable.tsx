@@ -9,6 +9,7 @@ import { errorMessage } from '../../data/api'
 import { useAccessTokens } from '../../data/access-tokens/useAccessTokens'
 import { formatDateTime } from '../../lib/format'
 import { RevokeTokenDialog } from './RevokeTokenDialog'
+import { TableHead } from '../../components/ui/TableHead'
 
 export function AccessTokensTable() {
   const tokens = useAccessTokens()
@@ -31,17 +32,7 @@ export function AccessTokensTable() {
       <h2 id="tokens-heading">Your tokens</h2>
       <div className="card card-body-flush">
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Token</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Token', 'Created', 'Last used', { hidden: 'Actions' }]} />
           <tbody>
             {tokens.data.map((token) => (
               <tr key={token.id}>

@@ -4,6 +4,7 @@ import { ItemHeader } from './ItemHeader'
 import { NotServedNote } from './NotServedNote'
 import type { DocProcedure } from './openapi'
 import { rpcSnippet, type Language, type SnippetContext } from './snippets'
+import { TableHead } from '../../components/ui/TableHead'
 
 interface ProcedurePageProps {
   procedure: DocProcedure
@@ -34,16 +35,7 @@ export function ProcedurePage({ procedure, names, lang, ctx, onSelect, onBack }:
         ) : (
           <div className="docs-table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Format</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Required</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Format', 'Type', { hidden: 'Required' }]} />
               <tbody>
                 {procedure.params.map((param) => (
                   <tr key={param.name}>

@@ -3,6 +3,7 @@ import { ItemHeader } from './ItemHeader'
 import { NotServedNote } from './NotServedNote'
 import type { DocTable } from './openapi'
 import { tableSnippets, type Language, type SnippetContext } from './snippets'
+import { TableHead } from '../../components/ui/TableHead'
 
 interface TablePageProps {
   table: DocTable
@@ -32,14 +33,7 @@ export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePa
         <h4>Columns</h4>
         <div className="docs-table-wrap">
           <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Format</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Format', 'Type', 'Description']} />
             <tbody>
               {table.columns.map((column) => (
                 <tr key={column.name}>

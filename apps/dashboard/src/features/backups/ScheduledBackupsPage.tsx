@@ -13,6 +13,7 @@ import { useBackups } from '../../data/backups/useBackups'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { formatBytes, formatDateTime, humanize } from '../../lib/format'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { TableHead } from '../../components/ui/TableHead'
 
 export const NO_BACKUPS_FOR_DOWNLOAD = 'No backups available for download'
 
@@ -100,18 +101,7 @@ export function ScheduledBackupsPage() {
             ) : null}
             <Card flush>
               <table className="table" aria-label="Backups">
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Version</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Date', 'Kind', 'Status', 'Size', 'Version', { hidden: 'Actions' }]} />
                 <tbody>
                   {list.map((backup) => (
                     <BackupRow key={backup.id} backup={backup} projectRef={ref} orgSlug={project?.organization_slug ?? ''} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Badge } from '../../components/ui/Badge'
 import { Card } from '../../components/ui/Card'
 import { formatDateTime, humanize } from '../../lib/format'
+import { TableHead } from '../../components/ui/TableHead'
 
 const STATUS_TONE = { ACTIVE: 'success', REMOVED: 'neutral', THROTTLED: 'warning' } as const
 
@@ -11,16 +12,7 @@ export function FunctionsTable({ functions, projectRef }: { functions: FunctionR
   return (
     <Card flush>
       <table className="table" aria-label="Edge functions">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Slug</th>
-            <th scope="col">Version</th>
-            <th scope="col">Updated</th>
-            <th scope="col">Verify JWT</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Slug', 'Version', 'Updated', 'Verify JWT', 'Status']} />
         <tbody>
           {functions.map((fn) => (
             <tr key={fn.id}>

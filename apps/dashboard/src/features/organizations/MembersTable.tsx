@@ -12,6 +12,7 @@ import { useOrgRole } from '../../data/profile/useCan'
 import { useProfile } from '../../data/profile/useProfile'
 import { formatDate } from '../../lib/format'
 import { RemoveMemberDialog } from './RemoveMemberDialog'
+import { TableHead } from '../../components/ui/TableHead'
 
 interface MembersTableProps {
   slug: string
@@ -38,16 +39,7 @@ export function MembersTable({ slug, members, canManage }: MembersTableProps) {
   return (
     <div className="card card-body-flush">
       <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Member', 'Role', 'Joined', { hidden: 'Actions' }]} />
         <tbody>
           {members.map((member) => {
             const isMe = member.user_id === me?.id

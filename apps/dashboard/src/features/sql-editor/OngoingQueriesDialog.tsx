@@ -7,6 +7,7 @@ import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useOngoingQueries } from '../../data/sql/useOngoingQueries'
 import { useSignalQuery, type SignalKind } from '../../data/sql/useSignalQuery'
+import { TableHead } from '../../components/ui/TableHead'
 
 export const ONGOING_QUERIES_PARAM = 'viewOngoingQueries'
 
@@ -73,18 +74,7 @@ export function OngoingQueriesDialog({ projectRef, open, onOpenChange, canWrite 
       ) : (
         <div className="ongoing-table-wrap">
           <table className="ongoing-table" aria-label="Ongoing queries">
-            <thead>
-              <tr>
-                <th scope="col">PID</th>
-                <th scope="col">Query</th>
-                <th scope="col">Started</th>
-                <th scope="col">State</th>
-                <th scope="col">User</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['PID', 'Query', 'Started', 'State', 'User', { hidden: 'Actions' }]} />
             <tbody>
               {rows.map((row) => {
                 const busy = signal.isPending && signal.variables.pid === row.pid

@@ -5,6 +5,7 @@ import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { formatBytes, formatDateTime } from '../../lib/format'
 import { STORAGE_TEXTS } from './texts'
+import { TableHead } from '../../components/ui/TableHead'
 
 function MimeTypes({ types }: { types: string[] | null }) {
   if (types === null) return <span className="muted">Any</span>
@@ -23,18 +24,7 @@ export function BucketsTable({ buckets, canWrite, onEdit, onDelete }: BucketsTab
   return (
     <Card flush>
       <table className="table" aria-label="Buckets">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Access</th>
-            <th scope="col">Allowed MIME types</th>
-            <th scope="col">File size limit</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Access', 'Allowed MIME types', 'File size limit', 'Created', { hidden: 'Actions' }]} />
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.id}>
