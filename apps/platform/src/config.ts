@@ -31,6 +31,9 @@ export interface Config {
   ai: AiSettings | null
   /** Inline completions and titles allowed per minute per user. */
   aiRateLimitPerMinute: number
+  /** Installation settings fixed by the environment; null = the platform database's value decides. */
+  organizationCreation: 'everyone' | 'installation_owner' | null
+  planChanges: 'installation_owner' | 'organization_owners' | null
 }
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
@@ -94,6 +97,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value
 }
 
+function choiceFrom<T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly T[]): T | null {
+  const raw = env[name]?.trim()
+  if (!raw) return null
+  if (!(choices as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${choices.join(', ')} (or empty), got '${raw}'`)
+  return raw as T
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
@@ -114,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
     ai: loadAiSettings(env),
     aiRateLimitPerMinute: intFrom(env, 'STRATUM_AI_RATE_LIMIT', 30),
+    organizationCreation: choiceFrom(env, 'STRATUM_ORGANIZATION_CREATION', ['everyone', 'installation_owner']),
+    planChanges: choiceFrom(env, 'STRATUM_PLAN_CHANGES', ['installation_owner', 'organization_owners']),
   }
 }

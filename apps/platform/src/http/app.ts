@@ -17,6 +17,8 @@ import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
+import { installationRoutes } from './routes/installation.js'
+import { invitationRoutes } from './routes/invitations.js'
 import { storageRoutes } from './routes/storage.js'
 import { supportRoutes } from './routes/support.js'
 import { typesAndHostnameRoutes } from './routes/types-and-hostname.js'
@@ -37,6 +39,8 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await authRoutes(app, ctx)
   await profileRoutes(app, ctx)
   await organizationRoutes(app, ctx)
+  await invitationRoutes(app, ctx)
+  await installationRoutes(app, ctx)
   await projectRoutes(app, ctx)
   await metaRoutes(app, ctx)
   await managementV1Routes(app, ctx)

@@ -18,6 +18,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'GET /api/backups/download/:token',
   'GET /platform/storage/:ref/archive/download',
+  // An invitation link is its own proof; signing up with it creates the account (routes/invitations.ts).
+  'GET /platform/invitations/:token',
+  'POST /platform/invitations/:token/sign-up',
 ])
 /** What an invited user may do before replacing their one-time password. */
 const BEFORE_PASSWORD_CHANGE = new Set(['GET /platform/profile', 'PUT /platform/profile/password', 'GET /platform/profile/permissions'])

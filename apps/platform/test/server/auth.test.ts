@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generatePassword } from '../../src/auth/passwords.js'
+import { createUser, findUserByEmail, setPassword } from '../../src/auth/users.js'
 import { api, login, startTestPlatform, ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
@@ -129,7 +131,7 @@ describe('personal access tokens', () => {
 describe('stratum admin reset-password', () => {
   it('prints a one-time password that works once and must be replaced', async () => {
     const bin = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
-    await api(t, 'POST', `/platform/organizations/${orgSlug}/members`, { cookie }, { email: 'forgetful@example.com', role: 'developer' })
+    await createUser(t.platform.ctx.db, 'forgetful@example.com', 'forgotten-password-1')
     const result = spawnSync(process.execPath, [bin, 'admin', 'reset-password', '--email', 'forgetful@example.com'], {
       env: { ...process.env, STRATUM_DATA_DIR: t.dataDir },
       encoding: 'utf8',
@@ -148,12 +150,15 @@ describe('stratum admin reset-password', () => {
 })
 
 describe('invited members', () => {
-  it('gives a new member a one-time password that must be replaced before anything else', async () => {
-    const added = await api(t, 'POST', `/platform/organizations/${orgSlug}/members`, { cookie }, { email: 'New.Dev@Example.com', role: 'developer' })
-    expect(added.status).toBe(201)
-    expect(added.body.member).toMatchObject({ primary_email: 'new.dev@example.com', role: 'developer' })
-    const oneTime = added.body.one_time_password as string
-    expect(oneTime).toMatch(/^[\w]{5}(-[\w]{5}){3}$/)
+  it('with a one-time password (stratum admin reset-password) must replace it before anything else', async () => {
+    // Members join by invitation, choosing their own password (invitations.test.ts)...
+    const invited = await api(t, 'POST', `/platform/organizations/${orgSlug}/members/invitations`, { cookie }, { email: 'New.Dev@Example.com', role: 'developer' })
+    expect(invited.status).toBe(201)
+    const link = (invited.body.invitation_url as string).split('/invite/')[1]
+    expect((await api(t, 'POST', `/platform/invitations/${link}/sign-up`, {}, { password: 'chosen-password-1' })).status).toBe(201)
+    // ...and a one-time password is what `stratum admin reset-password` gives.
+    const oneTime = generatePassword()
+    await setPassword(t.platform.ctx.db, (await findUserByEmail(t.platform.ctx.db, 'new.dev@example.com'))!.id, oneTime, true)
 
     const session = await login(t, 'new.dev@example.com', oneTime)
     expect((await api(t, 'GET', '/platform/profile', { cookie: session })).body.password_change_required).toBe(true)
@@ -172,7 +177,7 @@ describe('invited members', () => {
     const fresh = await login(t, 'new.dev@example.com', 'brand-new-pass')
     expect((await api(t, 'GET', '/platform/projects', { cookie: fresh })).status).toBe(200)
 
-    const again = await api(t, 'POST', `/platform/organizations/${orgSlug}/members`, { cookie }, { email: 'new.dev@example.com', role: 'read_only' })
+    const again = await api(t, 'POST', `/platform/organizations/${orgSlug}/members/invitations`, { cookie }, { email: 'new.dev@example.com', role: 'read_only' })
     expect(again.status).toBe(409)
   })
 

@@ -48,7 +48,7 @@ const ROUTES: RouteCase[] = [
     permission: 'billing.write', bad: [{ body: { plan: 'enterprise' } }, { body: {} }],
   },
   {
-    name: 'add member', method: 'POST', path: () => `/platform/organizations/${orgSlug}/members`,
+    name: 'invite member', method: 'POST', path: () => `/platform/organizations/${orgSlug}/members/invitations`,
     body: () => ({ email: `added-${Math.random().toString(36).slice(2)}@example.com`, role: 'read_only' }),
     permission: 'members.write', bad: [{ body: { email: 'not-an-email', role: 'developer' } }, { body: { email: 'ok@example.com', role: 'god' } }],
   },
@@ -75,13 +75,16 @@ async function snapshot(): Promise<string> {
     (SELECT count(*) FROM projects) AS projects,
     (SELECT count(*) FROM members) AS members,
     (SELECT count(*) FROM users) AS users,
+    (SELECT count(*) FROM invitations) AS invitations,
     (SELECT string_agg(user_id || ':' || role, ',' ORDER BY user_id) FROM members) AS roles,
     (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs`)
   return JSON.stringify(rows[0])
 }
 
 beforeAll(async () => {
-  t = await startTestPlatform()
+  // Organization owners change plans here (billing.write); the installation default, where only the
+  // installation's owner does, is tested in invitations.test.ts.
+  t = await startTestPlatform({ STRATUM_PLAN_CHANGES: 'organization_owners' })
   const cookie = await login(t)
   orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, projectBody())

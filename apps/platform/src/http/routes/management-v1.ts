@@ -6,6 +6,7 @@ import { inTransaction } from '../../store/db.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { parse } from '../errors.js'
+import { assertMayCreateOrganization } from '../installation-policy.js'
 import { createProjectFor } from './projects.js'
 
 /**
@@ -41,6 +42,7 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
 
   app.post('/v1/organizations', async (request, reply) => {
     const { name } = parse(V1CreateOrganizationBody, request.body)
+    await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const { org } = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
     return reply.code(201).send({ id: org.slug, slug: org.slug, name: org.name })
   })

@@ -1,16 +1,15 @@
 import {
-  AddMemberBody, canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody,
-  UpdateSubscriptionBody, type Member, type OrgRole,
+  canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody,
+  type Member, type OrgRole,
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { createOrganization, listMemberships, toOrganization } from '../../auth/organizations.js'
-import { generatePassword } from '../../auth/passwords.js'
-import { createUser, findUserByEmail } from '../../auth/users.js'
 import { inTransaction, type Queryable } from '../../store/db.js'
 import { identityOf, orgAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
+import { badRequest, forbidden, notFound, parse } from '../errors.js'
+import { assertMayChangePlan, assertMayCreateOrganization } from '../installation-policy.js'
 
 const MemberParams = SlugParams.extend({ user_id: z.uuid({ error: 'Member id must be a UUID' }) })
 
@@ -55,6 +54,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
 
   app.post('/platform/organizations', async (request, reply) => {
     const { name } = parse(CreateOrganizationBody, request.body)
+    await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const membership = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
     return reply.code(201).send(toOrganization(membership))
   })
@@ -72,11 +72,13 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return toOrganization({ ...membership, org: { ...membership.org, name: body.name } })
   })
 
-  // No payment processing: the plan is a setting an owner changes.
+  // No payment processing: the plan is a setting that the installation's owner changes (or, when the
+  // installation settings say so, the organization's owners).
   app.put('/platform/organizations/:slug/billing/subscription', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { plan } = parse(UpdateSubscriptionBody, request.body)
-    const membership = await orgAccess(ctx.db, request, slug, 'billing.write')
+    const membership = await orgAccess(ctx.db, request, slug)
+    await assertMayChangePlan(ctx, identityOf(request).user.id, membership.role)
     await ctx.db.query('UPDATE organizations SET plan = $2 WHERE id = $1', [membership.org.id, plan])
     return toOrganization({ ...membership, org: { ...membership.org, plan } })
   })
@@ -92,26 +94,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return rows.map(toMember)
   })
 
-  // There is no mail server: a new account gets a one-time password that the inviter hands over.
-  app.post('/platform/organizations/:slug/members', async (request, reply) => {
-    const { slug } = parse(SlugParams, request.params)
-    const body = parse(AddMemberBody, request.body)
-    const { org, role } = await orgAccess(ctx.db, request, slug, 'members.write')
-    if (!canAssignRole(role, body.role)) throw forbidden('Only an owner can add another owner')
-    const result = await inTransaction(ctx.db, async (tx) => {
-      let user = await findUserByEmail(tx, body.email)
-      let oneTimePassword: string | null = null
-      if (!user) {
-        oneTimePassword = generatePassword()
-        user = await createUser(tx, body.email, oneTimePassword, { passwordChangeRequired: true })
-      } else if (await findMember(tx, org.id, user.id)) {
-        throw conflict(`${body.email} is already a member of this organization`)
-      }
-      await tx.query('INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3)', [org.id, user.id, body.role])
-      return { member: toMember((await findMember(tx, org.id, user.id))!), one_time_password: oneTimePassword }
-    })
-    return reply.code(201).send(result)
-  })
+  // Adding a member is an invitation that the invitee accepts: routes/invitations.ts.
 
   app.patch('/platform/organizations/:slug/members/:user_id', async (request) => {
     const params = parse(MemberParams, request.params)
