@@ -2,12 +2,11 @@ import {
   FUNCTION_CALL_WARNING,
   getQueryWarning,
   isEmptySql,
-  PARSER_POSTGRES_VERSIONS,
   RUN_CONFIRMATION_QUESTION,
-  splitSqlStatements,
   splitStatementsByLexer,
   WRITE_OPERATION_WARNING,
 } from '@stratum/sql'
+import { PARSER_POSTGRES_VERSIONS, splitSqlStatements } from '@stratum/sql/parser'
 import { describe, expect, it } from 'vitest'
 import { SQL_TEMPLATES, TEMPLATE_GROUPS } from '../src/features/sql-panel/templates'
 

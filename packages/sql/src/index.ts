@@ -1,19 +1,12 @@
 /**
- * Pure SQL logic shared by the platform and the dashboard: statement splitting (the real
- * Postgres parser, with a tolerant lexer behind it), the run gate's safety check, destructive
- * patterns, the automatic row limit, named parameters, results-grid state and log query rules.
- * No I/O: the parser's WebAssembly is loaded lazily, only by splitSqlStatements/loadSqlParser.
+ * Pure SQL logic shared by the platform and the dashboard: a tolerant lexer and the statement
+ * boundaries it finds, the run gate's safety check, destructive patterns, the automatic row limit,
+ * named parameters, results-grid state and log query rules. No I/O, and no parser: this entry is
+ * what the browser imports, so it must stay free of the WebAssembly Postgres parser. Splitting with
+ * the real parser lives in `@stratum/sql/parser` (parser-entry.ts), for the platform.
  */
 export { tokenize, isTrivia, significantTokens, type Token, type TokenKind, type LexerOptions, type SqlDialect } from './lexer.js'
 export { splitStatementsByLexer, isEmptySql, type SqlStatement } from './statements.js'
-export { splitSqlStatements, type SplitOptions, type SplitResult, type SplitStatement } from './split.js'
-export {
-  loadSqlParser,
-  PARSER_POSTGRES_VERSIONS,
-  DEFAULT_PARSER_POSTGRES_VERSION,
-  type ParserPostgresVersion,
-  type SqlSyntaxError,
-} from './parser.js'
 export {
   getQueryWarning,
   WRITE_OPERATION_WARNING,

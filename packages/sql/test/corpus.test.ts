@@ -14,9 +14,9 @@ import {
   NO_ROW_LIMIT,
   parseParameters,
   shouldAppendLimit,
-  splitSqlStatements,
   splitStatementsByLexer,
 } from '../src/index.js'
+import { splitSqlStatements } from '../src/parser-entry.js'
 import { CORPUS_GROUPS, STATEMENT_CORPUS, type CorpusEntry } from './corpus/statements.js'
 
 const cases = STATEMENT_CORPUS.map((entry) => [`${entry.group}: ${entry.why}`, entry] as const)

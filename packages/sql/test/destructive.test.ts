@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { findDestructiveOperations, hasUpdateWithoutWhere, isDestructiveSql, splitSqlStatements } from '../src/index.js'
+import { findDestructiveOperations, hasUpdateWithoutWhere, isDestructiveSql } from '../src/index.js'
+import { splitSqlStatements } from '../src/parser-entry.js'
 
 const kinds = (sql: string) => findDestructiveOperations(sql).map((operation) => operation.kind)
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { splitSqlStatements, splitStatementsByLexer } from '../src/index.js'
+import { splitStatementsByLexer } from '../src/index.js'
+import { splitSqlStatements } from '../src/parser-entry.js'
 
 /** A small deterministic PRNG (mulberry32), so failures reproduce. */
 function random(seed: number): () => number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isEmptySql, loadSqlParser, splitSqlStatements, splitStatementsByLexer } from '../src/index.js'
+import { isEmptySql, splitStatementsByLexer } from '../src/index.js'
+import { loadSqlParser, splitSqlStatements } from '../src/parser-entry.js'
 
 const texts = (sql: string) => splitStatementsByLexer(sql).map((s) => s.text)
 

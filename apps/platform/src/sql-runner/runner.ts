@@ -1,4 +1,5 @@
-import { significantTokens, splitSqlStatements, tokenize, type ParserPostgresVersion, type SqlStatement } from '@stratum/sql'
+import { significantTokens, tokenize, type SqlStatement } from '@stratum/sql'
+import { splitSqlStatements, type ParserPostgresVersion } from '@stratum/sql/parser'
 import type { SqlError, SqlStatementResult } from '@stratum/contracts'
 import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS } from '@stratum/contracts'
 import pg from 'pg'

@@ -2,7 +2,7 @@ import type { ProjectRow } from '../control/project-store.js'
 import type { ProjectService } from '../control/projects.js'
 import { runSql, type RunOptions, type RunOutcome } from './runner.js'
 import { ADMIN_SQL_APPLICATION, SqlPools, USER_SQL_APPLICATION, type SqlTarget } from './pools.js'
-import type { ParserPostgresVersion } from '@stratum/sql'
+import type { ParserPostgresVersion } from '@stratum/sql/parser'
 
 export interface OngoingQueryRow {
   pid: number
