@@ -1,16 +1,5 @@
-import {
-  cloneElement,
-  useCallback,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react'
-import { createPortal } from 'react-dom'
+import * as RadixTooltip from '@radix-ui/react-tooltip'
+import { cloneElement, useId, useRef, useState, type FocusEvent, type ReactElement, type ReactNode } from 'react'
 import './tooltip.css'
 
 interface TooltipProps {
@@ -23,61 +12,75 @@ interface TooltipProps {
   describe?: boolean
 }
 
-const GAP = 6
-const MARGIN = 8
+/** Closes that Radix makes and this tooltip does not: see `keepsOpen`. */
+const POINTER_ON_TRIGGER = new Set(['pointerdown', 'click'])
 
 /**
- * A small text bubble shown on hover and keyboard focus, dismissed with Escape. Rendered in
- * a portal with fixed positioning so scrolling containers never clip it.
+ * Whether the event that makes Radix close the tooltip should leave it open instead:
+ * - a scroll: Radix closes a tooltip when anything around its trigger scrolls; here it follows
+ *   its trigger (Radix's popper repositions it on scroll) and hides while the trigger is clipped;
+ * - a press or click on the trigger itself: the text stays while the pointer is on the control, so
+ *   that a label that changes on click ('Copy host' -> 'Copied') is seen.
+ * `window.event` is the event being dispatched when Radix calls back synchronously from its listener.
+ */
+function keepsOpen(trigger: HTMLElement | null): boolean {
+  const cause = window.event
+  if (!cause) return false
+  if (cause.type === 'scroll') return true
+  return POINTER_ON_TRIGGER.has(cause.type) && cause.target instanceof Node && Boolean(trigger?.contains(cause.target))
+}
+
+/**
+ * A small text bubble shown on hover and keyboard focus, dismissed with Escape (Radix tooltip).
+ * The bubble exists only while open (portal in the body, positioned against the trigger as it
+ * scrolls). The description for assistive technology is always there: a hidden copy of the text
+ * under the same id while closed, so the control is described before anyone hovers it.
  */
 export function Tooltip({ content, children, describe = true }: TooltipProps) {
   const id = useId()
   const anchorRef = useRef<HTMLSpanElement>(null)
-  const bubbleRef = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
-  const show = useCallback(() => setOpen(true), [])
-  const hide = useCallback(() => setOpen(false), [])
 
-  useLayoutEffect(() => {
-    const anchor = anchorRef.current
-    const bubble = bubbleRef.current
-    if (!open || !anchor || !bubble) return
-    const target = anchor.getBoundingClientRect()
-    const { width, height } = bubble.getBoundingClientRect()
-    let top = target.bottom + GAP
-    if (top + height > window.innerHeight - MARGIN) top = target.top - GAP - height
-    const centered = target.left + target.width / 2 - width / 2
-    const left = Math.min(Math.max(MARGIN, centered), window.innerWidth - width - MARGIN)
-    bubble.style.top = `${Math.max(MARGIN, top)}px`
-    bubble.style.left = `${left}px`
-  }, [open, content])
-
-  // Keyboard focus shows the text; a mouse click focusing the control should not leave it up.
-  const onFocus = (event: FocusEvent) => {
-    if (event.target instanceof Element && event.target.matches(':focus-visible')) show()
+  const onOpenChange = (next: boolean) => {
+    if (!next && keepsOpen(anchorRef.current)) return
+    setOpen(next)
   }
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) hide()
+  // Keyboard focus shows the text; a mouse click, or focus put back by a closing menu after a
+  // mouse click, does not (Radix opens on any focus that does not follow a press on the trigger).
+  const onFocus = (event: FocusEvent) => {
+    if (!(event.target instanceof Element && event.target.matches(':focus-visible'))) event.preventDefault()
   }
 
   return (
-    <span
-      ref={anchorRef}
-      className="tooltip-anchor"
-      onPointerEnter={show}
-      onPointerLeave={hide}
-      onFocus={onFocus}
-      onBlur={hide}
-      onKeyDown={onKeyDown}
-    >
-      {describe ? cloneElement(children, { 'aria-describedby': id }) : children}
-      {createPortal(
-        <div ref={bubbleRef} id={id} role="tooltip" className="tooltip" data-open={open || undefined} hidden={!open}>
-          {content}
-        </div>,
-        document.body,
-      )}
-    </span>
+    <RadixTooltip.Provider delayDuration={0}>
+      <RadixTooltip.Root open={open} onOpenChange={onOpenChange} disableHoverableContent>
+        <RadixTooltip.Trigger asChild>
+          {/* The span, not the control, is the trigger: its menu or dialog attributes stay its own. */}
+          <span ref={anchorRef} className="tooltip-anchor" onFocus={onFocus}>
+            {describe ? cloneElement(children, { 'aria-describedby': id }) : children}
+            {describe && !open ? (
+              <span id={id} hidden>
+                {content}
+              </span>
+            ) : null}
+          </span>
+        </RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content
+            id={describe ? id : undefined}
+            className="tooltip"
+            side="bottom"
+            sideOffset={6}
+            collisionPadding={8}
+            hideWhenDetached
+            // Inside a modal dialog Radix sets pointer-events: auto inline; the text never takes the pointer.
+            style={{ pointerEvents: 'none' }}
+          >
+            {content}
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   )
 }

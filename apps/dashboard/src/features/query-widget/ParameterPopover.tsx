@@ -2,6 +2,7 @@ import type { SqlParameter } from '@stratum/sql'
 import { SlidersHorizontal } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../components/ui/Button'
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/Popover'
 
 interface ParameterPopoverProps {
   parameters: readonly SqlParameter[]
@@ -15,22 +16,19 @@ export function ParameterPopover({ parameters, values, onChange, onRun }: Parame
   const [open, setOpen] = useState(false)
   if (parameters.length === 0) return null
   return (
-    <div className="qw-params">
-      <Button size="sm" variant="secondary" icon={<SlidersHorizontal size={14} aria-hidden="true" />} aria-expanded={open} onClick={() => setOpen(!open)}>
-        Parameters ({parameters.length})
-      </Button>
-      {open ? (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button size="sm" variant="secondary" icon={<SlidersHorizontal size={14} aria-hidden="true" />}>
+          Parameters ({parameters.length})
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Query parameters">
         <form
-          className="qw-params-popover"
-          role="dialog"
-          aria-label="Query parameters"
+          className="qw-params-form"
           onSubmit={(e) => {
             e.preventDefault()
             setOpen(false)
             onRun()
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false)
           }}
         >
           {parameters.map((parameter) => {
@@ -65,7 +63,7 @@ export function ParameterPopover({ parameters, values, onChange, onRun }: Parame
             </Button>
           </div>
         </form>
-      ) : null}
-    </div>
+      </PopoverContent>
+    </Popover>
   )
 }
