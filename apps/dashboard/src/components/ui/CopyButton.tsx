@@ -1,42 +1,48 @@
 import { Check, Copy } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { copyText } from '../../lib/clipboard'
-import { errorMessage } from '../../data/api'
-import { IconButton } from './Button'
-import { useToast } from './Toast'
+import { Button, IconButton, type ButtonVariant } from './Button'
+import { useCopyToClipboard } from './useCopyToClipboard'
 
 interface CopyButtonProps {
   value: string
-  /** What is copied, for the accessible name: 'Copy {what}'. */
-  what: string
+  /**
+   * What is copied. The icon button is named 'Copy {what}'; the text button reads 'Copy' and
+   * names it for assistive technology only ('Copy {what}', visually 'Copy').
+   */
+  what?: string
+  /** 'icon' (default): a square icon button with the name as its tooltip. 'text': a button reading Copy. */
+  appearance?: 'icon' | 'text'
+  variant?: ButtonVariant
   size?: 'sm' | 'md'
+  /** Why copying is unavailable right now: the button is then disabled and says why. */
+  disabledReason?: string
 }
 
-export function CopyButton({ value, what, size = 'sm' }: CopyButtonProps) {
-  const toast = useToast()
-  const [copied, setCopied] = useState(false)
+/**
+ * The one copy-to-clipboard control: after a copy it says 'Copied' for COPY_FEEDBACK_MS
+ * (its name, its tooltip and its icon); a failure is told in a toast.
+ */
+export function CopyButton({ value, what, appearance = 'icon', variant, size = 'sm', disabledReason }: CopyButtonProps) {
+  const { copied, copy } = useCopyToClipboard()
+  const icon = copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />
+  const onClick = () => void copy(value)
 
-  useEffect(() => {
-    if (!copied) return
-    const timer = window.setTimeout(() => setCopied(false), 1500)
-    return () => window.clearTimeout(timer)
-  }, [copied])
-
-  const copy = async () => {
-    try {
-      await copyText(value)
-      setCopied(true)
-    } catch (error) {
-      toast.error('Could not copy to the clipboard', errorMessage(error))
-    }
+  if (appearance === 'text') {
+    return (
+      <Button size={size} variant={variant} icon={icon} disabled={Boolean(disabledReason)} disabledReason={disabledReason} onClick={onClick}>
+        {copied ? 'Copied' : 'Copy'}
+        {what ? <span className="visually-hidden"> {what}</span> : null}
+      </Button>
+    )
   }
-
   return (
     <IconButton
       size={size}
-      label={copied ? 'Copied' : `Copy ${what}`}
-      icon={copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-      onClick={copy}
+      variant={variant}
+      label={copied ? 'Copied' : what ? `Copy ${what}` : 'Copy'}
+      icon={icon}
+      disabled={Boolean(disabledReason)}
+      disabledReason={disabledReason}
+      onClick={onClick}
     />
   )
 }

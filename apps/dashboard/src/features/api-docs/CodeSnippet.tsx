@@ -1,6 +1,4 @@
-import { Check, Copy } from 'lucide-react'
-import { Button } from '../../components/ui/Button'
-import { useCopied } from './useCopied'
+import { CopyButton } from '../../components/ui/CopyButton'
 
 interface CodeSnippetProps {
   title?: string
@@ -12,7 +10,6 @@ interface CodeSnippetProps {
 
 /** A snippet with its Copy button ('Copied' for 2 s). */
 export function CodeSnippet({ title, description, code, label }: CodeSnippetProps) {
-  const { copied, copy } = useCopied()
   return (
     <section className="docs-snippet" aria-label={label}>
       <div className="docs-snippet-head">
@@ -20,14 +17,7 @@ export function CodeSnippet({ title, description, code, label }: CodeSnippetProp
           {title ? <h4 className="docs-snippet-title">{title}</h4> : null}
           {description ? <p className="docs-snippet-description muted">{description}</p> : null}
         </div>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-          onClick={() => void copy(code)}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton appearance="text" variant="ghost" value={code} />
       </div>
       <pre className="docs-code">
         <code>{code}</code>

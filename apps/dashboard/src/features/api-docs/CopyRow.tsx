@@ -1,7 +1,5 @@
-import { Check, Copy } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
-import { Button } from '../../components/ui/Button'
-import { useCopied } from './useCopied'
+import { CopyButton } from '../../components/ui/CopyButton'
 
 interface CopyRowProps {
   label: string
@@ -15,7 +13,6 @@ interface CopyRowProps {
 /** A labelled value with a Copy button whose text turns to 'Copied' for 2 s. */
 export function CopyRow({ label, value, masked = false, deniedText, hint }: CopyRowProps) {
   const id = useId()
-  const { copied, copy } = useCopied()
   return (
     <div className="docs-copy-row">
       <label className="field-label" htmlFor={id}>
@@ -34,14 +31,7 @@ export function CopyRow({ label, value, masked = false, deniedText, hint }: Copy
             readOnly
             aria-describedby={hint ? `${id}-hint` : undefined}
           />
-          <Button
-            size="sm"
-            icon={copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-            onClick={() => void copy(value)}
-          >
-            {copied ? 'Copied' : 'Copy'}
-            <span className="visually-hidden"> {label}</span>
-          </Button>
+          <CopyButton appearance="text" value={value} what={label} />
         </div>
       )}
       {hint ? (

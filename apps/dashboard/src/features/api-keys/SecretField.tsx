@@ -1,9 +1,7 @@
-import { Check, Copy, Eye, EyeOff, Lock } from 'lucide-react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { Eye, EyeOff, Lock } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
 import { IconButton } from '../../components/ui/Button'
-import { useToast } from '../../components/ui/Toast'
-import { errorMessage } from '../../data/api'
-import { copyText } from '../../lib/clipboard'
+import { CopyButton } from '../../components/ui/CopyButton'
 
 interface SecretFieldProps {
   label: ReactNode
@@ -25,27 +23,9 @@ const MASK = '•'.repeat(40)
 /** A key or secret with copy and (for secrets) reveal, both refused with a reason while locked. */
 export function SecretField({ label, what, value, deniedText, secret = false, lockedReason, hint, badges }: SecretFieldProps) {
   const id = useId()
-  const toast = useToast()
   const [revealed, setRevealed] = useState(false)
-  const [copied, setCopied] = useState(false)
   const locked = Boolean(lockedReason)
   const shown = value !== undefined && !locked && (!secret || revealed)
-
-  useEffect(() => {
-    if (!copied) return
-    const timer = window.setTimeout(() => setCopied(false), 2000)
-    return () => window.clearTimeout(timer)
-  }, [copied])
-
-  const copy = async () => {
-    if (value === undefined) return
-    try {
-      await copyText(value)
-      setCopied(true)
-    } catch (error) {
-      toast.error('Could not copy to the clipboard', errorMessage(error))
-    }
-  }
 
   return (
     <div className="secret-field">
@@ -80,14 +60,7 @@ export function SecretField({ label, what, value, deniedText, secret = false, lo
               onClick={() => setRevealed((now) => !now)}
             />
           ) : null}
-          <IconButton
-            size="sm"
-            label={copied ? 'Copied' : `Copy ${what}`}
-            icon={copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
-            disabled={locked}
-            disabledReason={lockedReason}
-            onClick={copy}
-          />
+          <CopyButton value={value} what={what} disabledReason={lockedReason} />
         </div>
       )}
       {hint ? (
