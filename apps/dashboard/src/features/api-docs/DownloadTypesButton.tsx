@@ -3,23 +3,12 @@ import { Button } from '../../components/ui/Button'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useGenerateTypes } from '../../data/api-docs/useGenerateTypes'
+import { downloadText } from '../../lib/download'
 
 /** The spec's texts (api-docs-assistant-sql-panel.md, type generation). */
 export const TYPES_SUCCESS = 'Successfully generated types! File is being downloaded.'
 export const typesFailure = (message: string) => `Failed to generate types: ${message}`
 export const TYPES_FILE_NAME = 'supabase.ts'
-
-/** Saves text as a file through a temporary object URL. */
-function saveText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/typescript' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 /** Generates the project's TypeScript types for the public schema and downloads them. */
 export function DownloadTypesButton({ projectRef }: { projectRef: string }) {
@@ -36,7 +25,7 @@ export function DownloadTypesButton({ projectRef }: { projectRef: string }) {
           {
             onSuccess: ({ types }) => {
               toast.success(TYPES_SUCCESS)
-              saveText(types, TYPES_FILE_NAME)
+              downloadText(TYPES_FILE_NAME, types, 'text/typescript')
             },
             onError: (error) => toast.error(typesFailure(errorMessage(error))),
           },

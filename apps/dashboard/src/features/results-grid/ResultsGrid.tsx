@@ -7,10 +7,11 @@ import { Button, IconButton } from '../../components/ui/Button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/DropdownMenu'
 import { Select } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
-import { copyText } from '../../lib/clipboard'
+import { useCopyToClipboard } from '../../components/ui/useCopyToClipboard'
+import { downloadText } from '../../lib/download'
 import { CellViewerDialog, type ViewedCell } from './CellViewerDialog'
 import { useGridState } from './useGridState'
-import { applyGridState, displayValue, downloadText, toCsv, toJson, toMarkdown, type Row } from './values'
+import { applyGridState, displayValue, toCsv, toJson, toMarkdown, type Row } from './values'
 import './results-grid.css'
 
 /** Rows measured for a column's width; the rest are virtualized away anyway. */
@@ -34,6 +35,7 @@ function CellValue({ value }: { value: unknown }) {
 /** The results of one statement: virtualized rows, sort and filters, cell viewer, export. */
 export function ResultsGrid({ columns: names, rows, stateKey, fileName }: ResultsGridProps) {
   const toast = useToast()
+  const { copy } = useCopyToClipboard()
   const { sort, filters, setSort, setFilters } = useGridState(stateKey)
   const [viewed, setViewed] = useState<ViewedCell | null>(null)
   const [filterOpen, setFilterOpen] = useState(false)
@@ -58,12 +60,7 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName }: Result
   const sortColumns: SortColumn[] = activeSort ? [{ columnKey: activeSort.column, direction: activeSort.ascending ? 'ASC' : 'DESC' }] : []
 
   const copyCell = async (value: unknown) => {
-    try {
-      await copyText(displayValue(value))
-      toast.success('Copied cell value')
-    } catch {
-      toast.error('Could not copy to the clipboard')
-    }
+    if (await copy(displayValue(value))) toast.success('Copied cell value')
   }
 
   const exportAs = (kind: 'csv' | 'json' | 'md') => {

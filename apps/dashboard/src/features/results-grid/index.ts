@@ -1,2 +1,1 @@
 export { ResultsGrid } from './ResultsGrid'
-export { downloadText } from './values'

@@ -107,15 +107,3 @@ export function toMarkdown(columns: readonly string[], rows: readonly Row[]): st
 export function toJson(rows: readonly Row[]): string {
   return JSON.stringify(rows, null, 2)
 }
-
-/** Saves text as a file through a temporary object URL. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000)
-}

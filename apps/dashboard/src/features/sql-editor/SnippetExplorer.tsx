@@ -16,7 +16,7 @@ import { useSaveSnippet, type SnippetChanges } from '../../data/content/useSaveS
 import { getSnippet } from '../../data/content/useSnippet'
 import { useSnippetCounts } from '../../data/content/useSnippetCounts'
 import { listedSnippets, useSnippetList } from '../../data/content/useSnippetList'
-import { downloadText } from '../results-grid'
+import { downloadText } from '../../lib/download'
 import { forgetDraft, getDraft } from './drafts'
 import { FolderNameInput, FolderRow } from './FolderRow'
 import { ConfirmDeleteDialog, MoveSnippetDialog, RenameSnippetDialog } from './SnippetDialogs'
