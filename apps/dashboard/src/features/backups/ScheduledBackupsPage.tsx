@@ -3,12 +3,10 @@ import { Archive } from 'lucide-react'
 import { DownloadBackupButton } from '../../components/project/DownloadBackupButton'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
-import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { LoadingState } from '../../components/ui/Spinner'
-import { errorMessage } from '../../data/api'
+import { QueryState } from '../../components/ui/QueryState'
 import { useBackups } from '../../data/backups/useBackups'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { formatBytes, formatDateTime, humanize } from '../../lib/format'
@@ -68,49 +66,39 @@ export function ScheduledBackupsPage() {
         description="Backups of this project's database. Logical backups (SQL dumps) can be downloaded and loaded into any Postgres."
       />
       <div className="stack">
-        {backups.isPending ? (
-          <LoadingState label="Loading backups…" />
-        ) : backups.isError ? (
-          <Alert
-            tone="danger"
-            title="Could not load the backups"
-            actions={
-              <Button size="sm" onClick={() => void backups.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(backups.error)}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Card>
-            <EmptyState
-              icon={<Archive size={22} />}
-              title="No backups yet"
-              description="A logical backup of the database is taken once a day, and a physical one each time the project is paused. The first one appears here after the next daily run."
-            />
-          </Card>
-        ) : (
-          <>
-            {!anyLogical ? (
-              <Alert tone="info" title={NO_BACKUPS_FOR_DOWNLOAD} live={false}>
-                The backups listed here are physical copies of the data directory, taken when the project was paused: they
-                are what a restore starts from and cannot be downloaded. Logical backups (SQL dumps you can download) are
-                taken once a day; this project has none yet.
-              </Alert>
-            ) : null}
-            <Card flush>
-              <table className="table" aria-label="Backups">
-                <TableHead columns={['Date', 'Kind', 'Status', 'Size', 'Version', { hidden: 'Actions' }]} />
-                <tbody>
-                  {list.map((backup) => (
-                    <BackupRow key={backup.id} backup={backup} projectRef={ref} orgSlug={project?.organization_slug ?? ''} />
-                  ))}
-                </tbody>
-              </table>
+        <QueryState
+          query={backups}
+          loadingLabel="Loading backups…"
+          errorTitle="Could not load the backups"
+          isEmpty={list.length === 0}
+          empty={
+            <Card>
+              <EmptyState
+                icon={<Archive size={22} />}
+                title="No backups yet"
+                description="A logical backup of the database is taken once a day, and a physical one each time the project is paused. The first one appears here after the next daily run."
+              />
             </Card>
-          </>
-        )}
+          }
+        >
+          {!anyLogical ? (
+            <Alert tone="info" title={NO_BACKUPS_FOR_DOWNLOAD} live={false}>
+              The backups listed here are physical copies of the data directory, taken when the project was paused: they
+              are what a restore starts from and cannot be downloaded. Logical backups (SQL dumps you can download) are
+              taken once a day; this project has none yet.
+            </Alert>
+          ) : null}
+          <Card flush>
+            <table className="table" aria-label="Backups">
+              <TableHead columns={['Date', 'Kind', 'Status', 'Size', 'Version', { hidden: 'Actions' }]} />
+              <tbody>
+                {list.map((backup) => (
+                  <BackupRow key={backup.id} backup={backup} projectRef={ref} orgSlug={project?.organization_slug ?? ''} />
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        </QueryState>
       </div>
     </div>
   )

@@ -5,8 +5,7 @@ import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { LoadingState } from '../../components/ui/Spinner'
-import { errorMessage } from '../../data/api'
+import { QueryState } from '../../components/ui/QueryState'
 import { projectApiUrl, useProjectSettings } from '../../data/api-keys/useProjectSettings'
 import { useFunctions } from '../../data/functions/useFunctions'
 import { useCan } from '../../data/profile/useCan'
@@ -60,34 +59,27 @@ export function FunctionsPage() {
             onClose={() => setDeploying(false)}
           />
         ) : null}
-        {functions.isPending ? (
-          <LoadingState label="Loading edge functions…" />
-        ) : functions.isError ? (
-          <Alert
-            tone="danger"
-            title="Could not load the edge functions"
-            actions={
-              <Button size="sm" onClick={() => void functions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(functions.error)}
-          </Alert>
-        ) : list.length === 0 ? (
-          deploying ? null : (
-            <Card>
-              <EmptyState
-                icon={<Code2 size={22} />}
-                title="No edge functions yet"
-                description="Deploy a function from here or with the Management API (POST /v1/projects/{ref}/functions/deploy). Each deploy of the same slug adds a version."
-                action={openButton}
-              />
-            </Card>
-          )
-        ) : (
+        <QueryState
+          query={functions}
+          loadingLabel="Loading edge functions…"
+          errorTitle="Could not load the edge functions"
+          isEmpty={list.length === 0}
+          empty={
+            // The deploy card above already stands for the first function.
+            deploying ? null : (
+              <Card>
+                <EmptyState
+                  icon={<Code2 size={22} />}
+                  title="No edge functions yet"
+                  description="Deploy a function from here or with the Management API (POST /v1/projects/{ref}/functions/deploy). Each deploy of the same slug adds a version."
+                  action={openButton}
+                />
+              </Card>
+            )
+          }
+        >
           <FunctionsTable functions={list} projectRef={ref} />
-        )}
+        </QueryState>
       </div>
     </div>
   )

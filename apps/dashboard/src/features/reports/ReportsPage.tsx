@@ -1,13 +1,12 @@
 import { BarChart3, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { TextField } from '../../components/ui/Field'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { LoadingState } from '../../components/ui/Spinner'
+import { QueryState } from '../../components/ui/QueryState'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
@@ -48,13 +47,13 @@ export function ReportsPage() {
             </Button>
           </form>
         </Card>
-        {reports.isPending ? (
-          <LoadingState />
-        ) : reports.isError ? (
-          <Alert tone="danger">Failed to load reports: {errorMessage(reports.error)}</Alert>
-        ) : list.length === 0 ? (
-          <EmptyState icon={<BarChart3 size={20} aria-hidden="true" />} title="No reports yet" description="Create a report, then pin saved snippets to it." />
-        ) : (
+        <QueryState
+          query={reports}
+          errorLead="Failed to load reports: "
+          retry={false}
+          isEmpty={list.length === 0}
+          empty={<EmptyState icon={<BarChart3 size={20} aria-hidden="true" />} title="No reports yet" description="Create a report, then pin saved snippets to it." />}
+        >
           <Card title="Reports" flush>
             <ul className="report-list" aria-label="Reports">
               {list.map((report) => (
@@ -65,7 +64,7 @@ export function ReportsPage() {
               ))}
             </ul>
           </Card>
-        )}
+        </QueryState>
       </div>
     </div>
   )

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
-import { LoadingState } from '../../components/ui/Spinner'
+import { QueryState } from '../../components/ui/QueryState'
 import { useToast } from '../../components/ui/Toast'
 import { TypedConfirmationDialog } from '../../components/ui/TypedConfirmationDialog'
 import { errorMessage } from '../../data/api'
@@ -66,30 +66,22 @@ export function StoragePage() {
         <Alert tone="info" title="Object APIs arrive later" live={false}>
           {STORAGE_TEXTS.objectsLater}
         </Alert>
-        {buckets.isPending ? (
-          <LoadingState label="Loading buckets…" />
-        ) : buckets.isError ? (
-          <Alert
-            tone="danger"
-            title="Could not load the buckets"
-            actions={
-              <Button size="sm" onClick={() => void buckets.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(buckets.error)}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Card>
-            <EmptyState
-              icon={<FolderArchive size={22} />}
-              title="No buckets yet"
-              description="A bucket groups files under one set of rules: who may read them, which types and how large."
-              action={createButton}
-            />
-          </Card>
-        ) : (
+        <QueryState
+          query={buckets}
+          loadingLabel="Loading buckets…"
+          errorTitle="Could not load the buckets"
+          isEmpty={list.length === 0}
+          empty={
+            <Card>
+              <EmptyState
+                icon={<FolderArchive size={22} />}
+                title="No buckets yet"
+                description="A bucket groups files under one set of rules: who may read them, which types and how large."
+                action={createButton}
+              />
+            </Card>
+          }
+        >
           <BucketsTable
             buckets={list}
             canWrite={canWrite}
@@ -99,7 +91,7 @@ export function StoragePage() {
               setDeleting(bucket)
             }}
           />
-        )}
+        </QueryState>
       </div>
       <BucketFormDialog
         open={editing !== null}
