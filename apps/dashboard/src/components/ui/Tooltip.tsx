@@ -74,6 +74,10 @@ export function Tooltip({ content, children, describe = true }: TooltipProps) {
             sideOffset={6}
             collisionPadding={8}
             hideWhenDetached
+            // A press on the trigger is outside the bubble for Radix: it stays (see keepsOpen).
+            onPointerDownOutside={(event) => {
+              if (event.target instanceof Node && anchorRef.current?.contains(event.target)) event.preventDefault()
+            }}
             // Inside a modal dialog Radix sets pointer-events: auto inline; the text never takes the pointer.
             style={{ pointerEvents: 'none' }}
           >
