@@ -1,7 +1,7 @@
 import { API_KEY_TEXTS } from '@stratum/contracts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import pg from 'pg'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
@@ -9,19 +9,9 @@ const DB_PASSWORD = 'e2e-db-password-1' // healthyProject's
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 
-/** A member of the organization with `role`, signed in on a page of their own (one-time password changed). */
+/** A member of the organization with `role`, signed in on a page of their own (joined by invitation). */
 async function memberPage(browser: Browser, owner: Page, orgSlug: string, role: 'developer' | 'read_only'): Promise<Page> {
-  const email = `${role}-${Date.now()}@example.com`
-  const added = await apiCall(owner, 'POST', `/platform/organizations/${orgSlug}/members`, { email, role })
-  const member = await (await browser.newContext()).newPage()
-  await signIn(member, email, added.one_time_password)
-  await expect(member).toHaveURL(/\/account\/me/)
-  await member.getByLabel('Current password').fill(added.one_time_password)
-  await member.getByLabel('New password').fill(`${role}-password-1`)
-  await member.getByLabel('Confirm password').fill(`${role}-password-1`)
-  await member.getByRole('button', { name: 'Update password' }).click()
-  await expect(member.getByText(/Password updated|password has been/i).first()).toBeVisible()
-  return member
+  return (await memberByInvitation(browser, owner, orgSlug, role)).page
 }
 
 test('an owner copies the keys, rotates the JWT secret and turns the legacy keys off and on', async ({ page }) => {

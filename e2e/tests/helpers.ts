@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-password-1' }
 
@@ -17,6 +17,27 @@ export async function apiCall(page: Page, method: string, path: string, body?: u
   const response = await request.fetch(path, { method, data: body, headers: { origin } })
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300)
   return response.status() === 204 ? null : response.json()
+}
+
+/**
+ * A new member of the organization, signed in on a browser context of their own: `owner` invites
+ * them, and they set their own password on the invitation link (invitations.spec.ts does it by hand).
+ */
+export async function memberByInvitation(
+  browser: Browser,
+  owner: Page,
+  orgSlug: string,
+  role: 'administrator' | 'developer' | 'read_only',
+  password = `${role}-password-1`,
+): Promise<{ page: Page; email: string }> {
+  const email = `${role.replace('_', '-')}-${Date.now()}@example.com`
+  const created = await apiCall(owner, 'POST', `/platform/organizations/${orgSlug}/members/invitations`, { email, role })
+  const link = new URL(created.invitation_url)
+  const member = await (await browser.newContext()).newPage()
+  await member.goto(link.pathname)
+  // The answer's session cookie lands in the member's context.
+  await apiCall(member, 'POST', `/platform/invitations${link.pathname.slice('/invite'.length)}/sign-up`, { password })
+  return { page: member, email }
 }
 
 export async function firstOrgSlug(page: Page): Promise<string> {

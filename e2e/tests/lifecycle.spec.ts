@@ -1,6 +1,6 @@
 import { PERMISSION_TEXTS } from '@stratum/contracts'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /*
  * Project lifecycle through the dashboard, on real instances: every status is reached by a real
@@ -40,12 +40,7 @@ async function confirmTyped(page: Page, dialogName: string, text: string, button
 
 /** A Developer of the organization (no infrastructure.execute, no projects.update), signed in. */
 async function developer(page: Page, browser: Browser, orgSlug: string): Promise<Page> {
-  const email = `dev-${Date.now()}@example.com`
-  const added = await apiCall(page, 'POST', `/platform/organizations/${orgSlug}/members`, { email, role: 'developer' })
-  const dev = await (await browser.newContext()).newPage()
-  await signIn(dev, email, added.one_time_password)
-  await apiCall(dev, 'PUT', '/platform/profile/password', { current_password: added.one_time_password, new_password: 'developer-password-1' })
-  return dev
+  return (await memberByInvitation(browser, page, orgSlug, 'developer')).page
 }
 
 test.beforeEach(async ({ page }) => {

@@ -2,7 +2,7 @@ import { CONTENT_TEXTS } from '@stratum/contracts'
 import { FUNCTION_CALL_WARNING, RUN_CONFIRMATION_QUESTION, SQL_PANEL_ROW_LIMIT_NOTICE, WRITE_OPERATION_WARNING } from '@stratum/sql'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { SQL_TEMPLATES } from '../../apps/dashboard/src/features/sql-panel/templates'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'
 
@@ -201,12 +201,7 @@ test('every template runs cleanly, twice, on Postgres 17 and 15', async ({ page 
 test('a Read-only member runs reads in the panel but cannot save a snippet', async ({ page, browser }) => {
   await signIn(page)
   const project = await healthyProject(page, 'SQL panel')
-  const email = `panel-reader-${Date.now()}@example.com`
-  const added = await apiCall(page, 'POST', `/platform/organizations/${project.orgSlug}/members`, { email, role: 'read_only' })
-
-  const reader = await (await browser.newContext()).newPage()
-  await signIn(reader, email, added.one_time_password)
-  await apiCall(reader, 'PUT', '/platform/profile/password', { current_password: added.one_time_password, new_password: 'reader-password-1' })
+  const { page: reader } = await memberByInvitation(browser, page, project.orgSlug, 'read_only')
   await reader.goto(`/project/${project.ref}`)
   await expect(reader.getByTestId('project-status').first()).toBeVisible()
   const panel = await openPanel(reader)

@@ -70,6 +70,8 @@ export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>
 
 export const INVITATION_TEXTS = {
   linkShownOnce: 'You will not be able to see this link again.',
+  inviteOwner: 'Only an owner can invite another owner',
+  revokeOwner: 'Only an owner can revoke the invitation of an owner',
   notFound: 'This invitation link is not valid: it was revoked or declined, or it was never issued',
   used: 'This invitation has already been used',
   expired: 'This invitation has expired: ask the organization for a new one',

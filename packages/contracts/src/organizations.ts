@@ -27,12 +27,6 @@ export const Member = z.object({
 })
 export type Member = z.infer<typeof Member>
 
-export const AddMemberBody = z.object({
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email({ error: 'Enter a valid email address' })),
-  role: OrgRole,
-})
-/** There is no mail server: a new account's one-time password is shown once to the inviter. */
-export const AddedMember = z.object({ member: Member, one_time_password: z.string().nullable() })
-export type AddedMember = z.infer<typeof AddedMember>
+// Adding a member is an invitation that the invitee accepts: see invitations.ts.
 
 export const UpdateMemberBody = z.object({ role: OrgRole })

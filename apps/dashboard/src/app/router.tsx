@@ -45,6 +45,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'sql', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'database', lazy: later('database') },
+  { path: 'database/extensions', lazy: page('project', 'ExtensionsPage') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
   { path: 'database/backups/scheduled', lazy: page('project', 'ScheduledBackupsPage') },
   { path: 'database/backups/pitr', lazy: later('backupsPitr') },
@@ -69,6 +70,8 @@ const projectRoutes: RouteObject[] = [
 
 export const router = createBrowserRouter([
   { path: '/sign-in', element: <SignInPage /> },
+  // An invitation link: open to anyone holding it, signed in or not.
+  { path: '/invite/:token', lazy: page('organizations', 'AcceptInvitationPage'), hydrateFallbackElement: <LoadingState /> },
   {
     element: <RequireAuth />,
     hydrateFallbackElement: <LoadingState />,

@@ -55,7 +55,7 @@ export function SignInPage() {
           <span>Stratum</span>
         </div>
         <h1>Sign in</h1>
-        <p className="muted sign-in-lead">Use the account an organization owner created for you.</p>
+        <p className="muted sign-in-lead">Use your Stratum account.</p>
         <form className="stack" onSubmit={onSubmit} noValidate>
           <TextField
             label="Email"
@@ -87,7 +87,7 @@ export function SignInPage() {
         </form>
         <p className="faint sign-in-foot">
           There is no public sign-up. The first account comes from <code>STRATUM_ADMIN_EMAIL</code> when the server starts;
-          owners add everyone else from their organization&apos;s Team page.
+          everyone else joins through an invitation link from an organization&apos;s Team page.
         </p>
       </main>
     </div>

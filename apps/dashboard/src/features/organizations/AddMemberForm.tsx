@@ -1,24 +1,30 @@
-import { ORG_ROLES, PERMISSION_TEXTS, ROLE_LABELS, canAssignRole, type AddedMember, type OrgRole } from '@stratum/contracts'
+import {
+  ORG_ROLES,
+  PERMISSION_TEXTS,
+  ROLE_LABELS,
+  canAssignRole,
+  type CreatedInvitation,
+  type OrgRole,
+} from '@stratum/contracts'
 import { UserPlus } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { SelectField, TextField } from '../../components/ui/Field'
-import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
-import { useAddMember } from '../../data/members/useAddMember'
+import { useInviteMember } from '../../data/members/useInviteMember'
 import { useOrgRole } from '../../data/profile/useCan'
 
 interface AddMemberFormProps {
   slug: string
   canManage: boolean
-  onAdded: (added: AddedMember) => void
+  onInvited: (created: CreatedInvitation) => void
 }
 
-export function AddMemberForm({ slug, canManage, onAdded }: AddMemberFormProps) {
-  const toast = useToast()
+/** Adding a member creates an invitation; its one-time link is shown once (InvitationLinkDialog). */
+export function AddMemberForm({ slug, canManage, onInvited }: AddMemberFormProps) {
   const myRole = useOrgRole(slug)
-  const add = useAddMember()
+  const add = useInviteMember()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<OrgRole>('developer')
   const [error, setError] = useState<string>()
@@ -34,10 +40,9 @@ export function AddMemberForm({ slug, canManage, onAdded }: AddMemberFormProps) 
     add.mutate(
       { slug, email: email.trim(), role },
       {
-        onSuccess: (added) => {
+        onSuccess: (created) => {
           setEmail('')
-          if (added.one_time_password) onAdded(added)
-          else toast.success(`${added.member.primary_email} was added as ${ROLE_LABELS[added.member.role]}`)
+          onInvited(created)
         },
         onError: (failure) => setError(errorMessage(failure)),
       },
@@ -48,7 +53,7 @@ export function AddMemberForm({ slug, canManage, onAdded }: AddMemberFormProps) 
     <form onSubmit={onSubmit} noValidate aria-label="Add member">
       <Card
         title="Add a member"
-        description="People who already have a Stratum account join at once. For a new address an account is created with a one-time password, shown to you once."
+        description="Stratum sends no mail: you get a one-time invitation link to hand over. Someone new sets their own password on it; someone with an account signs in and accepts. Nobody joins until they accept."
       >
         <div className="add-member-row">
           <TextField
@@ -61,7 +66,12 @@ export function AddMemberForm({ slug, canManage, onAdded }: AddMemberFormProps) 
             onChange={(event) => setEmail(event.target.value)}
             error={error}
           />
-          <SelectField label="Role" value={role} disabled={!canManage} onChange={(event) => setRole(event.target.value as OrgRole)}>
+          <SelectField
+            label="Role"
+            value={role}
+            disabled={!canManage}
+            onChange={(event) => setRole(event.target.value as OrgRole)}
+          >
             {ORG_ROLES.map((option) => (
               <option key={option} value={option} disabled={myRole ? !canAssignRole(myRole, option) : false}>
                 {ROLE_LABELS[option]}

@@ -1,3 +1,4 @@
+import { INSTALLATION_TEXTS, mayCreateOrganization } from '@stratum/contracts'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../components/ui/Button'
@@ -6,16 +7,22 @@ import { TextField } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useCreateOrganization } from '../../data/organizations/useCreateOrganization'
+import { useInstallationSettings } from '../../data/organizations/useInstallationSettings'
 
 export function CreateOrganizationForm() {
   const navigate = useNavigate()
   const toast = useToast()
   const create = useCreateOrganization()
+  // An installation setting: every account, or only the installation's owner (the server decides too).
+  const settings = useInstallationSettings()
+  const allowed = settings.data ? mayCreateOrganization(settings.data) : false
+  const reason = settings.data && !allowed ? INSTALLATION_TEXTS.createOrganization : undefined
   const [name, setName] = useState('')
   const [error, setError] = useState<string>()
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (!allowed) return
     if (!name.trim()) {
       setError('Organization name cannot be empty')
       return
@@ -40,7 +47,13 @@ export function CreateOrganizationForm() {
         title={<span id="create-org-title">Create an organization</span>}
         description="You become its owner and can add members and projects."
         footer={
-          <Button type="submit" variant="primary" loading={create.isPending}>
+          <Button
+            type="submit"
+            variant="primary"
+            loading={create.isPending}
+            disabled={!allowed}
+            disabledReason={reason}
+          >
             Create organization
           </Button>
         }
@@ -51,6 +64,7 @@ export function CreateOrganizationForm() {
           placeholder="Acme Inc."
           maxLength={100}
           value={name}
+          disabled={!allowed}
           onChange={(event) => setName(event.target.value)}
           error={error}
         />

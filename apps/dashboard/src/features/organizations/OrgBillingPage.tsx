@@ -1,4 +1,4 @@
-import { PERMISSION_TEXTS, type Plan } from '@stratum/contracts'
+import { INSTALLATION_TEXTS, PERMISSION_TEXTS, mayChangePlan, type Plan } from '@stratum/contracts'
 import { useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -7,7 +7,8 @@ import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useOrganization } from '../../data/organizations/useOrganization'
 import { useUpdateSubscription } from '../../data/organizations/useUpdateSubscription'
-import { useCan } from '../../data/profile/useCan'
+import { useInstallationSettings } from '../../data/organizations/useInstallationSettings'
+import { useOrgRole } from '../../data/profile/useCan'
 import { usePageTitle } from '../../lib/usePageTitle'
 
 const PLANS: { plan: Plan; name: string; points: string[] }[] = [
@@ -27,7 +28,12 @@ export function OrgBillingPage() {
   const { slug = '' } = useParams()
   const { data: organization } = useOrganization(slug)
   usePageTitle(['Billing', organization?.name])
-  const canChange = useCan(slug, 'billing.write')
+  // An installation setting decides who changes plans: its owner (the default) or each organization's owners.
+  const settings = useInstallationSettings()
+  const role = useOrgRole(slug)
+  const canChange = settings.data !== undefined && role !== undefined && mayChangePlan(settings.data, role)
+  const deniedReason =
+    settings.data?.plan_changes === 'installation_owner' ? INSTALLATION_TEXTS.changePlan : PERMISSION_TEXTS.changePlan
   const update = useUpdateSubscription()
   const toast = useToast()
 
@@ -45,8 +51,9 @@ export function OrgBillingPage() {
       <div className="stack-sm">
         <h2 id="plan-heading">Plan</h2>
         <Alert tone="info">
-          Stratum does not process payments. The plan only decides which features this organization may use; an owner
-          can switch it at any time, and nothing is charged.
+          Stratum does not process payments. The plan only decides which features this organization may use; it can be
+          switched at any time (by the installation&apos;s owner, or by the organization&apos;s owners if the
+          installation allows it), and nothing is charged.
         </Alert>
       </div>
       <div className="plan-grid">
@@ -68,7 +75,7 @@ export function OrgBillingPage() {
                   variant={plan === 'pro' ? 'primary' : 'secondary'}
                   loading={update.isPending && update.variables?.plan === plan}
                   disabled={!canChange || update.isPending}
-                  disabledReason={canChange ? undefined : PERMISSION_TEXTS.changePlan}
+                  disabledReason={canChange ? undefined : deniedReason}
                   onClick={() => choose(plan, name)}
                 >
                   Switch to {name}

@@ -45,7 +45,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
     const { slug } = parse(SlugParams, request.params)
     const body = parse(InviteMemberBody, request.body)
     const { org, role } = await orgAccess(ctx.db, request, slug, 'members.write')
-    if (!canAssignRole(role, body.role)) throw forbidden('Only an owner can invite another owner')
+    if (!canAssignRole(role, body.role)) throw forbidden(INVITATION_TEXTS.inviteOwner)
     const { invitation, token } = await inTransaction(ctx.db, (tx) =>
       createInvitation(tx, { organizationId: org.id, email: body.email, role: body.role, invitedBy: identityOf(request).user.id }),
     )
@@ -64,7 +64,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
     const invitation = await findInvitationById(ctx.db, params.id)
     if (!invitation || invitation.organization_id !== org.id || invitation.accepted_at) throw notFound('Invitation not found')
-    if (!canAssignRole(role, invitation.role)) throw forbidden('Only an owner can revoke the invitation of an owner')
+    if (!canAssignRole(role, invitation.role)) throw forbidden(INVITATION_TEXTS.revokeOwner)
     await deleteInvitation(ctx.db, invitation.id)
     return { id: invitation.id }
   })

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import type { InvitationDetails } from '@stratum/contracts'
+import { api } from '../api'
+import { invitationKeys } from './keys'
+
+export const getInvitationDetails = (token: string, signal?: AbortSignal) =>
+  api<InvitationDetails>(`/platform/invitations/${encodeURIComponent(token)}`, { signal })
+
+/** An invalid, used or expired link answers 4xx with the reason: no point asking twice. */
+export function useInvitationDetails(token: string | undefined) {
+  return useQuery({
+    queryKey: invitationKeys.details(token ?? ''),
+    queryFn: ({ signal }) => getInvitationDetails(token!, signal),
+    enabled: Boolean(token),
+    retry: false,
+  })
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReceivedInvitation } from '@stratum/contracts'
+import { api } from '../api'
+import { invitationKeys } from './keys'
+
+export const getReceivedInvitations = (signal?: AbortSignal) =>
+  api<ReceivedInvitation[]>('/platform/profile/invitations', { signal })
+
+/** Open invitations addressed to the signed-in account's email: told about, never applied by themselves. */
+export function useReceivedInvitations() {
+  return useQuery({ queryKey: invitationKeys.received(), queryFn: ({ signal }) => getReceivedInvitations(signal) })
+}
