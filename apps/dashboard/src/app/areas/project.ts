@@ -5,6 +5,7 @@ export { ProjectGeneralSettingsPage } from '../../features/project-settings/Proj
 export { ProjectFeaturePlaceholder } from '../../features/coming-later/ProjectFeaturePlaceholder'
 export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDiskPage'
 export { ScheduledBackupsPage } from '../../features/backups/ScheduledBackupsPage'
+export { ExtensionsPage } from '../../features/extensions/ExtensionsPage'
 export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
 export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'
 export { FunctionsPage } from '../../features/functions/FunctionsPage'

@@ -1,5 +1,6 @@
 import {
   Archive,
+  Blocks,
   Braces,
   CalendarClock,
   ChartColumn,
@@ -38,6 +39,7 @@ const MENU: MenuGroup[] = [
       { label: 'Home', to: '', icon: House, end: true },
       { label: 'SQL Editor', to: 'sql', icon: SquareTerminal },
       { label: 'Database', to: 'database', icon: Database, end: true },
+      { label: 'Extensions', to: 'database/extensions', icon: Blocks },
       { label: 'Storage', to: 'storage', icon: Archive },
       { label: 'Edge Functions', to: 'functions', icon: Braces },
       { label: 'Reports', to: 'reports', icon: ChartColumn },

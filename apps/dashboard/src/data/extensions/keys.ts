@@ -1,0 +1,4 @@
+export const extensionKeys = {
+  all: ['extensions'] as const,
+  list: (ref: string) => [...extensionKeys.all, ref, 'list'] as const,
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { extensionsPath, type Extension } from '@stratum/contracts'
+import { api } from '../api'
+import { extensionKeys } from './keys'
+
+export const getExtensions = (ref: string, signal?: AbortSignal) => api<Extension[]>(extensionsPath(ref), { signal })
+
+/** Every extension the project's Postgres ships, enabled or not, with the platform's verdict on each. */
+export const extensionsQueryOptions = (ref: string) =>
+  queryOptions({
+    queryKey: extensionKeys.list(ref),
+    queryFn: ({ signal }) => getExtensions(ref, signal),
+  })
+
+export function useExtensions(ref: string | undefined) {
+  return useQuery({ ...extensionsQueryOptions(ref ?? ''), enabled: Boolean(ref) })
+}
