@@ -52,7 +52,7 @@ async function main() {
     const idle = await project('restart', '17')
     const restarts: number[] = []
     for (let i = 0; i < 3; i++) restarts.push(await timedOperation(idle.ref, 'restart', undefined, 'ACTIVE_HEALTHY'))
-    const bare = new PostgresServer(path.join(scratch, 'bare'), '17')
+    const bare = new PostgresServer(path.join(scratch, 'bare'), '17', 'postgres')
     await bare.init('postgres', PASSWORD)
     bare.writeSettings({ port: 31_150, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
     await bare.start()

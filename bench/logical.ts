@@ -8,7 +8,7 @@ import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import type { PostgresMajor } from '@stratum/contracts'
-import { bootstrapRoles } from '../apps/platform/src/control/bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { isPortFree } from '../apps/platform/src/control/ports.js'
 import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
 import { dumpDatabase, dumpToGzipFile, restoreFromGzipFile, type LogicalConnection } from '../apps/platform/src/control/logical/index.js'
@@ -27,13 +27,13 @@ const MB = 1024 * 1024
 
 async function startServer(name: string, major: PostgresMajor, port: number): Promise<LogicalConnection> {
   while (!(await isPortFree(port))) port += 10
-  const server = new PostgresServer(path.join(root, name), major)
+  const server = new PostgresServer(path.join(root, name), major, 'postgres')
   servers.push(server)
-  await server.init('postgres', PASSWORD)
+  await server.init(ADMIN_ROLE, PASSWORD)
   server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
   await server.start()
-  await bootstrapRoles(port, { superuserPassword: PASSWORD, authenticatorPassword: 'a', readonlyPassword: 'r' })
-  return { host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' }
+  await bootstrapInstance(adminConnection(port, PASSWORD), { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'e', authenticatorPassword: 'a', readonlyPassword: 'r' })
+  return { host: '127.0.0.1', port, user: ADMIN_ROLE, password: PASSWORD, database: 'postgres' }
 }
 
 async function query<T extends pg.QueryResultRow>(conn: LogicalConnection, sql: string): Promise<T[]> {

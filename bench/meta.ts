@@ -16,7 +16,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import pg from 'pg'
-import { bootstrapRoles } from '../apps/platform/src/control/bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { findFreePort } from '../apps/platform/src/control/ports.js'
 import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
 import { MetaService, type MetaTarget } from '../apps/platform/src/meta/service.js'
@@ -80,13 +80,13 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-meta-'))
   fs.chmodSync(dir, 0o755)
   const port = await findFreePort(31_700)
-  const server = new PostgresServer(path.join(dir, 'pg'), '17')
+  const server = new PostgresServer(path.join(dir, 'pg'), '17', 'postgres')
   const meta = new MetaService()
   try {
-    await server.init('postgres', PASSWORD)
+    await server.init(ADMIN_ROLE, PASSWORD)
     server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', max_connections: 30, shared_buffers: '128MB' }, false)
     await server.start()
-    await bootstrapRoles(port, { superuserPassword: PASSWORD, readonlyPassword: 'bench-readonly-1', authenticatorPassword: 'bench-auth-1' })
+    await bootstrapInstance(adminConnection(port, PASSWORD), { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'bench-editor-1', readonlyPassword: 'bench-readonly-1', authenticatorPassword: 'bench-auth-1' })
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })
     await client.connect()
     const built = performance.now()

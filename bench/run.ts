@@ -27,7 +27,7 @@ async function createProject(name: string): Promise<{ ref: string; ms: number }>
 }
 
 async function bareInitdbAndStart(dir: string, port: number): Promise<number> {
-  const server = new PostgresServer(dir, '17')
+  const server = new PostgresServer(dir, '17', 'postgres')
   const started = performance.now()
   await server.init('postgres', 'baseline-password')
   server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)

@@ -12,6 +12,8 @@ import { buildHttpApp } from './http/app.js'
 import type { PlatformContext } from './http/context.js'
 import { openPool } from './store/db.js'
 import { ProjectAccessCache } from './http/project-access-cache.js'
+import { protectDataDir } from './control/data-dir.js'
+import { tlsDirOf } from './control/tls.js'
 import { migrate } from './store/migrate.js'
 import { openPlatformDatabase } from './store/platform-database.js'
 
@@ -28,11 +30,18 @@ export interface Platform {
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = pino({ level: config.logLevel, base: undefined })
   const secrets = SecretBox.openOrCreate(config.dataDir)
+  protectDataDir(config.dataDir)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 20)
-  const provider = new LocalProvider({ projectsDir: path.join(config.dataDir, 'projects'), listenAddresses: config.dbListenAddresses })
+  const provider = new LocalProvider({
+    projectsDir: path.join(config.dataDir, 'projects'),
+    listenAddresses: config.dbListenAddresses,
+    tlsDir: tlsDirOf(config.dataDir),
+    dbHost: config.dbHost,
+    stepDelayMs: config.operationStepDelayMs,
+  })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
-  const operations = new OperationRunner({ db, provider, projects, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
+  const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
   const accessCache = new ProjectAccessCache(platformDb.url)
   const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache }
   let app: FastifyInstance | undefined
@@ -53,6 +62,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
     // Without its listener the cache stays off (and retries): queries then read access each time.
     await accessCache.start().catch((error: Error) => logger.warn({ err: error }, 'access cache is off: cannot listen for changes'))
+    await projects.sealMissingCredentials()
     await projects.reconcile(await operations.busyRefs())
     await operations.start()
     projects.startMonitor()

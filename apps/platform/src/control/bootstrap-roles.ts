@@ -1,54 +1,180 @@
 import pg from 'pg'
 import type { InstanceCredentials } from './instance-provider.js'
 
-/** The read-only role the SQL editor runs queries with first. */
+/**
+ * The roles of a project database, as Supabase projects have them (DESIGN.md "Isolation"):
+ *
+ * - ADMIN_ROLE: the platform's own superuser (bootstrap, extensions, lifecycle, upgrade,
+ *   introspection). Its password is sealed in the platform database and never shown to anyone.
+ * - USER_ROLE (`postgres`): what users and the SQL editor's full connection get. Not a superuser:
+ *   CREATEDB, BYPASSRLS, and CREATEROLE and REPLICATION from Postgres 16 on (see createRoleAllowed).
+ * - EDITOR_ROLE: the login of the SQL editor's full connection. It has no rights of its own and acts
+ *   as `postgres` (role set at connection start), so a user who changes the `postgres` password in
+ *   SQL does not cut the platform off, and RESET ROLE only ever falls back to a powerless login.
+ * - READONLY_ROLE: the SQL editor's first try; reads the user's data (SELECT on what `postgres` and
+ *   the platform create, through default privileges; never pg_authid) and cannot write.
+ * - anon, authenticated, service_role (BYPASSRLS) and authenticator (LOGIN NOINHERIT): the API roles.
+ */
+export const ADMIN_ROLE = 'supabase_admin'
+export const USER_ROLE = 'postgres'
+export const EDITOR_ROLE = 'stratum_editor'
 export const READONLY_ROLE = 'stratum_readonly'
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+/** Roles the platform creates and manages in every instance. */
+export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, ...API_ROLES, 'authenticator']
 
 /**
- * Creates the roles the docs and keys talk about (DESIGN.md): anon, authenticated and
- * service_role (the API roles), authenticator (logs in, switches to them) and a read-only role.
- * Safe to run again: every statement checks before it creates.
+ * Up to Postgres 15, CREATEROLE may grant membership in any non-superuser role, including
+ * pg_execute_server_program and pg_read_server_files: a way to the host. Supabase closes that with
+ * its supautils extension, which these builds lack; so on 15 `postgres` gets no CREATEROLE. From 16
+ * on, CREATEROLE only manages roles its holder created, and `postgres` has it as on Supabase.
  */
-export async function bootstrapRoles(port: number, credentials: InstanceCredentials): Promise<string> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: 'postgres',
-    password: credentials.superuserPassword,
-    database: 'postgres',
-  })
+export const createRoleAllowed = (serverVersionNum: number): boolean => serverVersionNum >= 160000
+
+export interface AdminConnection {
+  host: string
+  port: number
+  user: string
+  password: string
+  database: string
+}
+
+export const adminConnection = (port: number, password: string, database = 'postgres'): AdminConnection => ({
+  host: '127.0.0.1',
+  port,
+  user: ADMIN_ROLE,
+  password,
+  database,
+})
+
+/** Opens a client as the platform's superuser, runs fn, always closes. */
+export async function withAdminClient<T>(connection: AdminConnection, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ ...connection, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => {}) // a server that goes away mid-call surfaces as the query's error
   await client.connect()
   try {
-    const literal = (value: string) => client.escapeLiteral(value)
-    await client.query(`
-      DO $$
-      BEGIN
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'anon') THEN CREATE ROLE anon NOLOGIN NOINHERIT; END IF;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'authenticated') THEN CREATE ROLE authenticated NOLOGIN NOINHERIT; END IF;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'service_role') THEN CREATE ROLE service_role NOLOGIN NOINHERIT BYPASSRLS; END IF;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'authenticator') THEN CREATE ROLE authenticator LOGIN NOINHERIT; END IF;
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${READONLY_ROLE}') THEN CREATE ROLE ${READONLY_ROLE} LOGIN; END IF;
-      END $$`)
-    await client.query(`ALTER ROLE authenticator WITH PASSWORD ${literal(credentials.authenticatorPassword)}`)
-    await client.query(`ALTER ROLE ${READONLY_ROLE} WITH PASSWORD ${literal(credentials.readonlyPassword)}`)
-    // Even a function that tries to write fails on this role: reads are all it can do.
-    await client.query(`ALTER ROLE ${READONLY_ROLE} SET default_transaction_read_only = on`)
-    await client.query(`GRANT pg_read_all_data TO ${READONLY_ROLE}`)
-    // The editor reads as the owner would (the full connection is the superuser): row level
-    // security must not make a table look empty on the read-only try.
-    await client.query(`ALTER ROLE ${READONLY_ROLE} BYPASSRLS`)
-    await client.query('GRANT anon, authenticated, service_role TO authenticator')
-    await client.query('GRANT USAGE ON SCHEMA public TO anon, authenticated, service_role')
-    const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
-    return rows[0]!.server_version.split(' ')[0]!
+    return await fn(client)
   } finally {
-    await client.end()
+    await client.end().catch(() => {})
   }
 }
 
-/** True when the instance answers a query as the project's superuser. */
-export async function canConnect(port: number, password: string, timeoutMs = 5_000): Promise<boolean> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres', connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
+/**
+ * Cluster-wide roles: created when missing, attributes and platform passwords set every time (safe
+ * to run again). The `postgres` password is set only when one is given (at creation): afterwards
+ * it belongs to the user, who may change it.
+ */
+export async function bootstrapClusterRoles(client: pg.Client, credentials: InstanceCredentials): Promise<void> {
+  const literal = (value: string) => client.escapeLiteral(value)
+  const { rows } = await client.query<{ num: string }>(`SELECT current_setting('server_version_num') AS num`)
+  // Postgres 15 also refuses a REPLICATION role the change of its own password: `postgres` gets
+  // REPLICATION from 16 on only. (No pg_hba line admits replication connections either way.)
+  const modern = createRoleAllowed(Number(rows[0]!.num))
+  const roles: Array<[string, string]> = [
+    [USER_ROLE, `LOGIN INHERIT NOSUPERUSER ${modern ? 'CREATEROLE REPLICATION' : 'NOCREATEROLE NOREPLICATION'} CREATEDB BYPASSRLS`],
+    ['anon', 'NOLOGIN NOINHERIT'],
+    ['authenticated', 'NOLOGIN NOINHERIT'],
+    ['service_role', 'NOLOGIN NOINHERIT BYPASSRLS'],
+    ['authenticator', 'LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS'],
+    [EDITOR_ROLE, 'LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS'],
+    // BYPASSRLS: the editor's first try reads what the owner would (a table must not look empty).
+    [READONLY_ROLE, 'LOGIN INHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION BYPASSRLS'],
+  ]
+  for (const [name, attributes] of roles) {
+    await client.query(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(name)}) THEN CREATE ROLE ${client.escapeIdentifier(name)}; END IF; END $$`,
+    )
+    await client.query(`ALTER ROLE ${client.escapeIdentifier(name)} WITH ${attributes}`)
+  }
+  if (credentials.initialUserPassword) await client.query(`ALTER ROLE ${USER_ROLE} WITH PASSWORD ${literal(credentials.initialUserPassword)}`)
+  await client.query(`ALTER ROLE authenticator WITH PASSWORD ${literal(credentials.authenticatorPassword)}`)
+  await client.query(`ALTER ROLE ${EDITOR_ROLE} WITH PASSWORD ${literal(credentials.editorPassword)}`)
+  await client.query(`ALTER ROLE ${READONLY_ROLE} WITH PASSWORD ${literal(credentials.readonlyPassword)}`)
+  // Even a function that tries to write fails on this role: reads are all it can do.
+  await client.query(`ALTER ROLE ${READONLY_ROLE} SET default_transaction_read_only = on`)
+  // Not pg_read_all_data: it reads pg_authid (password verifiers) too. The read-only role gets
+  // SELECT on what the owner and the platform create (bootstrapNewDatabase's default privileges).
+  await client.query(`REVOKE pg_read_all_data FROM ${READONLY_ROLE}, ${USER_ROLE}`)
+  await client.query(`GRANT ${USER_ROLE} TO ${EDITOR_ROLE}`)
+  await client.query('GRANT anon, authenticated, service_role TO authenticator')
+  // As on Supabase: the owner sees every session and its statistics, can end non-superuser
+  // sessions, and may switch to the API roles to try its policies.
+  await client.query(`GRANT pg_monitor, pg_signal_backend TO ${USER_ROLE}`)
+  await client.query(`GRANT anon, authenticated, service_role TO ${USER_ROLE}`)
+}
+
+/**
+ * What a database needs that a dump does not carry (database-level grants and settings): run at
+ * creation and again after an upgrade's restore. Idempotent.
+ */
+export async function bootstrapDatabaseEssentials(client: pg.Client): Promise<void> {
+  const database = client.escapeIdentifier((await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db)
+  await client.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE ${database} TO ${USER_ROLE}`)
+  await client.query(`ALTER DATABASE ${database} SET search_path TO "$user", public, extensions`)
+}
+
+/**
+ * The schemas and functions a new project database starts with, as on Supabase: `public` owned by
+ * `postgres` with the default privileges that put every table it creates in the API roles' reach,
+ * an `extensions` schema, and an `auth` schema with auth.uid(), auth.role() and auth.jwt() reading
+ * the claims PostgREST sets (`request.jwt.claims`). Run once at creation: default privileges a
+ * user later revokes stay revoked.
+ */
+export async function bootstrapNewDatabase(client: pg.Client): Promise<void> {
+  await bootstrapDatabaseEssentials(client)
+  const api = API_ROLES.join(', ')
+  await client.query(`
+    ALTER SCHEMA public OWNER TO ${USER_ROLE};
+    GRANT USAGE ON SCHEMA public TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} IN SCHEMA public GRANT ALL ON TABLES TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} IN SCHEMA public GRANT ALL ON SEQUENCES TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} IN SCHEMA public GRANT ALL ON FUNCTIONS TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} IN SCHEMA public GRANT ALL ON TABLES TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} IN SCHEMA public GRANT ALL ON SEQUENCES TO ${api};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} IN SCHEMA public GRANT ALL ON FUNCTIONS TO ${api};
+
+    GRANT USAGE ON SCHEMA public TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} GRANT USAGE ON SCHEMAS TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} GRANT SELECT ON TABLES TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${USER_ROLE} GRANT SELECT ON SEQUENCES TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} GRANT USAGE ON SCHEMAS TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} GRANT SELECT ON TABLES TO ${READONLY_ROLE};
+    ALTER DEFAULT PRIVILEGES FOR ROLE ${ADMIN_ROLE} GRANT SELECT ON SEQUENCES TO ${READONLY_ROLE};
+
+    CREATE SCHEMA IF NOT EXISTS extensions;
+    GRANT USAGE ON SCHEMA extensions TO ${READONLY_ROLE};
+    GRANT USAGE, CREATE ON SCHEMA extensions TO ${USER_ROLE};
+    GRANT USAGE ON SCHEMA extensions TO ${api};
+
+    CREATE SCHEMA IF NOT EXISTS auth;
+    GRANT USAGE ON SCHEMA auth TO ${USER_ROLE}, ${READONLY_ROLE}, ${api};
+    CREATE OR REPLACE FUNCTION auth.jwt() RETURNS jsonb LANGUAGE sql STABLE AS $fn$
+      SELECT coalesce(nullif(current_setting('request.jwt.claim', true), ''), nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+    $fn$;
+    CREATE OR REPLACE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS $fn$
+      SELECT coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''), auth.jwt() ->> 'sub')::uuid
+    $fn$;
+    CREATE OR REPLACE FUNCTION auth.role() RETURNS text LANGUAGE sql STABLE AS $fn$
+      SELECT coalesce(nullif(current_setting('request.jwt.claim.role', true), ''), auth.jwt() ->> 'role')::text
+    $fn$;
+    GRANT EXECUTE ON FUNCTION auth.jwt(), auth.uid(), auth.role() TO ${USER_ROLE}, ${api};
+  `)
+}
+
+/** All roles and the new database's schemas: what provisioning a project runs, as the platform's superuser. */
+export async function bootstrapInstance(connection: AdminConnection, credentials: InstanceCredentials): Promise<string> {
+  return withAdminClient(connection, async (client) => {
+    await bootstrapClusterRoles(client, credentials)
+    await bootstrapNewDatabase(client)
+    const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
+    return rows[0]!.server_version.split(' ')[0]!
+  })
+}
+
+/** True when the instance answers a query as the platform's superuser. */
+export async function canConnect(port: number, adminPassword: string, timeoutMs = 5_000): Promise<boolean> {
+  const client = new pg.Client({ ...adminConnection(port, adminPassword), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
+  client.on('error', () => {})
   try {
     await client.connect()
     await client.query('SELECT 1')

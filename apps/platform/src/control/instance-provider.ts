@@ -13,10 +13,17 @@ export interface InstanceSpec {
   computeSize: ComputeSize
 }
 
-/** Passwords of the roles every instance is bootstrapped with (DESIGN.md "Project instances"). */
+/** Passwords of the roles every instance is bootstrapped with (bootstrap-roles.ts). */
 export interface InstanceCredentials {
-  /** The 'postgres' role: the project owner's own password. */
-  superuserPassword: string
+  /** The platform's own superuser (supabase_admin): never shown to anyone. */
+  adminPassword: string
+  /**
+   * The password the user chose for `postgres` at creation; null once the project is provisioned
+   * (it is never given back, only reset).
+   */
+  initialUserPassword: string | null
+  /** The SQL editor's full connection (acts as `postgres`). */
+  editorPassword: string
   /** The SQL editor's read-only role. */
   readonlyPassword: string
   /** The role the REST layer logs in as. */
@@ -36,7 +43,7 @@ export interface InstanceProvider {
   ensureRunning(spec: InstanceSpec): Promise<void>
   stop(spec: InstanceSpec): Promise<void>
   isRunning(spec: InstanceSpec): Promise<boolean>
-  /** Accepts a connection with the superuser's password. */
+  /** Accepts a connection as the platform's superuser. */
   check(spec: InstanceSpec, credentials: InstanceCredentials): Promise<boolean>
   /** Writes a physical backup (a copy of the stopped instance's data directory) to a .tar.gz file. */
   snapshot(spec: InstanceSpec, file: string): Promise<void>

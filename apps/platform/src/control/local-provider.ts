@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
-import { bootstrapRoles, canConnect } from './bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
+import { projectOsUser, removeOsUser } from './os-user.js'
+import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
 
 export interface LocalProviderOptions {
@@ -11,6 +13,12 @@ export interface LocalProviderOptions {
   projectsDir: string
   /** listen_addresses of every instance ('localhost' by default; '*' to reach them from other hosts). */
   listenAddresses: string
+  /** The installation's CA directory (tls.ts); each instance gets a certificate from it. */
+  tlsDir: string
+  /** Host name clients use (STRATUM_DB_HOST): named in each instance's certificate. */
+  dbHost: string
+  /** For crash tests only (STRATUM_OPERATION_STEP_DELAY_MS): a pause between start and bootstrap. */
+  stepDelayMs?: number
 }
 
 /** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
@@ -22,10 +30,11 @@ export class LocalProvider implements InstanceProvider {
 
   async provision(spec: InstanceSpec, credentials: InstanceCredentials): Promise<{ serverVersion: string }> {
     const server = this.server(spec)
-    await server.init('postgres', credentials.superuserPassword)
+    await server.init(ADMIN_ROLE, credentials.adminPassword)
     this.applySettings(server, spec)
     await this.startOrExplain(server)
-    return { serverVersion: await bootstrapRoles(spec.port, credentials) }
+    if (this.options.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs))
+    return { serverVersion: await bootstrapInstance(adminConnection(spec.port, credentials.adminPassword), credentials) }
   }
 
   async ensureRunning(spec: InstanceSpec): Promise<void> {
@@ -44,7 +53,7 @@ export class LocalProvider implements InstanceProvider {
   }
 
   async check(spec: InstanceSpec, credentials: InstanceCredentials): Promise<boolean> {
-    return canConnect(spec.port, credentials.superuserPassword)
+    return canConnect(spec.port, credentials.adminPassword)
   }
 
   async snapshot(spec: InstanceSpec, file: string): Promise<void> {
@@ -62,6 +71,7 @@ export class LocalProvider implements InstanceProvider {
     await server.stop()
     fs.rmSync(server.dir, { recursive: true, force: true })
     this.servers.delete(spec.ref)
+    removeOsUser(projectOsUser(spec.ref))
   }
 
   async stopAll(): Promise<void> {
@@ -121,7 +131,8 @@ export class LocalProvider implements InstanceProvider {
         return null
       }
     })()
-    if (major === '15' || major === '17') await new PostgresServer(dir, major).stop()
+    const ref = path.basename(dir).split('.')[0]!
+    if (major === '15' || major === '17') await new PostgresServer(dir, major, projectOsUser(ref)).stop()
   }
 
   private forget(ref: string): void {
@@ -133,7 +144,7 @@ export class LocalProvider implements InstanceProvider {
     const key = spec.slot === 'next' ? `${spec.ref}.next` : spec.ref
     let server = this.servers.get(key)
     if (!server || server.major !== spec.major) {
-      server = new PostgresServer(this.instanceDir(spec.ref, spec.slot ?? 'live'), spec.major)
+      server = new PostgresServer(this.instanceDir(spec.ref, spec.slot ?? 'live'), spec.major, projectOsUser(spec.ref))
       this.servers.set(key, server)
     }
     return server
@@ -141,8 +152,17 @@ export class LocalProvider implements InstanceProvider {
 
   private applySettings(server: PostgresServer, spec: InstanceSpec): void {
     const size = COMPUTE_SIZES[spec.computeSize]
+    const owner = server.owner
+    // TLS on every instance: `sslmode=require` works, and `verify-full` with the installation's CA.
+    const tls = ensureInstanceTls({
+      tlsDir: this.options.tlsDir,
+      instanceDataDir: server.dataDir,
+      hosts: instanceTlsHosts(this.options.dbHost),
+      owner: owner.switched ? { uid: owner.uid, gid: owner.gid } : null,
+    })
     server.writeSettings(
       {
+        ...tls,
         port: spec.port,
         listen_addresses: this.options.listenAddresses,
         unix_socket_directories: '',

@@ -3,50 +3,102 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * Postgres refuses to run as root. When the platform runs as root (containers, CI), instances run
- * as the OS user 'postgres', created here when missing; otherwise they run as the current user.
+ * Postgres refuses to run as root. When the platform runs as root (containers, CI), each Postgres
+ * server runs as an OS user of its own (`stratum-<ref>` for a project, `stratum-platform` for the
+ * platform database), created here when missing: one project's server process can then read
+ * neither another project's files nor the platform's. When the platform runs as an ordinary user,
+ * every server runs as that user (the README says so).
  */
 export interface RunAs {
+  name: string
   uid: number
   gid: number
-  /** True when we switched user: files we create for the instance must be chowned. */
+  /** True when we switched user: files we create for the server must be chowned to it. */
   switched: boolean
 }
 
-let cached: RunAs | undefined
+const cache = new Map<string, RunAs>()
 
 function idOf(flag: '-u' | '-g', user: string): number {
-  return Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim())
+  return Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
 }
 
-export function instanceUser(): RunAs {
-  if (cached) return cached
-  const uid = process.getuid?.() ?? 0
-  if (uid !== 0) {
-    cached = { uid, gid: process.getgid?.() ?? 0, switched: false }
-    return cached
+export const runningAsRoot = (): boolean => (process.getuid?.() ?? 1) === 0
+
+/** OS user of a project's Postgres server (all its slots: live, next, previous). */
+export const projectOsUser = (ref: string): string => `stratum-${ref}`
+export const PLATFORM_DB_OS_USER = 'stratum-platform'
+
+/** The OS identity a server runs as; when root, the named system user (created when missing). */
+export function osUser(name: string): RunAs {
+  const known = cache.get(name)
+  if (known) return known
+  let user: RunAs
+  if (!runningAsRoot()) {
+    user = { name, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0, switched: false }
+  } else {
+    try {
+      idOf('-u', name)
+    } catch {
+      try {
+        execFileSync('useradd', ['--system', '--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name], { stdio: 'ignore' })
+      } catch (error) {
+        // Two platforms (tests) may create the same user at once: fine if it exists now.
+        try {
+          idOf('-u', name)
+        } catch {
+          throw new Error(`Could not create the OS user ${name}: ${(error as Error).message}`)
+        }
+      }
+    }
+    user = { name, uid: idOf('-u', name), gid: idOf('-g', name), switched: true }
   }
+  cache.set(name, user)
+  return user
+}
+
+/** Deletes a project's OS user once its files are gone (project deletion). */
+export function removeOsUser(name: string): void {
+  if (!runningAsRoot()) return
+  cache.delete(name)
   try {
-    idOf('-u', 'postgres')
+    execFileSync('userdel', [name], { stdio: 'ignore' })
   } catch {
-    execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'])
+    /* already gone, or still running a process: harmless leftover */
   }
-  cached = { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres'), switched: true }
-  return cached
 }
 
-/** Creates a directory owned by the instance user. */
-export function makeInstanceDir(dir: string): void {
-  // Parents stay traversable (0755) so the instance user can reach its own directory.
+/** Creates a directory only its owner may enter (0700), owned by `user`. */
+export function makeOwnedDir(dir: string, user: RunAs): void {
+  // Parents stay traversable (0711 or wider) so the owner can reach its own directory.
   fs.mkdirSync(path.dirname(dir), { recursive: true })
   if (!fs.existsSync(dir)) fs.mkdirSync(dir, { mode: 0o700 })
-  const user = instanceUser()
+  fs.chmodSync(dir, 0o700)
   if (user.switched) fs.chownSync(dir, user.uid, user.gid)
 }
 
-/** Writes a file readable only by the instance user. */
-export function writeInstanceFile(file: string, content: string): void {
+/** Writes a file readable only by `user` (0600). */
+export function writeOwnedFile(file: string, content: string, user: RunAs): void {
   fs.writeFileSync(file, content, { mode: 0o600 })
-  const user = instanceUser()
+  fs.chmodSync(file, 0o600)
   if (user.switched) fs.chownSync(file, user.uid, user.gid)
+}
+
+/** Gives a whole tree to `user` (a server directory made by an earlier version under another user). */
+export function chownTree(dir: string, user: RunAs): void {
+  if (!user.switched) return
+  const walk = (entry: string) => {
+    fs.lchownSync(entry, user.uid, user.gid)
+    if (fs.lstatSync(entry).isDirectory()) for (const child of fs.readdirSync(entry)) walk(path.join(entry, child))
+  }
+  walk(dir)
+}
+
+/** Owner uid of a path, or null when it does not exist. */
+export function ownerOf(file: string): number | null {
+  try {
+    return fs.statSync(file).uid
+  } catch {
+    return null
+  }
 }

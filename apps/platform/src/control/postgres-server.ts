@@ -1,12 +1,9 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { PostgresMajor } from '@stratum/contracts'
-import { instanceUser, makeInstanceDir, writeInstanceFile } from './os-user.js'
+import { chownTree, makeOwnedDir, osUser, ownerOf, writeOwnedFile, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
-
-const run = promisify(execFile)
 
 /** Settings we own, written to stratum.conf (included from postgresql.conf). */
 export type ServerSettings = Record<string, string | number>
@@ -23,9 +20,15 @@ export class PostgresServer {
   constructor(
     readonly dir: string,
     readonly major: PostgresMajor,
+    /** OS user the server runs as when the platform is root (os-user.ts). */
+    readonly osUserName: string,
   ) {
     this.dataDir = path.join(dir, 'data')
     this.logFile = path.join(dir, 'postgres.log')
+  }
+
+  get owner(): RunAs {
+    return osUser(this.osUserName)
   }
 
   isInitialized(): boolean {
@@ -35,24 +38,19 @@ export class PostgresServer {
   /** initdb with a SCRAM-authenticated superuser; does nothing when the cluster exists. */
   async init(superuser: string, password: string): Promise<void> {
     if (this.isInitialized()) return
-    makeInstanceDir(this.dir)
+    makeOwnedDir(this.dir, this.owner)
     // A half-made cluster from an interrupted initdb is useless: start again from nothing.
     fs.rmSync(this.dataDir, { recursive: true, force: true })
-    const pwfile = path.join(this.dir, '.initdb-password')
-    writeInstanceFile(pwfile, password + '\n')
-    try {
-      await this.exec(postgresBinaries(this.major).initdb, [
-        '-D', this.dataDir,
-        '-U', superuser,
-        '--pwfile', pwfile,
-        '--auth', 'scram-sha-256',
-        '-E', 'UTF8',
-        '--locale', 'C.UTF-8',
-        '--no-instructions',
-      ])
-    } finally {
-      fs.rmSync(pwfile, { force: true })
-    }
+    // Versions before 0.2 wrote the password to a file first; a crash could leave it behind.
+    fs.rmSync(path.join(this.dir, '.initdb-password'), { force: true })
+    // The password goes through a pipe, never a file: a crash leaves no secret on disk. initdb
+    // reopens /dev/stdin, which works for a pipe but not for the socket Node gives a child: `cat`
+    // puts a real pipe in between.
+    await this.exec(
+      '/bin/sh',
+      ['-c', 'cat | "$0" "$@"', postgresBinaries(this.major).initdb, '-D', this.dataDir, '-U', superuser, '--pwfile', '/dev/stdin', '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C.UTF-8', '--no-instructions'],
+      password + '\n',
+    )
     fs.appendFileSync(path.join(this.dataDir, 'postgresql.conf'), "\ninclude_if_exists = 'stratum.conf'\n")
   }
 
@@ -61,7 +59,7 @@ export class PostgresServer {
     const lines = Object.entries(settings).map(([key, value]) =>
       typeof value === 'number' ? `${key} = ${value}` : `${key} = '${value.replace(/'/g, "''")}'`,
     )
-    writeInstanceFile(path.join(this.dataDir, 'stratum.conf'), '# Written by Stratum; edits are overwritten.\n' + lines.join('\n') + '\n')
+    writeOwnedFile(path.join(this.dataDir, 'stratum.conf'), '# Written by Stratum; edits are overwritten.\n' + lines.join('\n') + '\n', this.owner)
     const hba = [
       '# Written by Stratum; edits are overwritten.',
       'local all all scram-sha-256',
@@ -69,7 +67,7 @@ export class PostgresServer {
       'host all all ::1/128 scram-sha-256',
       ...(listenAnywhere ? ['host all all 0.0.0.0/0 scram-sha-256', 'host all all ::/0 scram-sha-256'] : []),
     ]
-    writeInstanceFile(path.join(this.dataDir, 'pg_hba.conf'), hba.join('\n') + '\n')
+    writeOwnedFile(path.join(this.dataDir, 'pg_hba.conf'), hba.join('\n') + '\n', this.owner)
   }
 
   async isRunning(): Promise<boolean> {
@@ -84,11 +82,14 @@ export class PostgresServer {
 
   /** Starts the server and waits until it accepts connections; a running server is left alone. */
   async start(): Promise<void> {
-    if (await this.isRunning()) return
+    await this.takeOwnership()
+    // A server left running (e.g. by a platform killed while starting it) is adopted once ready.
+    if (await this.isRunning()) return this.waitUntilReady()
     await this.exec(postgresBinaries(this.major).pgCtl, ['start', '-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', '-s'])
   }
 
   async stop(): Promise<void> {
+    await this.takeOwnership()
     if (!(await this.isRunning())) return
     await this.exec(postgresBinaries(this.major).pgCtl, ['stop', '-D', this.dataDir, '-m', 'fast', '-w', '-t', '60', '-s'])
   }
@@ -96,6 +97,26 @@ export class PostgresServer {
   async restart(): Promise<void> {
     await this.stop()
     await this.start()
+  }
+
+  /** Waits until postmaster.pid says the server accepts connections (its status line, PG 10+). */
+  private async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const status = this.pidFileLines()[7]?.trim()
+      if (status === 'ready') return
+      if (status === undefined && !(await this.isRunning())) return this.start()
+      if (Date.now() > deadline) throw new Error(`Postgres in ${this.dataDir} did not become ready (status: ${status ?? 'unknown'})`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  private pidFileLines(): string[] {
+    try {
+      return fs.readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')
+    } catch {
+      return []
+    }
   }
 
   /** Last lines of the server log, for error messages a user can act on. */
@@ -107,20 +128,44 @@ export class PostgresServer {
     }
   }
 
-  private async exec(binary: string, args: string[]): Promise<void> {
-    const user = instanceUser()
-    try {
-      await run(binary, args, {
-        uid: user.switched ? user.uid : undefined,
-        gid: user.switched ? user.gid : undefined,
-        cwd: this.dir,
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
-        timeout: 120_000,
-      })
-    } catch (error) {
-      const err = error as { stderr?: string; message: string }
-      const detail = (err.stderr || err.message).trim()
-      throw new Error(`${path.basename(binary)} ${args[0]} failed: ${detail}`)
-    }
+  /**
+   * A directory made by an earlier version (one OS user for every server) moves to this server's
+   * own user: the server is stopped as its old owner, the tree chowned, and 0700 enforced.
+   */
+  private async takeOwnership(): Promise<void> {
+    const owner = this.owner
+    const current = ownerOf(this.dataDir)
+    if (!owner.switched || current === null || current === owner.uid) return
+    await this.exec(postgresBinaries(this.major).pgCtl, ['stop', '-D', this.dataDir, '-m', 'fast', '-w', '-t', '60', '-s'], undefined, current).catch(() => {})
+    chownTree(this.dir, owner)
+    fs.chmodSync(this.dir, 0o700)
+    fs.chmodSync(this.dataDir, 0o700)
+  }
+
+  private exec(binary: string, args: string[], input?: string, asUid?: number): Promise<void> {
+    const owner = this.owner
+    const uid = asUid ?? (owner.switched ? owner.uid : undefined)
+    const gid = asUid !== undefined ? (fs.statSync(this.dataDir).gid) : owner.switched ? owner.gid : undefined
+    return new Promise((resolve, reject) => {
+      const child = execFile(
+        binary,
+        args,
+        {
+          uid,
+          gid,
+          cwd: this.dir,
+          env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+          timeout: 120_000,
+        },
+        (error, _stdout, stderr) => {
+          if (!error) return resolve()
+          const detail = (stderr || error.message).trim()
+          const name = binary === '/bin/sh' ? path.basename(args[2] ?? 'sh') : `${path.basename(binary)} ${args[0]}`
+          reject(new Error(`${name} failed: ${detail}`))
+        },
+      )
+      child.stdin?.on('error', () => {}) // a binary that exits early closes its end of the pipe
+      child.stdin?.end(input ?? '')
+    })
   }
 }

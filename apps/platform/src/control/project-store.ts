@@ -15,9 +15,14 @@ export interface ProjectRow {
   postgres_version: string
   compute_size: ComputeSize
   port: number
-  db_password_sealed: string
+  /** The password chosen at creation, until the project is provisioned; then null. */
+  db_password_sealed: string | null
   readonly_password_sealed: string
   authenticator_password_sealed: string
+  admin_password_sealed: string | null
+  editor_password_sealed: string | null
+  /** 0: made by a version whose `postgres` was the superuser; 1: bootstrap-roles.ts. */
+  role_model: number
   inserted_at: Date
   updated_at: Date
 }

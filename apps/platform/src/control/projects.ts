@@ -3,10 +3,14 @@ import fs from 'node:fs'
 import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
+import { adminConnection, type AdminConnection } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
+import { convertLegacyRoleModel } from './legacy-role-model.js'
 import { findFreePort } from './ports.js'
 import { findProject, listAllProjects, newProjectRef, setProjectStatus, type ProjectRow } from './project-store.js'
 import type { SecretBox } from './secret-box.js'
+
+const newSecret = () => randomBytes(24).toString('hex')
 
 /** Any fixed number: serializes port allocation between concurrent creates. */
 const PORT_ALLOCATION_LOCK = 7_211_043
@@ -49,10 +53,11 @@ export class ProjectService {
       const seal = (value: string) => this.secrets.seal(value)
       await tx.query(
         `INSERT INTO projects (ref, organization_id, name, status, region, postgres_major, compute_size, port,
-           db_password_sealed, readonly_password_sealed, authenticator_password_sealed)
-         VALUES ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10)`,
+           db_password_sealed, readonly_password_sealed, authenticator_password_sealed,
+           admin_password_sealed, editor_password_sealed, role_model)
+         VALUES ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10, $11, $12, 1)`,
         [ref, input.organizationId, input.name, input.region, input.major, input.computeSize, port,
-          seal(input.dbPassword), seal(randomBytes(24).toString('hex')), seal(randomBytes(24).toString('hex'))],
+          seal(input.dbPassword), seal(newSecret()), seal(newSecret()), seal(newSecret()), seal(newSecret())],
       )
       return ref
     })
@@ -95,11 +100,48 @@ export class ProjectService {
   }
 
   credentials(row: ProjectRow): InstanceCredentials {
+    if (!row.admin_password_sealed || !row.editor_password_sealed) throw new Error(`Project ${row.ref} has no platform credentials yet`)
     return {
-      superuserPassword: this.secrets.open(row.db_password_sealed),
+      adminPassword: this.secrets.open(row.admin_password_sealed),
+      initialUserPassword: row.db_password_sealed ? this.secrets.open(row.db_password_sealed) : null,
+      editorPassword: this.secrets.open(row.editor_password_sealed),
       readonlyPassword: this.secrets.open(row.readonly_password_sealed),
       authenticatorPassword: this.secrets.open(row.authenticator_password_sealed),
     }
+  }
+
+  /** How the platform itself connects to a project's database: as its own superuser. */
+  adminConnection(row: ProjectRow, database = 'postgres'): AdminConnection {
+    return adminConnection(row.port, this.credentials(row).adminPassword, database)
+  }
+
+  /**
+   * Projects made by earlier versions get the platform's passwords (sealed) before anything
+   * connects to them; their databases move over in ensureRoleModel once their instance runs.
+   */
+  async sealMissingCredentials(): Promise<void> {
+    const { rows } = await this.db.query<{ ref: string }>('SELECT ref FROM projects WHERE admin_password_sealed IS NULL OR editor_password_sealed IS NULL')
+    for (const { ref } of rows) {
+      await this.db.query(
+        `UPDATE projects SET admin_password_sealed = coalesce(admin_password_sealed, $2), editor_password_sealed = coalesce(editor_password_sealed, $3) WHERE ref = $1`,
+        [ref, this.secrets.seal(newSecret()), this.secrets.seal(newSecret())],
+      )
+    }
+  }
+
+  /**
+   * A running instance made by an earlier version (its `postgres` a superuser) moves to the role
+   * model of bootstrap-roles.ts; idempotent and resumable (legacy-role-model.ts). Then the user's
+   * password is forgotten.
+   */
+  async ensureRoleModel(ref: string): Promise<void> {
+    const row = await findProject(this.db, ref)
+    if (!row || row.role_model >= 1) return
+    const credentials = this.credentials(row)
+    if (!credentials.initialUserPassword) throw new Error(`Project ${ref} lost its database password before its roles moved over`)
+    await convertLegacyRoleModel({ port: row.port, userPassword: credentials.initialUserPassword, credentials })
+    await this.db.query('UPDATE projects SET role_model = 1, db_password_sealed = NULL WHERE ref = $1', [ref])
+    this.log.info({ ref }, 'project database moved to the non-superuser role model')
   }
 
   static spec(row: ProjectRow): InstanceSpec {
@@ -165,6 +207,7 @@ export class ProjectService {
         await this.settled(row.ref)
       } else if (RUNNING_STATUSES.includes(row.status)) {
         await this.provider.ensureRunning(spec)
+        await this.ensureRoleModel(row.ref)
         await setProjectStatus(this.db, row.ref, 'ACTIVE_HEALTHY')
       } else if (row.status === 'INACTIVE' || row.status === 'GOING_DOWN' || row.status === 'PAUSING') {
         await this.provider.stop(spec)
@@ -188,6 +231,8 @@ export class ProjectService {
     if (!row || row.status !== 'COMING_UP') return
     try {
       const { serverVersion } = await this.provider.provision(ProjectService.spec(row), this.credentials(row))
+      // The password the user chose is theirs alone from now on: never stored, never shown.
+      await this.db.query('UPDATE projects SET db_password_sealed = NULL WHERE ref = $1', [ref])
       await setProjectStatus(this.db, ref, 'ACTIVE_HEALTHY', { postgresVersion: serverVersion })
       this.log.info({ ref }, 'project is healthy')
     } catch (error) {

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { schemaMarker } from './marker.js'
+import { ADMIN_ROLE } from '../control/bootstrap-roles.js'
 
 /** Where a project's database is reached (the superuser: introspection reads every schema). */
 export interface SchemaCacheTarget {
@@ -73,7 +74,7 @@ export class SchemaCache {
     const pool = new pg.Pool({
       host: target.host ?? '127.0.0.1',
       port: target.port,
-      user: 'postgres',
+      user: ADMIN_ROLE,
       password: target.password,
       database: 'postgres',
       max: this.options.maxConnections,

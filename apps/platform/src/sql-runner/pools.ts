@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import pg from 'pg'
-import { READONLY_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
 
 /** How the platform connects to a project's instance. */
 export interface SqlTarget {
@@ -12,7 +12,8 @@ export interface SqlTarget {
 }
 
 /**
- * read-only: the editor's first try, as the read-only role; full: the project's superuser;
+ * read-only: the editor's first try, as the read-only role; full: as the user's own `postgres`
+ * (logged in as the editor role, which acts as postgres from the start: bootstrap-roles.ts);
  * admin: the platform's own sessions (ongoing queries, cancel), hidden from the ongoing list.
  */
 export type SqlMode = 'read-only' | 'full' | 'admin'
@@ -28,6 +29,7 @@ export const ADMIN_SQL_APPLICATION = 'stratum-sql-admin'
 export const SESSION_STATEMENT_TIMEOUT_MS = SQL_DEFAULT_TIMEOUT_MS
 
 const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
+const LOGIN_ROLE: Record<SqlMode, string> = { 'read-only': READONLY_ROLE, full: EDITOR_ROLE, admin: ADMIN_ROLE }
 
 /** Keeps results' date and time values as Postgres writes them (no time zone shifts, no lost microseconds). */
 const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1186, 1266, 1115, 1182, 1183, 1185, 1187, 1270])
@@ -54,7 +56,9 @@ export class SqlPools {
     const pool = new pg.Pool({
       host: '127.0.0.1',
       port: target.port,
-      user: mode === 'read-only' ? READONLY_ROLE : 'postgres',
+      user: LOGIN_ROLE[mode],
+      // RESET ROLE (or DISCARD ALL) returns to the role set at connection start: still postgres.
+      options: mode === 'full' ? `-c role=${USER_ROLE}` : undefined,
       password: target.password,
       database: 'postgres',
       max: POOL_SIZE[mode],

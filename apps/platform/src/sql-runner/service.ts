@@ -35,7 +35,7 @@ export class SqlService {
     return {
       ref: project.ref,
       port: project.port,
-      password: role === 'read-only' ? credentials.readonlyPassword : credentials.superuserPassword,
+      password: role === 'read-only' ? credentials.readonlyPassword : role === 'full' ? credentials.editorPassword : credentials.adminPassword,
     }
   }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { findFreePort } from '../control/ports.js'
+import { PLATFORM_DB_OS_USER } from '../control/os-user.js'
 import { PostgresServer } from '../control/postgres-server.js'
 
 export interface PlatformDatabase {
@@ -36,7 +37,7 @@ export async function openPlatformDatabase(dataDir: string, externalUrl: string 
     fs.writeFileSync(stateFile, JSON.stringify(state, null, 2), { mode: 0o600 })
   }
 
-  const server = new PostgresServer(path.join(dataDir, 'platform-db'), '17')
+  const server = new PostgresServer(path.join(dataDir, 'platform-db'), '17', PLATFORM_DB_OS_USER)
   await server.init('stratum', state.password)
   server.writeSettings(
     { port: state.port, listen_addresses: '127.0.0.1', unix_socket_directories: '', max_connections: 100 },

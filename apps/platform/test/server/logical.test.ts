@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PostgresMajor } from '@stratum/contracts'
-import { bootstrapRoles } from '../../src/control/bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../../src/control/bootstrap-roles.js'
 import { isPortFree } from '../../src/control/ports.js'
 import { PostgresServer } from '../../src/control/postgres-server.js'
 import {
@@ -31,17 +31,18 @@ const portBlock = 20_000 + Math.floor(Math.random() * 120) * 100
 async function startServer(name: string, major: PostgresMajor, index: number): Promise<LogicalConnection> {
   let port = portBlock + index
   while (!(await isPortFree(port))) port += 10
-  const server = new PostgresServer(path.join(root, name), major)
+  const server = new PostgresServer(path.join(root, name), major, 'postgres')
   servers.push(server)
-  await server.init('postgres', PASSWORD)
+  await server.init(ADMIN_ROLE, PASSWORD)
   server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
   await server.start()
-  await bootstrapRoles(port, { superuserPassword: PASSWORD, authenticatorPassword: 'auth-pw', readonlyPassword: 'ro-pw' })
-  return { host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' }
+  await bootstrapInstance(adminConnection(port, PASSWORD), { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'editor-pw', authenticatorPassword: 'auth-pw', readonlyPassword: 'ro-pw' })
+  return { host: '127.0.0.1', port, user: ADMIN_ROLE, password: PASSWORD, database: 'postgres' }
 }
 
 async function withClient<T>(conn: LogicalConnection, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(conn)
+  client.on('error', () => {})
   await client.connect()
   try {
     return await run(client)
@@ -284,7 +285,7 @@ describe('logical dump and restore', () => {
     if (!fs.existsSync(file)) await dumpToGzipFile(source17, file)
     const viaPsql = await createDatabase(target17to17, 'via_psql')
     const sql = execFileSync('gunzip', ['-c', file])
-    execFileSync('/usr/bin/psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', viaPsql.host, '-p', String(viaPsql.port), '-U', 'postgres', '-d', 'via_psql', '-f', '-'], {
+    execFileSync('/usr/bin/psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', viaPsql.host, '-p', String(viaPsql.port), '-U', ADMIN_ROLE, '-d', 'via_psql', '-f', '-'], {
       input: sql,
       env: { ...process.env, PGPASSWORD: PASSWORD },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
+import { api, login, startTestPlatform, tokenFor, waitFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
 let cookie: string
@@ -15,6 +15,8 @@ afterAll(() => t?.cleanup())
 
 async function connect(project: { db_host: string; db_port: number; db_user: string; db_name: string }, password: string) {
   const client = new pg.Client({ host: project.db_host, port: project.db_port, user: project.db_user, database: project.db_name, password })
+  // A server that goes away (the supervision test kills one) fails the query, not the test run.
+  client.on('error', () => {})
   await client.connect()
   return client
 }
@@ -28,7 +30,8 @@ describe('projects', () => {
     expect(created.body).toMatchObject({ name: 'Shop', status: 'COMING_UP', postgres_engine: '17', compute_size: 'micro', organization_slug: orgSlug })
     expect(created.body.ref).toMatch(/^[a-z]{20}$/)
     ref = created.body.ref
-    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 5_000)
+    // A bound on the wait, not on the speed: creation times belong in the bench.
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 30_000)
 
     const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
     expect(project.dbVersion).toMatch(/^17\.\d+/)
@@ -42,12 +45,16 @@ describe('projects', () => {
     await client.end()
   })
 
-  it('stores the database password encrypted, and reveals it only to roles that may read secrets', async () => {
-    const { rows } = await t.platform.ctx.db.query('SELECT db_password_sealed FROM projects WHERE ref = $1', [ref])
-    expect(rows[0].db_password_sealed).toMatch(/^v1:/)
-    expect(rows[0].db_password_sealed).not.toContain('shop-password-1')
-    const revealed = await api(t, 'GET', `/platform/projects/${ref}/db-password`, { cookie })
-    expect(revealed.body).toEqual({ db_pass: 'shop-password-1' })
+  it('forgets the database password once the project is provisioned, and never reveals it', async () => {
+    const { rows } = await t.platform.ctx.db.query('SELECT db_password_sealed, admin_password_sealed FROM projects WHERE ref = $1', [ref])
+    expect(rows[0].db_password_sealed).toBeNull()
+    expect(rows[0].admin_password_sealed).toMatch(/^v1:/)
+    expect((await api(t, 'GET', `/platform/projects/${ref}/db-password`, { cookie })).status).toBe(404)
+    // The user's postgres is not a superuser; the platform's own superuser is another role.
+    const client = await connect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body, 'shop-password-1')
+    const { rows: me } = await client.query(`SELECT rolsuper, rolcreatedb, rolbypassrls, rolreplication FROM pg_roles WHERE rolname = current_user`)
+    expect(me[0]).toEqual({ rolsuper: false, rolcreatedb: true, rolbypassrls: true, rolreplication: true })
+    await client.end()
   })
 
   it('serves the Management API shapes to a token-holding client', async () => {
@@ -122,9 +129,9 @@ describe('database health', () => {
     const pid = Number(fs.readFileSync(`${t.dataDir}/projects/${project.ref}/data/postmaster.pid`, 'utf8').split('\n')[0])
     process.kill(pid, 'SIGSTOP')
     try {
-      const started = Date.now()
+      // It answers (its own 2 s bound) instead of hanging on the frozen server; the test's timeout
+      // catches a hang, and no duration is asserted on a busy machine.
       expect((await api(t, 'GET', `/platform/projects/${project.ref}/database/health`, { cookie })).body).toEqual({ healthy: false })
-      expect(Date.now() - started).toBeLessThan(6_000)
     } finally {
       process.kill(pid, 'SIGCONT')
     }
@@ -141,14 +148,14 @@ describe('instance supervision', () => {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0])
     process.kill(pid, 'SIGKILL')
     // Until reaped, the dead postmaster still answers kill(pid, 0): wait for it to be gone.
-    for (let alive = true; alive; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    await waitFor(() => {
       try {
         process.kill(pid, 0)
+        return false
       } catch {
-        alive = false
+        return true
       }
-    }
+    }, { timeoutMs: 30_000, what: `postmaster ${pid} to be gone` })
     await t.platform.ctx.projects.checkRunningInstances()
     expect((await api(t, 'GET', `/platform/projects/${project.ref}/status`, { cookie })).body.status).toBe('ACTIVE_HEALTHY')
     const client = await connect(project, project.name === 'Shop' ? 'shop-password-1' : 'legacy-password-1')

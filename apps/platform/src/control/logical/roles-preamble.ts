@@ -1,8 +1,8 @@
 import type pg from 'pg'
-import { READONLY_ROLE } from '../bootstrap-roles.js'
+import { EDITOR_ROLE, PLATFORM_MANAGED_ROLES, READONLY_ROLE } from '../bootstrap-roles.js'
 
 /** Roles every instance is created with (bootstrap-roles.ts): the target has its own, keep them. */
-const INSTANCE_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator', READONLY_ROLE]
+const INSTANCE_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator', READONLY_ROLE, EDITOR_ROLE]
 
 /** Settings whose value is a list written as SQL (e.g. search_path = "$user", public). */
 const LIST_SETTINGS = new Set(['search_path', 'temp_tablespaces', 'session_preload_libraries', 'local_preload_libraries'])
@@ -39,7 +39,9 @@ export async function rolesPreamble(client: pg.Client): Promise<string> {
     'SELECT current_user AS name, rolsuper AS superuser FROM pg_catalog.pg_roles WHERE rolname = current_user',
   )
   const self = me[0]!
-  const excluded = [...INSTANCE_ROLES, self.name]
+  // The dumping superuser (supabase_admin) owns the platform's schemas: a plain Postgres that a
+  // backup is restored into gets it as a role without rights, so that ownership restores.
+  const excluded = INSTANCE_ROLES
   // Password verifiers are in pg_authid, which only a superuser may read.
   const password = self.superuser ? '(SELECT a.rolpassword FROM pg_catalog.pg_authid a WHERE a.oid = r.oid)' : 'NULL'
   const { rows: roles } = await client.query<RoleRow>(
@@ -77,6 +79,7 @@ export async function rolesPreamble(client: pg.Client): Promise<string> {
       `DO $stratum$ BEGIN IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = ${literal(role.rolname)}) ` +
         `THEN CREATE ROLE ${name}; END IF; END $stratum$;`,
     )
+    if (role.rolname === self.name) continue // only created (above), never altered: the target's own superuser
     const attributes = [
       flag(role.rolsuper, 'SUPERUSER'),
       flag(role.rolinherit, 'INHERIT'),
@@ -89,9 +92,17 @@ export async function rolesPreamble(client: pg.Client): Promise<string> {
     ]
     if (role.rolpassword) attributes.push(`PASSWORD ${literal(role.rolpassword)}`)
     if (role.rolvaliduntil) attributes.push(`VALID UNTIL ${literal(role.rolvaliduntil)}`)
-    lines.push(`ALTER ROLE ${name} WITH ${attributes.join(' ')};`)
+    // A role that is a superuser in the target (the `postgres` of a plain Postgres that a backup
+    // is restored into) keeps what it has: demoting the restoring superuser would break the restore.
+    lines.push(
+      `DO $stratum$ BEGIN IF NOT (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = ${literal(role.rolname)}) ` +
+        `THEN ALTER ROLE ${name} WITH ${attributes.join(' ').replace(/\$stratum\$/g, '')}; END IF; END $stratum$;`,
+    )
   }
+  // Memberships among the platform's own roles are the target's bootstrap's business.
+  const managed = (name: string) => name.startsWith('pg_') || PLATFORM_MANAGED_ROLES.includes(name)
   for (const { role, member, admin_option } of memberships) {
+    if (managed(role) && managed(member)) continue
     lines.push(`GRANT ${ident(role)} TO ${ident(member)}${admin_option ? ' WITH ADMIN OPTION' : ''};`)
   }
   for (const { rolname, setconfig } of settings) {

@@ -1,48 +1,26 @@
 import path from 'node:path'
 import type { ComputeSize, ProjectStatus } from '@stratum/contracts'
-import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../../store/db.js'
+import { jwtSecretRotation } from '../../keys/rotation-job.js'
 import { backupDirectory, findBackupByFile, recordBackup } from '../backups.js'
-import type { InstanceProvider } from '../instance-provider.js'
-import { findProject, setProjectStatus, type ProjectRow } from '../project-store.js'
+import { findProject, type ProjectRow } from '../project-store.js'
 import { ProjectService } from '../projects.js'
-import type { OperationKind, OperationRow } from './operation-store.js'
+import { logicalBackup } from './logical-backup.js'
+import type { OperationContext, OperationDefinition, OperationStep } from './operation.js'
+import type { OperationKind } from './operation-store.js'
 import { upgrade } from './upgrade.js'
 
-export interface OperationContext {
-  db: Db
-  provider: InstanceProvider
-  projects: ProjectService
-  dataDir: string
-  log: FastifyBaseLogger
-}
-
-export interface OperationStep {
-  name: string
-  /** Merged into the operation's params once the step completes (e.g. the upgrade's progress code). */
-  marks?: Record<string, unknown>
-  /** Merged into the params when the step fails (e.g. the upgrade's error code). */
-  failureMarks?: Record<string, unknown>
-  /** Must be idempotent: a resumed operation may run the step it was in when the platform died. */
-  run(ctx: OperationContext, project: ProjectRow, op: OperationRow): Promise<void>
-}
-
-export interface OperationDefinition {
-  /** The status set when the request is accepted (before a worker picks the job up). */
-  requestedStatus: ProjectStatus
-  /** The status while the steps run. */
-  runningStatus: ProjectStatus
-  steps: OperationStep[]
-  succeededStatus: ProjectStatus
-  /** Puts the project back in a safe state after a failed step; returns the status to show. */
-  rollBack(ctx: OperationContext, project: ProjectRow, op: OperationRow): Promise<ProjectStatus>
-}
+/**
+ * The operations the runner knows: the project lifecycle here, the upgrade (upgrade.ts), the
+ * daily logical backup (logical-backup.ts) and the JWT secret rotation (keys/rotation-job.ts).
+ */
 
 const stop: OperationStep = { name: 'stop', run: (ctx, project) => ctx.provider.stop(ProjectService.spec(project)) }
 const start: OperationStep = { name: 'start', run: (ctx, project) => ctx.provider.ensureRunning(ProjectService.spec(project)) }
 const verify: OperationStep = {
   name: 'verify',
   async run(ctx, project) {
+    // A paused project made by an earlier version moves to the current role model when it is back.
+    await ctx.projects.ensureRoleModel(project.ref)
     if (!(await ctx.provider.check(ProjectService.spec(project), ctx.projects.credentials(project)))) {
       throw new Error('The database did not accept connections after starting')
     }
@@ -154,14 +132,19 @@ const restoreOntoNewerMajor: OperationDefinition = {
   },
 }
 
-export const OPERATIONS: Partial<Record<OperationKind, OperationDefinition>> = { restart, resize, pause, restore, upgrade }
-
-/** The steps an operation runs: a restore that names a newer major also upgrades. */
-export function definitionFor(kind: OperationKind, params: Record<string, unknown>): OperationDefinition | undefined {
-  if (kind === 'restore' && params.target_major) return restoreOntoNewerMajor
-  return OPERATIONS[kind]
+export const OPERATIONS: Record<OperationKind, OperationDefinition> = {
+  restart,
+  resize,
+  pause,
+  restore,
+  // Until the switch-over the live instance is untouched (read-only at most): a cancel rolls back.
+  upgrade: { ...upgrade, cancellableUntil: 'switch-over' },
+  logical_backup: logicalBackup,
+  jwt_secret_rotation: jwtSecretRotation,
 }
 
-export async function setStatus(ctx: OperationContext, ref: string, status: ProjectStatus, reason: string | null = null): Promise<void> {
-  await setProjectStatus(ctx.db, ref, status, { reason })
+/** The steps an operation runs: a restore that names a newer major also upgrades. */
+export function definitionFor(kind: OperationKind, params: Record<string, unknown>): OperationDefinition {
+  if (kind === 'restore' && params.target_major) return restoreOntoNewerMajor
+  return OPERATIONS[kind]
 }

@@ -1,10 +1,11 @@
 import type { PostgresMajor } from '@stratum/contracts'
 import pg from 'pg'
+import { ADMIN_ROLE, bootstrapClusterRoles, bootstrapDatabaseEssentials } from '../bootstrap-roles.js'
 import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
 import { ProjectService } from '../projects.js'
 import type { ProjectRow } from '../project-store.js'
-import type { OperationContext, OperationDefinition } from './definitions.js'
+import type { OperationContext, OperationDefinition } from './operation.js'
 import type { OperationRow } from './operation-store.js'
 import { takeLogicalBackup } from '../logical-backups.js'
 
@@ -33,7 +34,8 @@ async function runningNext(ctx: OperationContext, project: ProjectRow, op: Opera
 }
 
 async function withClient<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database })
+  const client = new pg.Client({ host: '127.0.0.1', port, user: ADMIN_ROLE, password, database })
+  client.on('error', () => {})
   await client.connect()
   try {
     return await fn(client)
@@ -79,7 +81,7 @@ export const upgrade: OperationDefinition = {
       marks: { progress: '3_detached_volume_from_upgraded_instance' },
       failureMarks: { error_code: '2_volume_detachchment_from_upgraded_instance_failed' },
       async run(ctx, project, op) {
-        const password = ctx.projects.credentials(project).superuserPassword
+        const password = ctx.projects.credentials(project).adminPassword
         for (const database of await userDatabases(project.port, password)) {
           const installed = await withClient(project.port, password, database, async (c) => (await c.query<{ extname: string }>('SELECT extname FROM pg_extension')).rows.map((r) => r.extname))
           const available = await withClient((await runningNext(ctx, project, op)).port, password, 'postgres', async (c) => (await c.query<{ name: string }>('SELECT name FROM pg_available_extensions')).rows.map((r) => r.name))
@@ -92,7 +94,7 @@ export const upgrade: OperationDefinition = {
       name: 'stop-writes',
       marks: { progress: '4_attached_volume_to_original_instance' },
       failureMarks: { error_code: '3_volume_attachment_to_original_instance_failed' },
-      run: (ctx, project) => setLiveReadOnly(project.port, ctx.projects.credentials(project).superuserPassword, true),
+      run: (ctx, project) => setLiveReadOnly(project.port, ctx.projects.credentials(project).adminPassword, true),
     },
     {
       name: 'migrate-data',
@@ -100,7 +102,7 @@ export const upgrade: OperationDefinition = {
       failureMarks: { error_code: '5_data_upgrade_completion_failed' },
       async run(ctx, project, op) {
         await ctx.db.query(`UPDATE operations SET params = params || '{"progress":"5_initiated_data_upgrade"}' WHERE id = $1`, [op.id])
-        const password = ctx.projects.credentials(project).superuserPassword
+        const password = ctx.projects.credentials(project).adminPassword
         const next = await runningNext(ctx, project, op)
         for (const database of await userDatabases(project.port, password)) {
           // Idempotent: a resumed step starts again from an empty database.
@@ -108,7 +110,7 @@ export const upgrade: OperationDefinition = {
             await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(database)} WITH (FORCE)`)
             await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
           })
-          const from = { host: '127.0.0.1', port: project.port, user: 'postgres', password, database }
+          const from = { host: '127.0.0.1', port: project.port, user: ADMIN_ROLE, password, database }
           await restoreDump({ ...from, port: next.port }, dumpDatabase(from))
         }
       },
@@ -118,10 +120,14 @@ export const upgrade: OperationDefinition = {
       marks: { progress: '7_detached_volume_from_original_instance' },
       failureMarks: { error_code: '6_volume_detachchment_from_original_instance_failed' },
       async run(ctx, project, op) {
-        const password = ctx.projects.credentials(project).superuserPassword
+        const password = ctx.projects.credentials(project).adminPassword
         const next = await runningNext(ctx, project, op)
+        // The dump's role preamble copied the old attributes: the target major's role model
+        // (e.g. CREATEROLE from 16 on) and the platform's passwords are set again.
+        await withClient(next.port, password, 'postgres', (client) => bootstrapClusterRoles(client, { ...ctx.projects.credentials(project), initialUserPassword: null }))
         for (const database of await userDatabases(next.port, password)) {
           await withClient(next.port, password, database, async (client) => {
+            await bootstrapDatabaseEssentials(client)
             const { rows } = await client.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname <> 'plpgsql'`)
             for (const { extname } of rows) await client.query(`ALTER EXTENSION ${client.escapeIdentifier(extname)} UPDATE`)
           })
@@ -133,7 +139,7 @@ export const upgrade: OperationDefinition = {
       marks: { progress: '8_attached_volume_to_upgraded_instance' },
       failureMarks: { error_code: '7_volume_attachment_to_upgraded_instance_failed' },
       async run(ctx, project, op) {
-        const password = ctx.projects.credentials(project).superuserPassword
+        const password = ctx.projects.credentials(project).adminPassword
         const next = await runningNext(ctx, project, op)
         for (const database of await userDatabases(next.port, password)) {
           await withClient(next.port, password, database, (client) => client.query('ANALYZE'))
@@ -150,8 +156,8 @@ export const upgrade: OperationDefinition = {
         await ctx.db.query('UPDATE projects SET postgres_major = $2 WHERE ref = $1', [project.ref, targetOf(op)])
         const live = { ...ProjectService.spec(project), major: targetOf(op) }
         await ctx.provider.ensureRunning(live)
-        await setLiveReadOnly(project.port, ctx.projects.credentials(project).superuserPassword, false)
-        const { rows } = await withClient(project.port, ctx.projects.credentials(project).superuserPassword, 'postgres', (c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
+        await setLiveReadOnly(project.port, ctx.projects.credentials(project).adminPassword, false)
+        const { rows } = await withClient(project.port, ctx.projects.credentials(project).adminPassword, 'postgres', (c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
         await ctx.db.query('UPDATE projects SET postgres_version = $2 WHERE ref = $1', [project.ref, rows[0]!.v.split(' ')[0]])
       },
     },
@@ -167,7 +173,7 @@ export const upgrade: OperationDefinition = {
   ],
   succeededStatus: 'ACTIVE_HEALTHY',
   async rollBack(ctx, project, op) {
-    const password = ctx.projects.credentials(project).superuserPassword
+    const password = ctx.projects.credentials(project).adminPassword
     // After the switch-over (the backup failed): the upgraded instance is live and holds all the data.
     if (op.params.progress === '9_completed_upgrade') {
       await ctx.provider.discardPrevious(project.ref).catch(() => {})

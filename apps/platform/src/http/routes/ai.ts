@@ -90,7 +90,7 @@ export async function aiRoutes(
     // model still has the editor's text.
     const schema =
       project.status === 'ACTIVE_HEALTHY'
-        ? await schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword })
+        ? await schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
         : null
 
     const signal = abortOnDisconnect(reply)

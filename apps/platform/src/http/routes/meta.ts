@@ -28,7 +28,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
   async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
     assertActive(project)
-    return { ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword }
+    return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
   }
 
   async function reading<T>(work: () => Promise<T>): Promise<T> {

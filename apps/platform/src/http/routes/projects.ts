@@ -61,13 +61,8 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.get('/platform/projects/:ref/database/health', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
-    const healthy = await canConnect(project.port, ctx.projects.credentials(project).superuserPassword, 2_000)
+    const healthy = await canConnect(project.port, ctx.projects.credentials(project).adminPassword, 2_000)
     return { healthy }
   })
-
-  app.get('/platform/projects/:ref/db-password', async (request) => {
-    const { ref } = parse(RefParams, request.params)
-    const { project } = await projectAccess(ctx.db, request, ref, 'service_api_keys.read')
-    return { db_pass: ctx.projects.credentials(project).superuserPassword }
-  })
+  // There is no route that reveals the database password: it is reset, never given back.
 }

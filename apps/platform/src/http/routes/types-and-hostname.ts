@@ -19,7 +19,7 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     if (project.status !== 'ACTIVE_HEALTHY') {
       throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and types can be generated only when it is ACTIVE_HEALTHY`)
     }
-    return { ref, port: project.port, password: ctx.projects.credentials(project).superuserPassword }
+    return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
   }
 
   app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptResponse> => {

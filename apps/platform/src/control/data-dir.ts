@@ -1,0 +1,31 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Permissions of the data directory (DESIGN.md "Isolation"): the top and `projects/` can be
+ * traversed but not listed by the servers' OS users (0711), so each reaches its own 0700 directory
+ * and nothing else; everything the platform alone reads (backups, files of storage and functions,
+ * TLS keys, secrets) is 0700/0600 and owned by the platform's user. Applied at every boot, which
+ * also tightens directories made by earlier versions.
+ */
+const TRAVERSABLE = ['', 'projects']
+const PRIVATE_DIRS = ['backups', 'storage', 'functions', 'tls']
+const PRIVATE_FILES = ['secret.key', 'platform-db.json']
+
+export function protectDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true })
+  for (const dir of TRAVERSABLE) {
+    const full = path.join(dataDir, dir)
+    fs.mkdirSync(full, { recursive: true })
+    fs.chmodSync(full, 0o711)
+  }
+  for (const dir of PRIVATE_DIRS) {
+    const full = path.join(dataDir, dir)
+    fs.mkdirSync(full, { recursive: true })
+    fs.chmodSync(full, 0o700)
+  }
+  for (const file of PRIVATE_FILES) {
+    const full = path.join(dataDir, file)
+    if (fs.existsSync(full)) fs.chmodSync(full, 0o600)
+  }
+}
