@@ -1,5 +1,6 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip'
 import { cloneElement, useId, useRef, useState, type FocusEvent, type ReactElement, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import './tooltip.css'
 
 interface TooltipProps {
@@ -33,8 +34,8 @@ function keepsOpen(trigger: HTMLElement | null): boolean {
 /**
  * A small text bubble shown on hover and keyboard focus, dismissed with Escape (Radix tooltip).
  * The bubble exists only while open (portal in the body, positioned against the trigger as it
- * scrolls). The description for assistive technology is always there: a hidden copy of the text
- * under the same id while closed, so the control is described before anyone hovers it.
+ * scrolls). A described control keeps its description while closed: a hidden copy of the text under
+ * the same id, in the body (not next to the control, where it would join the text around it).
  */
 export function Tooltip({ content, children, describe = true }: TooltipProps) {
   const id = useId()
@@ -59,11 +60,6 @@ export function Tooltip({ content, children, describe = true }: TooltipProps) {
           {/* The span, not the control, is the trigger: its menu or dialog attributes stay its own. */}
           <span ref={anchorRef} className="tooltip-anchor" onFocus={onFocus}>
             {describe ? cloneElement(children, { 'aria-describedby': id }) : children}
-            {describe && !open ? (
-              <span id={id} hidden>
-                {content}
-              </span>
-            ) : null}
           </span>
         </RadixTooltip.Trigger>
         <RadixTooltip.Portal>
@@ -85,6 +81,7 @@ export function Tooltip({ content, children, describe = true }: TooltipProps) {
           </RadixTooltip.Content>
         </RadixTooltip.Portal>
       </RadixTooltip.Root>
+      {describe && !open ? createPortal(<span id={id} hidden>{content}</span>, document.body) : null}
     </RadixTooltip.Provider>
   )
 }
