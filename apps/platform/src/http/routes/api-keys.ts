@@ -3,9 +3,8 @@ import {
   type ApiKeyResponse, type ApiKeysLastUsed, type LegacyApiKeysResponse, type ProjectSettings, type ServiceApiKey,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { platformRotations } from '../../keys/platform-rotations.js'
 import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../keys/project-keys.js'
-import { latestUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
+import { latestUpdate, requestJwtSecretUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { conflict, parse } from '../errors.js'
@@ -40,14 +39,6 @@ function legacyKey(keys: ProjectKeys, role: 'anon' | 'service_role'): ApiKeyResp
  * service_api_keys.read (they are left out for the others); changing them needs secrets.write.
  */
 export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  const rotations = platformRotations(ctx, app.log)
-  // Updates left Updating by the previous run finish (or fail, keeping the old secret) at boot;
-  // the ones running when the platform stops finish their current step and resume next time.
-  app.addHook('onReady', async () => {
-    await rotations.resume().catch((error: unknown) => app.log.error({ err: error }, 'could not resume JWT secret updates'))
-  })
-  app.addHook('onClose', () => rotations.stop())
-
   async function access(request: FastifyRequest, permission: 'projects.read' | 'service_api_keys.read' | 'secrets.write') {
     const { ref } = parse(RefParams, request.params)
     return projectAccess(ctx.db, request, ref, permission)
@@ -98,7 +89,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const { project } = await access(request, 'secrets.write')
     const body = parse(JwtSecretUpdateBody, request.body)
     try {
-      const update = await rotations.request(
+      // The platform's job runner runs it, and resumes it after a restart (keys/rotation-job.ts).
+      const update = await requestJwtSecretUpdate(
+        ctx,
         project.ref,
         { jwtSecret: body.jwt_secret, changeTrackingId: body.change_tracking_id },
         identityOf(request).user.id,

@@ -15,6 +15,7 @@ import type { ProjectRow } from '../../control/project-store.js'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
 import { identityOf, projectAccess } from '../access.js'
 import { membersAtFreeProjectLimit } from './project-removal.js'
+import { operationRoutes } from './operations.js'
 import type { PlatformContext } from '../context.js'
 import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
 
@@ -65,6 +66,9 @@ async function pauseStatus(ctx: PlatformContext, project: ProjectRow): Promise<P
 }
 
 export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  // Every operation's progress and its cancel (pause, restore, ... JWT rotation, backups).
+  await operationRoutes(app, ctx)
+
   async function start(request: FastifyRequest, project: ProjectRow, kind: OperationKind, params: Record<string, unknown> = {}) {
     try {
       const op = await ctx.operations.request(project.ref, kind, params, identityOf(request).user.id)

@@ -1,0 +1,31 @@
+import type { OperationProgress, OperationStatusName } from '@stratum/contracts'
+import { definitionFor } from './definitions.js'
+import { cancellableAfter, stepsDone } from './operation.js'
+import type { OperationRow } from './operation-store.js'
+
+function statusOf(op: OperationRow): OperationStatusName {
+  if (op.status !== 'running') return op.status
+  if (op.cancel_requested_at) return 'cancelling'
+  return op.started_at ? 'running' : 'queued'
+}
+
+/** Any operation's progress, in the one shape the dashboard reads (contracts/operations.ts). */
+export function toOperationProgress(op: OperationRow): OperationProgress {
+  const definition = definitionFor(op.kind, op.params)
+  const done = stepsDone(definition, op.step)
+  const running = op.status === 'running'
+  return {
+    id: op.id,
+    kind: op.kind,
+    status: statusOf(op),
+    current_step: running ? (op.current_step ?? definition.steps[done]?.name ?? null) : null,
+    steps_done: done,
+    steps_total: definition.steps.length,
+    error: op.error,
+    // As the runner decides it (runner.ts cancel): a running step counts as done.
+    cancellable: running && !op.cancel_requested_at && cancellableAfter(definition, done + (op.current_step ? 1 : 0)),
+    initiated_at: op.initiated_at.toISOString(),
+    updated_at: op.updated_at.toISOString(),
+    finished_at: op.finished_at?.toISOString() ?? null,
+  }
+}

@@ -1,0 +1,59 @@
+import { OperationParams, RefParams, type OperationList, type OperationProgress, type Permission } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { findOperation, recentOperations, type OperationKind } from '../../control/operations/operation-store.js'
+import { toOperationProgress } from '../../control/operations/progress.js'
+import { NotCancellableError } from '../../control/operations/runner.js'
+import { assertCan, projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { conflict, notFound, parse } from '../errors.js'
+
+/** How many of a project's operations the list shows, newest first. */
+const LIST_LIMIT = 20
+
+/** Who may cancel an operation: whoever may start it. */
+const CANCEL_PERMISSION: Record<OperationKind, Permission> = {
+  pause: 'infrastructure.execute',
+  restore: 'infrastructure.execute',
+  restart: 'infrastructure.execute',
+  resize: 'infrastructure.execute',
+  upgrade: 'infrastructure.execute',
+  logical_backup: 'infrastructure.execute',
+  jwt_secret_rotation: 'secrets.write',
+}
+
+/**
+ * The progress of a project's operations, one shape for every kind (contracts/operations.ts),
+ * and their cancel. Part of the lifecycle routes (lifecycle.ts registers them).
+ */
+export async function operationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  app.get('/platform/projects/:ref/operations', async (request): Promise<OperationList> => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref)
+    return { operations: (await recentOperations(ctx.db, ref, LIST_LIMIT)).map(toOperationProgress) }
+  })
+
+  /** The operation of this project with that id (another project's reads as not found), and the caller's role. */
+  async function operationOf(request: FastifyRequest) {
+    const { ref, id } = parse(OperationParams, request.params)
+    const { role } = await projectAccess(ctx.db, request, ref)
+    const op = await findOperation(ctx.db, id)
+    if (!op || op.project_ref !== ref) throw notFound(`Operation ${id} not found`)
+    return { op, role }
+  }
+
+  app.get('/platform/projects/:ref/operations/:id', async (request): Promise<OperationProgress> => {
+    return toOperationProgress((await operationOf(request)).op)
+  })
+
+  app.post('/platform/projects/:ref/operations/:id/cancel', async (request, reply) => {
+    const { op, role } = await operationOf(request)
+    assertCan(role, CANCEL_PERMISSION[op.kind])
+    try {
+      // Accepted: the runner stops at the next step boundary and rolls back (status 'cancelling').
+      return reply.code(202).send(toOperationProgress(await ctx.operations.cancel(op.id)))
+    } catch (error) {
+      if (error instanceof NotCancellableError) throw conflict(error.message)
+      throw error
+    }
+  })
+}
