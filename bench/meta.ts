@@ -9,12 +9,10 @@
  * Baseline: @supabase/postgres-meta's `tables.list({ includeColumns: true })` on the same database, run
  * in a worker thread (importing it changes pg's global type parsers), printed as a ratio.
  */
+import { listTablesWithPostgresMeta } from '@stratum/pg-meta-oracle'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { findFreePort } from '../apps/platform/src/control/ports.js'
@@ -49,32 +47,6 @@ BEGIN
   END LOOP;
 END $$;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO anon`
-
-/** postgres-meta's listing, timed inside a worker thread. */
-function postgresMetaListing(connectionString: string): Promise<{ ms: number; tables: number }> {
-  let module: string
-  try {
-    module = pathToFileURL(createRequire(import.meta.url).resolve('@supabase/postgres-meta')).href
-  } catch {
-    return Promise.reject(new Error('@supabase/postgres-meta is not installed'))
-  }
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads')
-    import(workerData.module).then(async ({ PostgresMeta }) => {
-      const meta = new PostgresMeta({ connectionString: workerData.connectionString, max: 1 })
-      const started = performance.now()
-      const { data, error } = await meta.tables.list({ includeColumns: true })
-      const ms = performance.now() - started
-      await meta.end()
-      parentPort.postMessage({ ms, tables: data ? data.length : 0, error: error ? error.message : null })
-    }).catch((error) => parentPort.postMessage({ error: String(error) }))`,
-    { eval: true, workerData: { module, connectionString } },
-  )
-  return new Promise<{ ms: number; tables: number }>((resolve, reject) => {
-    worker.once('message', (message) => (message.error ? reject(new Error(message.error)) : resolve(message)))
-    worker.once('error', reject)
-  }).finally(() => worker.terminate())
-}
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-meta-'))
@@ -132,8 +104,9 @@ async function main() {
     try {
       const connectionString = `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`
       for (let i = 0; i < PGMETA_RUNS; i++) {
-        const result = await postgresMetaListing(connectionString)
-        if (result.tables !== TABLES) throw new Error(`postgres-meta listed ${result.tables} tables`)
+        // Timed inside the worker (tools/pg-meta-oracle), so sending the listing back is not counted.
+        const result = await listTablesWithPostgresMeta(connectionString)
+        if (result.tables.length !== TABLES) throw new Error(`postgres-meta listed ${result.tables.length} tables`)
         pgMetaTimes.push(result.ms)
       }
       const ratio = median(pgMetaTimes) / median(coldList)
