@@ -29,7 +29,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: PlatformContext
   async function database(request: FastifyRequest, ref: string, permission: 'projects.read' | 'sql.write'): Promise<AdminConnection> {
     const { project } = await projectAccess(ctx.db, request, ref, permission)
     if (project.status !== 'ACTIVE_HEALTHY') {
-      throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and its extensions can be changed only when it is ACTIVE_HEALTHY`)
+      throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and its extensions can be read or changed only when it is ACTIVE_HEALTHY`)
     }
     return ctx.projects.adminConnection(project)
   }
