@@ -38,7 +38,7 @@ async function scriptedAiReply({ messages }) {
   return 'select 1 as answer;'
 }
 
-// The AI model: a loopback OpenAI-compatible server (the one test double DESIGN.md allows).
+// The AI model: a loopback OpenAI-compatible server (the one test double the tests allow, docs/ARCHITECTURE.md "Tests").
 const ai = await startOpenAiCompatibleServer({ reply: scriptedAiReply })
 
 Object.assign(process.env, {

@@ -4,7 +4,7 @@ import { apiCall, healthyProject, signIn } from './helpers'
 
 /**
  * The SQL editor's explorer lists each section a page at a time (the server's default limit is
- * 100, spec §9): further pages come as the user scrolls to a section's end, the titles count what
+ * 100, the SQL editor spec's limits): further pages come as the user scrolls to a section's end, the titles count what
  * the server holds, and changes made to a snippet of a late page show at once.
  */
 

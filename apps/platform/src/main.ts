@@ -26,7 +26,7 @@ export interface Platform {
   close(): Promise<void>
 }
 
-/** Boot: config -> platform db + migrations -> instances -> http (DESIGN.md). */
+/** Boot: config -> platform db + migrations -> instances -> http (docs/ARCHITECTURE.md "Processes"). */
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = pino({ level: config.logLevel, base: undefined })
   const secrets = SecretBox.openOrCreate(config.dataDir)

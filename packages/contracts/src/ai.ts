@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The SQL editor's AI calls (sql-editor spec §7, §8, §9; api-docs-assistant spec §7.2):
+ * The SQL editor's AI calls (the SQL editor spec's AI calls, errors and limits; the API docs and
+ * assistant spec's calls):
  * - `GET /api/ai/sql/check-api-key` says whether a provider is configured;
  * - `POST /api/ai/sql/complete-v2` (alias `/complete`) streams SQL for the inline edit (Cmd+K);
  * - `POST /api/ai/sql/title-v2` (alias `/title`) names a snippet from its SQL.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * API keys and the JWT secret (spec project-shell-status-branching-keys.md §3, §4, §6-§8;
- * reference/management-api-v1.openapi.json for the /v1 shapes).
+ * API keys and the JWT secret (the project shell spec's API settings panels: entities, states,
+ * permissions, calls, errors; the Management API document for the /v1 shapes).
  */
 
 /** Role names of the legacy keys: anon is public, service_role is secret and bypasses RLS. */

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ProjectRef } from './common.js'
 
 /**
- * Saved SQL snippets and their folders (sql-editor spec §3, §5, §9; reference/platform-api-shapes.md
- * "Content"). Private snippets (visibility user) are their owner's; shared ones (project, org,
+ * Saved SQL snippets and their folders (the SQL editor spec's snippets, folders, rules and limits;
+ * the hosted platform's content API shapes). Private snippets (visibility user) are their owner's; shared ones (project, org,
  * public) are every member's. Only private snippets may sit in folders.
  */
 

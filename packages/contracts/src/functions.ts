@@ -3,8 +3,8 @@ import { ProjectRef } from './common.js'
 
 /**
  * Edge functions as records: deployed, listed, downloaded and deleted; not executed yet.
- * Shapes: reference/management-api-v1.openapi.json (FunctionResponse, FunctionDeployBody);
- * spec project-shell-status-branching-keys.md §3, §7, §8 and api-docs-assistant-sql-panel.md §4, §9.
+ * Shapes: the Management API document (FunctionResponse, FunctionDeployBody); the project shell
+ * spec's entities, calls and errors, and the API docs and assistant spec's states and limits.
  */
 
 export const FUNCTION_STATUSES = ['ACTIVE', 'REMOVED', 'THROTTLED'] as const

@@ -1,5 +1,5 @@
 /**
- * Installation settings (DESIGN.md "Accounts, roles, permissions"): who may create organizations
+ * Installation settings (docs/ARCHITECTURE.md "Accounts, invitations, permissions"): who may create organizations
  * and who may change an organization's plan. The installation's owner is its first account.
  */
 import { z } from 'zod'

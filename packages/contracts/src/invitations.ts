@@ -1,5 +1,5 @@
 /**
- * Members join by invitation, which the invitee accepts (DESIGN.md "Accounts, roles, permissions").
+ * Members join by invitation, which the invitee accepts (docs/ARCHITECTURE.md "Accounts, invitations, permissions").
  * There is no mail server: the inviter gets a one-time link, shown once, and hands it over. A person
  * without an account sets their own password on it; an existing account signs in and accepts.
  */

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (DESIGN.md "Accounts, roles, permissions").
+ * Roles and permissions (docs/ARCHITECTURE.md "Accounts, invitations, permissions").
  * The server enforces these on every route; the dashboard only reads them to hide or disable controls.
  */
 import { z } from 'zod'

@@ -4,7 +4,7 @@ import { z } from 'zod'
  * Running SQL on a project's database: the SQL editor's call (`POST /platform/pg-meta/{ref}/query`),
  * ongoing queries with cancel and terminate, and the Management API's
  * `POST /v1/projects/{ref}/database/query`. The editor runs on the read-only connection first
- * (sql-editor spec §6); a refusal there answers WRITE_CONNECTION_REQUIRED so the dashboard can ask
+ * (the SQL editor spec's read-only-first rule); a refusal there answers WRITE_CONNECTION_REQUIRED so the dashboard can ask
  * to run with the full connection.
  */
 
@@ -30,7 +30,7 @@ const Query = z
 export const SqlQueryBody = z.strictObject({
   query: Query,
   read_only: z.boolean({ error: 'read_only must be true or false' }).default(true),
-  /** The editor's row limit option: appended to a single plain select (spec §5); -1 means none. */
+  /** The editor's row limit option: appended to a single plain select (the SQL editor spec's auto-limit rule); -1 means none. */
   row_limit: z.number({ error: 'row_limit must be a number' }).int('row_limit must be an integer').min(-1, 'row_limit must be -1 or positive').optional(),
   statement_timeout_ms: z
     .number({ error: 'statement_timeout_ms must be a number' })

@@ -1,4 +1,4 @@
-/** Project statuses: exactly the specs' and the Management API's (DESIGN.md "Project instances"). */
+/** Project statuses: exactly the specs' and the Management API's. */
 export const PROJECT_STATUSES = [
   'ACTIVE_HEALTHY',
   'ACTIVE_UNHEALTHY',

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ProjectRef } from './common.js'
 
 /**
- * Storage buckets as records, and the storage archive (spec sql-editor-restore-delete.md §3, §7-§9;
- * reference/platform-api-shapes.md for the bucket fields). Objects are served later.
+ * Storage buckets as records, and the storage archive (the SQL editor spec's storage archive;
+ * the hosted platform's bucket fields). Objects are served later.
  */
 
 export const BUCKET_TYPES = ['STANDARD', 'ANALYTICS'] as const

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { canAssignRole, ORG_ROLES, roleCan, type OrgRole, type Permission } from '../src/index.js'
 
-/** The DESIGN.md table, row by row: Owner, Administrator, Developer, Read-only. */
+/** The docs/ARCHITECTURE.md permission table, row by row: Owner, Administrator, Developer, Read-only. */
 const TABLE: Array<[Permission, [boolean, boolean, boolean, boolean]]> = [
   ['projects.read', [true, true, true, true]],
   ['user_content.create', [true, true, true, false]],

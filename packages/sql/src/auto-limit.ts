@@ -1,5 +1,5 @@
 /**
- * The automatic row limit (sql-editor spec §5): appended only to a single plain select
+ * The automatic row limit (the SQL editor spec's validation rules): appended only to a single plain select
  * statement that has no comment, no existing limit or fetch-first clause, and a positive limit
  * chosen. "Plain" also excludes SELECT ... INTO, which creates a table: a limit there would
  * silently copy fewer rows.
@@ -9,11 +9,11 @@ import { splitTokenStatements } from './statements.js'
 
 /** The row limit option meaning "no limit". */
 export const NO_ROW_LIMIT = -1
-/** Row limit options, in the order the editor offers them (spec §9). */
+/** Row limit options, in the order the editor offers them (the SQL editor spec's limits). */
 export const ROW_LIMIT_OPTIONS = [NO_ROW_LIMIT, 100, 500, 1000] as const
 export type RowLimitOption = (typeof ROW_LIMIT_OPTIONS)[number]
 
-/** The SQL side panel's fixed limit and its notice (api-docs-assistant-sql-panel spec §9). */
+/** The SQL side panel's fixed limit and its notice (the API docs and assistant spec's limits). */
 export const SQL_PANEL_ROW_LIMIT = 100
 export const SQL_PANEL_ROW_LIMIT_NOTICE = 'Limited to only 100 rows'
 
@@ -55,7 +55,7 @@ function hasTopLevelLimitOrInto(code: readonly Token[]): boolean {
     else if (isPunctuation(token, ')')) depth--
     if (depth !== 0) return false
     // After AS or a dot any keyword is a name: `select 1 as limit`, `t.limit` and `t.into` are
-    // columns, not a limit or into clause (spec §5 excludes only an existing limit clause).
+    // columns, not a limit or into clause (the spec's auto-limit rule excludes only an existing limit clause).
     if (isWord(code[i - 1], 'as') || isPunctuation(code[i - 1], '.')) return false
     if (isWord(token, 'limit', 'into')) return true
     return isWord(token, 'fetch') && isWord(code[i + 1], 'first', 'next')

@@ -1,4 +1,4 @@
-/** Results-grid column widths (project-shell spec §9): 8.25 px per character, within 100..500 px. */
+/** Results-grid column widths (the project shell spec's limits): 8.25 px per character, within 100..500 px. */
 
 export const COLUMN_WIDTH_PER_CHARACTER = 8.25
 export const MIN_COLUMN_WIDTH = 100

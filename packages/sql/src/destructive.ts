@@ -1,5 +1,5 @@
 /**
- * Destructive patterns (sql-editor spec §5): delete, drop, truncate, alter table ... drop
+ * Destructive patterns (the SQL editor spec's validation rules): delete, drop, truncate, alter table ... drop
  * column, and an update without a where clause. Found on tokens, so text in strings,
  * comments, quoted identifiers and function bodies never matches, with one exception: the body
  * of a DO block runs right away, so its statements are examined too.

@@ -1,7 +1,7 @@
 /**
- * Results-grid state as kept in the URL or local storage (project-shell spec §2): a sort is
+ * Results-grid state as kept in the URL or local storage (the project shell spec's results grid): a sort is
  * `column:asc|desc` and a filter `column:operator-abbrev:value`, with the ten filter operators
- * of §3. Column names may themselves hold colons, and values often do (times, URLs), so
+ * the spec lists. Column names may themselves hold colons, and values often do (times, URLs), so
  * parsing anchors on the direction or the operator abbreviation rather than on the first colon.
  */
 

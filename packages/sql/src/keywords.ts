@@ -25,7 +25,7 @@ export const SYNTAX_WORDS_BEFORE_PARENTHESIS: ReadonlySet<string> = new Set([
   'exists', 'row', 'values', 'over', 'filter', 'within', 'sets', 'cube', 'rollup', 'by', 'zone',
   'between', 'like', 'ilike', 'similar', 'overlaps', 'is', 'isnull', 'notnull', 'join', 'cross',
   'inner', 'outer', 'natural', 'full', 'first', 'next', 'escape', 'rows', 'ordinality',
-  // `a operator(pg_catalog.+) b` names an operator: no call (spec §5 counts only functions).
+  // `a operator(pg_catalog.+) b` names an operator: no call (the run gate counts only functions).
   'operator',
 ])
 

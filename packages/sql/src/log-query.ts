@@ -1,5 +1,5 @@
 /**
- * Rules for log explorer queries (project-shell spec §5). Logs are queried in BigQuery's SQL,
+ * Rules for log explorer queries (the project shell spec's validation rules). Logs are queried in BigQuery's SQL,
  * so the query is read with BigQuery's lexical rules: "..." is a string there, `...` an
  * identifier, and # starts a comment.
  */

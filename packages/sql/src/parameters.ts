@@ -1,5 +1,5 @@
 /**
- * Named query parameters (sql-editor spec §3). A parameter is declared by a set directive
+ * Named query parameters (the SQL editor spec's parameters). A parameter is declared by a set directive
  * `@set name:type = value`, on a line of its own or in a line comment (`-- @set ...`, which
  * keeps the snippet valid SQL), and used in the SQL as `:name`. Pipe-separated options make
  * an enum: `@set status:active|archived = active`.

@@ -1,5 +1,5 @@
 /**
- * The SQL panel's run gate (api-docs-assistant-sql-panel spec §5): a query runs without
+ * The SQL panel's run gate (the API docs and assistant spec's validation rules): a query runs without
  * confirmation only if it starts with select, has no write keywords and calls no function
  * outside a short allowed list. Everything is decided on tokens, so words inside strings,
  * comments, dollar quotes and quoted identifiers never count.
@@ -134,7 +134,7 @@ function calledFunction(code: readonly Token[], i: number): string | undefined {
   // DISTINCT ON (...) or OPERATOR(...): `select distinct on (a) pg_sleep(1)` calls pg_sleep.
   if (isPunctuation(previous, ')') && !closesBeforeExpression(code, i - 1)) return undefined
   // A name right after another name is an alias with column names (`from t x(a, b)`) or a type
-  // with a modifier (`character varying(20)`), not a call (spec §5: only calls count).
+  // with a modifier (`character varying(20)`), not a call (the run gate counts only calls).
   if (followsName(previous)) return undefined
 
   if (qualified) {

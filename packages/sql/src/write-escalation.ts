@@ -1,5 +1,5 @@
 /**
- * SQL runs on a read-only connection first (sql-editor spec §6). A permission-denied or
+ * SQL runs on a read-only connection first (the SQL editor spec's read-only-first rule). A permission-denied or
  * must-be-owner error marks the query as a write, and the user is asked to confirm running it
  * on the full connection. Both messages carry SQLSTATE 42501 (insufficient_privilege); a
  * read-only transaction's refusal (25006) means the same thing.

@@ -1,5 +1,5 @@
 /**
- * Invitations: the only way into an organization (DESIGN.md "Accounts, roles, permissions").
+ * Invitations: the only way into an organization (docs/ARCHITECTURE.md "Accounts, invitations, permissions").
  *
  * Why accepting always needs the link: there is no mail server, so no account's email was ever
  * verified. Anyone can open an account under `newhire@corp` by inviting that address to an

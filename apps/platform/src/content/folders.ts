@@ -5,7 +5,7 @@ import { ContentRuleError, listContent, withoutContent, type ContentActor } from
 
 /**
  * Folders are their owner's (they hold only private snippets): listed, renamed, moved and deleted
- * by their owner alone. Names are unique among the owner's folders of the project (spec §5).
+ * by their owner alone. Names are unique among the owner's folders of the project (the SQL editor spec's validation rules).
  */
 
 interface FolderRow {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
- * Every route x every role: mutating routes refuse (403 with a message) the roles the DESIGN.md
+ * Every route x every role: mutating routes refuse (403 with a message) the roles the docs/ARCHITECTURE.md
  * table excludes and change nothing; read routes answer every member; outsiders see nothing.
  */
 let t: TestPlatform

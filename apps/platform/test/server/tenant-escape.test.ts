@@ -7,7 +7,7 @@ import { api, login, memberWithRole, startTestPlatform, waitForStatus, type Test
  * Tenant escape: what a member can try through the SQL editor's query route, as each member role,
  * on the read-only and the full connection, on Postgres 15 and 17. Every attempt must be refused by
  * Postgres itself (an SQLSTATE in the answer), and the platform must keep running its own work
- * afterwards. DESIGN.md "Isolation".
+ * afterwards. docs/ARCHITECTURE.md "Isolation between projects".
  */
 const ATTEMPTS: Array<{ what: string; sql: string }> = [
   { what: 'run a program with COPY', sql: `COPY (SELECT 1) TO PROGRAM 'id > /tmp/stratum-escaped'` },

@@ -1,5 +1,5 @@
 // A loopback stand-in for an OpenAI-compatible chat server (OpenAI, Ollama, vLLM...), the one test
-// double DESIGN.md allows for the AI model: a real HTTP server speaking the real protocol, so the
+// double the tests allow (docs/ARCHITECTURE.md "Tests") for the AI model: a real HTTP server speaking the real protocol, so the
 // platform's provider code (AI SDK, fetch, SSE parsing, error mapping) runs as it does in use.
 // Plain JavaScript ESM on node:http only: the server tests (vitest) and the Playwright server
 // (plain node) both import it. Types: openai-compatible-server.d.mts.

@@ -4,17 +4,17 @@
  *
  * - statements: how many statements it holds (splitStatementsByLexer; the real parser must agree
  *   unless the entry is marked `invalid`);
- * - warning: the SQL panel's run gate (api-docs-assistant-sql-panel spec §5, getQueryWarning):
+ * - warning: the SQL panel's run gate (the API docs and assistant spec's validation rules, getQueryWarning):
  *   null when the query may run without confirmation, otherwise hasWriteOperation or
  *   hasUnknownFunctions;
- * - destructive: the destructive patterns (sql-editor-restore-delete spec §5,
+ * - destructive: the destructive patterns (the SQL editor spec's validation rules,
  *   findDestructiveOperations), in order;
- * - autoLimit100: the SQL after applyAutoLimit(sql, 100) (spec §5: appended only to a single
+ * - autoLimit100: the SQL after applyAutoLimit(sql, 100) (the SQL editor spec's auto-limit rule: appended only to a single
  *   plain select statement with no comment, no existing limit or fetch-first clause), or null
  *   when it is left alone;
- * - parameters: the `:name` parameters used (spec §3, parseParameters), in order of first use.
+ * - parameters: the `:name` parameters used (the SQL editor spec's parameters, parseParameters), in order of first use.
  *   Omitted means none.
- * - readOnlyError: for SQL that passes the gate but fails on the read-only connection (spec §6),
+ * - readOnlyError: for SQL that passes the gate but fails on the read-only connection (the read-only-first rule),
  *   the error the server gives and whether it escalates to the full connection.
  *
  * Where a spec is ambiguous the expectation follows the implementation and `why` says so
@@ -456,7 +456,7 @@ const multipleStatements: CorpusEntry[] = [
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Destructive patterns (sql-editor spec §5): delete, drop, truncate, alter table drop column;
+// Destructive patterns (the SQL editor spec's validation rules): delete, drop, truncate, alter table drop column;
 // update without where is dangerous too. Drop constraint is not drop column.
 // ---------------------------------------------------------------------------------------------
 const destructive: CorpusEntry[] = [
@@ -554,7 +554,7 @@ const autoLimit: CorpusEntry[] = [
 ]
 
 // ---------------------------------------------------------------------------------------------
-// Parameters (spec §3): `:name` used in code, declared by `@set name:type=value`, enums with
+// Parameters (the SQL editor spec's parameters): `:name` used in code, declared by `@set name:type=value`, enums with
 // pipe-separated options. Not parameters: `::casts`, array slices, text in strings, comments,
 // dollar quotes and identifiers.
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { AI_FAILED_COMPLETION, aiFailedToGenerate, type AiCompletionBody } from 
 
 export const AI_COMPLETION_PATH = '/api/ai/sql/complete-v2'
 
-/** A failed inline completion; `message` is the text to show as is (sql-editor spec §8). */
+/** A failed inline completion; `message` is the text to show as is (the SQL editor spec's error catalogue). */
 export class AiCompletionError extends Error {
   constructor(message: string) {
     super(message)

@@ -6,7 +6,7 @@ export const getDatabaseHealth = (ref: string) => api<{ healthy: boolean }>(`/pl
 
 /**
  * Whether the project's database answers (the server tries for 2 s). Checked when a page opens;
- * while it does not answer, checked again every 4 s (spec §9), so the page comes back by itself.
+ * while it does not answer, checked again every 4 s (the project shell spec's polling intervals), so the page comes back by itself.
  */
 export function useDatabaseHealth(ref: string, enabled: boolean) {
   return useQuery({

@@ -4,7 +4,7 @@ import { api, isApiError } from '../api'
 /** Spec: storage archive poll every 5 s. */
 export const ARCHIVE_POLL_MS = 5000
 
-/** GET /platform/storage/{ref}/archive: {} while building; an archive not found is treated as no file (spec §7). */
+/** GET /platform/storage/{ref}/archive: {} while building; an archive not found is treated as no file (the SQL editor spec's storage archive calls). */
 export async function getStorageArchive(ref: string, signal?: AbortSignal): Promise<StorageArchive> {
   try {
     return await api<StorageArchive>(`/platform/storage/${encodeURIComponent(ref)}/archive`, { signal })

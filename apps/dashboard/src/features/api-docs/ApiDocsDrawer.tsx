@@ -51,7 +51,7 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
   const [lang, setLang] = useState<Language>('js')
   const [showKeys, setShowKeys] = useState(false)
   // The docs sections (project_auth, project_storage, project_edge_function, realtime) belong to
-  // every role that may read the project (DESIGN.md permission table).
+  // every role that may read the project (docs/ARCHITECTURE.md permission table).
   const canReadProject = useCan(orgSlug, 'projects.read')
   const canReadSecrets = useCan(orgSlug, 'service_api_keys.read')
   const settings = useProjectSettings(projectRef)

@@ -2,7 +2,7 @@ import { ExternalLink, Network } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ActivePage, SectionDef } from './docs-state'
 
-/** The three guides the menu links out to (spec §2.1): GraphQL, the general documentation, REST. */
+/** The three guides the menu links out to (the API docs spec's drawer): GraphQL, the general documentation, REST. */
 export const EXTERNAL_LINKS = [
   { label: 'GraphQL guide', href: 'https://supabase.github.io/pg_graphql/' },
   { label: 'Documentation', href: 'https://supabase.com/docs' },

@@ -2,7 +2,7 @@ import { NotServedNote } from './NotServedNote'
 import { SnippetList } from './SnippetList'
 import { broadcastSnippet, subscribeSnippets, type Language, type SnippetContext } from './snippets'
 
-/** Spec §9: realtime channels are cleaned up this long after the client disconnects. */
+/** The API docs spec's limits: realtime channels are cleaned up this long after the client disconnects. */
 export const CHANNEL_CLEANUP_SECONDS = 30
 
 /** Realtime: listening to database changes and broadcasting on channels. */

@@ -298,7 +298,7 @@ function authCurl(ctx: SnippetContext, method: string, url: string, bearer: stri
   ].join(' \\\n')
 }
 
-/** User Management: one snippet a endpoint of the auth API (spec §7.1). */
+/** User Management: one snippet a endpoint of the auth API (the API docs spec's endpoint list). */
 export function authSnippets(lang: Language, ctx: SnippetContext): DocSnippet[] {
   const auth = `${ctx.url}/auth/v1`
   const key = bashKey(ctx)
@@ -401,7 +401,8 @@ export interface DocBucket {
 /** A storage object path in a URL: each segment encoded, the slashes kept. */
 const objectPath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
-/** Storage: the file calls of one bucket (spec §7.1, §9: list limit 100 offset 0, signed URL for 60 s). */
+/** Storage: the file calls of one bucket (the API docs spec's endpoint list and limits: list limit 100 offset 0,
+ * signed URL for 60 s). */
 export function bucketSnippets(lang: Language, ctx: SnippetContext, bucket: DocBucket): DocSnippet[] {
   const name = bucket.name
   const base = `${ctx.url}/storage/v1/object`

@@ -1,6 +1,6 @@
 import { DEFAULT_ENTRYPOINT } from '@stratum/contracts'
 
-/** Spec texts (api-docs-assistant-sql-panel.md §8, project-shell spec §8). */
+/** Texts of the error catalogues of the API docs and assistant spec and the project shell spec. */
 export const FUNCTION_TEXTS = {
   deployed: 'Successfully deployed edge function',
   deployFailed: (message: string | undefined) => `Failed to deploy edge function: ${message || 'Unknown error'}`,

@@ -41,7 +41,7 @@ export function ProjectStatusGate({ project, organization, route, children }: Pr
   useReadyToast(status)
   const health = useDatabaseHealth(project.ref, status === 'ACTIVE_HEALTHY' && showsConnecting(route))
   const wasUnreachable = useRef(false)
-  // Once the database answers again, the cached project data is refreshed (spec §4).
+  // Once the database answers again, the cached project data is refreshed (the project shell spec's status transitions).
   useEffect(() => {
     if (health.data?.healthy === false) wasUnreachable.current = true
     else if (health.data?.healthy && wasUnreachable.current) {

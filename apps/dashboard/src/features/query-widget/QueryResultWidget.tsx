@@ -37,7 +37,7 @@ interface RunOptions {
   fullConnection?: boolean
 }
 
-/** A saved snippet's result as a table or a bar chart, with its parameters (spec §2). */
+/** A saved snippet's result as a table or a bar chart, with its parameters (the SQL editor spec's result views). */
 export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions }: QueryResultWidgetProps) {
   const sql = snippet.content.sql
   const parameters = useMemo(() => parseParameters(sql), [sql])

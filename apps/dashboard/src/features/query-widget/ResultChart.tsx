@@ -24,7 +24,7 @@ function BarRect({ x = 0, y = 0, width = 0, height = 0 }: BarShapeProps) {
   return <rect className="qw-bar" x={x} y={height < 0 ? y + height : y} width={Math.max(width, 0)} height={h} fill="var(--accent)" />
 }
 
-/** The bar chart of one result: X and Y selectors, Cumulative, labels and grid (spec §2, §5). */
+/** The bar chart of one result: X and Y selectors, Cumulative, labels and grid (the SQL editor spec's bar chart). */
 export function ResultChart({ columns, rows, config, onChange }: ResultChartProps) {
   const xKey = config.xKey && columns.includes(config.xKey) ? config.xKey : ''
   const yKey = config.yKey && columns.includes(config.yKey) ? config.yKey : ''

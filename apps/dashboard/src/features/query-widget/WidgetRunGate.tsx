@@ -2,7 +2,7 @@ import type { QueryWarning } from '@stratum/sql'
 import { Button } from '../../components/ui/Button'
 
 /**
- * The warning gate inside a widget (sql-editor spec §4): a report runs its widgets on open, so a
+ * The warning gate inside a widget (the SQL editor spec's run states): a report runs its widgets on open, so a
  * write or a function call waits here for Run or Cancel instead of running unasked.
  */
 export function WidgetWarningGate({ warning, onRun, onCancel }: { warning: QueryWarning; onRun: () => void; onCancel: () => void }) {
@@ -23,7 +23,7 @@ export function WidgetWarningGate({ warning, onRun, onCancel }: { warning: Query
   )
 }
 
-/** The read-only connection refused the query (spec §6): offer the full connection to those allowed it. */
+/** The read-only connection refused the query (the SQL editor spec's read-only-first rule): offer the full connection to those allowed it. */
 export function WidgetWriteEscalation({ message, onConfirm, onCancel }: { message: string; onConfirm: () => void; onCancel: () => void }) {
   return (
     <div className="qw-gate" role="alertdialog" aria-label="Run this query with write access?">

@@ -1,4 +1,4 @@
-/** Chart config of a snippet (spec §3) and the data shaping of the bar chart (spec §5, §9). */
+/** Chart config of a snippet and the data shaping of the bar chart (the SQL editor spec's chart rules and limits). */
 export type ChartConfig = {
   type?: 'bar'
   cumulative?: boolean
@@ -9,7 +9,7 @@ export type ChartConfig = {
   view?: 'table' | 'chart'
 }
 
-/** Default: a bar chart, shown as the table (spec §9). */
+/** Default: a bar chart, shown as the table (the SQL editor spec's defaults). */
 export const DEFAULT_CHART: ChartConfig = { type: 'bar', cumulative: false, showLabels: false, showGrid: true, view: 'table' }
 export const CHART_HEIGHT = 250
 export const CHART_TEXTS = {

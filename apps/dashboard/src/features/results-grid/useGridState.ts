@@ -2,7 +2,7 @@ import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 
-/** Local storage of grid state is debounced (project-shell spec §9). */
+/** Local storage of grid state is debounced (the project shell spec's limits). */
 export const GRID_STATE_DEBOUNCE_MS = 500
 
 const storageKey = (key: string) => `stratum.results-grid.${key}`

@@ -20,7 +20,7 @@ interface ResultHistorySelectProps {
 }
 
 /**
- * The snippet's earlier runs this session (kept newest first, sql-editor spec §3): picking one
+ * The snippet's earlier runs this session (kept newest first, as the SQL editor spec's results history says): picking one
  * shows its results again without re-running anything.
  */
 export function ResultHistorySelect({ runs, shownId, onShow }: ResultHistorySelectProps) {

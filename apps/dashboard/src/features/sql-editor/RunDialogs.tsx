@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
 import './run-dialogs.css'
 
-/** The warning gate (spec §4): Run or Cancel before writes or function calls. */
+/** The warning gate (the SQL editor spec's run states): Run or Cancel before writes or function calls. */
 export function RunWarningDialog({ warning, onRun, onCancel }: { warning: QueryWarning | null; onRun: () => void; onCancel: () => void }) {
   return (
     <Dialog
@@ -34,7 +34,7 @@ export function RunWarningDialog({ warning, onRun, onCancel }: { warning: QueryW
   )
 }
 
-/** The read-only connection refused the query (spec §6): confirm running it with the full connection. */
+/** The read-only connection refused the query (the SQL editor spec's read-only-first rule): confirm running it with the full connection. */
 export function WriteConnectionDialog({ message, onConfirm, onCancel }: { message: string | null; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Dialog

@@ -22,7 +22,7 @@ import { FolderNameInput, FolderRow } from './FolderRow'
 import { ConfirmDeleteDialog, MoveSnippetDialog, RenameSnippetDialog } from './SnippetDialogs'
 import { SectionRows, SnippetRow, type RenderRow, type SnippetAction } from './SnippetRow'
 
-/** The temporary id of a folder being created (spec §3). */
+/** The temporary id of a folder being created (the SQL editor spec's folders). */
 export const NEW_FOLDER_ID = 'new-folder'
 
 interface SnippetExplorerProps {
@@ -127,7 +127,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
       { ref: projectRef, name },
       {
         onSuccess: () => toast.success('Successfully created folder'),
-        // A duplicate name or a failed save removes the new folder (spec §4); 409 carries the spec's text.
+        // A duplicate name or a failed save removes the new folder (the SQL editor spec's folder states); 409 carries the spec's text.
         onError: (error) => toast.error(isApiError(error, 409) ? error.message : `Failed to save folder: ${errorMessage(error)}`),
         onSettled: () => setNewFolder(null),
       },

@@ -30,7 +30,7 @@ interface SqlEditorProps {
 }
 
 /**
- * Monaco with PostgreSQL highlighting: tab size 2, font size 13 (spec §9), Cmd/Ctrl+Enter runs,
+ * Monaco with PostgreSQL highlighting: tab size 2, font size 13 (the SQL editor spec's editor settings), Cmd/Ctrl+Enter runs,
  * Cmd/Ctrl+K edits with AI (given a project).
  */
 export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, readOnly = false, projectRef }: SqlEditorProps) {

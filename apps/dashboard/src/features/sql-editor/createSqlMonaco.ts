@@ -3,7 +3,7 @@ import type { Monaco } from './monaco'
 type EditorOptions = NonNullable<Parameters<Monaco['editor']['create']>[1]>
 
 /**
- * A Monaco editor for SQL as every editor of the product has it (spec §9: tab size 2, font size
+ * A Monaco editor for SQL as every editor of the product has it (the SQL editor spec's editor settings: tab size 2, font size
  * 13; PostgreSQL highlighting), with what differs per place (value, label, read-only...) on top.
  */
 export function createSqlMonaco(monaco: Monaco, host: HTMLElement, options: EditorOptions) {

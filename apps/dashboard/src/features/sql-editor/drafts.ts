@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Unsaved SQL per snippet, and each snippet's save state (sql-editor spec §4): IDLE, UPDATING
+ * Unsaved SQL per snippet, and each snippet's save state (the SQL editor spec's save states): IDLE, UPDATING
  * while a save is in flight, back to IDLE or UPDATING_FAILED. The draft is mirrored in local
  * storage until the server has it, so it survives a reload and a failed save.
  */
 export type SaveState = 'IDLE' | 'UPDATING' | 'UPDATING_FAILED'
 
-/** Saves are debounced per snippet by 1 second (spec §9). */
+/** Saves are debounced per snippet by 1 second (the SQL editor spec's limits). */
 export const SNIPPET_SAVE_DEBOUNCE_MS = 1000
 
 interface Entry {

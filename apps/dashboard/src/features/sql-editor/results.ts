@@ -13,7 +13,7 @@ export interface RunRecord {
   error?: { message: string; position?: number; statementIndex?: number }
 }
 
-/** Results kept newest first per snippet, in memory (sql-editor spec §3). */
+/** Results kept newest first per snippet, in memory (the SQL editor spec's results history). */
 const MAX_RUNS_PER_SNIPPET = 20
 const runs = new Map<string, RunRecord[]>()
 const listeners = new Set<() => void>()

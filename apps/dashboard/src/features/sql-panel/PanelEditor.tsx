@@ -24,7 +24,7 @@ const isRunShortcut = (event: KeyboardEvent) => isModShortcut(event, 'enter')
 
 /**
  * The panel's Monaco editor: PostgreSQL highlighting and completion, tab size 2, font size 13
- * (spec §9), loaded lazily like the SQL editor's. The keys it handles itself are caught on the way
+ * (the API docs and assistant spec's editor settings), loaded lazily like the SQL editor's. The keys it handles itself are caught on the way
  * down (capture phase) rather than bound with Monaco's addCommand: those bindings are global to
  * every editor on the page, and the SQL editor page's own editor would otherwise answer for this one
  * (or this one for it). Cmd/Ctrl+E and +I, which Monaco would take, go on to the shell's panel toggles.

@@ -20,13 +20,13 @@ interface PanelResultsProps {
   onCancel: () => void
 }
 
-/** The first line of a Postgres error, as the panel shows it (spec §8). */
+/** The first line of a Postgres error, as the panel shows it (the API docs and assistant spec's error catalogue). */
 export function firstErrorLine(message: string): string {
   return message.split('\n').find((line) => line.trim() !== '')?.trim() ?? message
 }
 
 /**
- * The panel's results area (spec §4): running, error, results (at most 100 rows, with the
+ * The panel's results area (the API docs and assistant spec's panel states): running, error, results (at most 100 rows, with the
  * notice when limited), or the empty result. The last statement's result is shown.
  */
 export function PanelResults({ projectRef, latest, running, cancelling, onCancel }: PanelResultsProps) {

@@ -31,7 +31,7 @@ function isPlainClick(event: MouseEvent) {
 }
 
 /**
- * The SQL editor side panel (spec §2.3, §4): templates, Monaco, Run with the warning gate and the
+ * The SQL editor side panel (the API docs and assistant spec's SQL side panel and its states): templates, Monaco, Run with the warning gate and the
  * read-only connection first (the SQL editor's runner, with its own run history), results limited
  * to 100 rows, and saving as a snippet. The SQL is kept as a draft per project.
  */

@@ -1,6 +1,6 @@
 /**
  * The panel's SQL, kept per project in local storage so closing the panel or reloading the page
- * does not lose it. Writes are debounced by 300 ms (spec §9) and flushed when the panel unmounts
+ * does not lose it. Writes are debounced by 300 ms (the API docs and assistant spec's limits) and flushed when the panel unmounts
  * or the page is hidden.
  */
 export const SQL_PANEL_DRAFT_DEBOUNCE_MS = 300

@@ -1,5 +1,5 @@
 /**
- * The SQL side panel's templates (spec §2.3). Every template runs as is on a plain Postgres 15 or
+ * The SQL side panel's templates (the API docs and assistant spec's SQL side panel). Every template runs as is on a plain Postgres 15 or
  * 17 project (there is no `auth` schema: rows belong to the database role that wrote them, via
  * `current_user`), and running one twice does no harm: the write templates use `if not exists`,
  * `or replace` or `drop ... if exists` first. The ones built on the example table create it when

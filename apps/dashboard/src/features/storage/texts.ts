@@ -1,4 +1,4 @@
-/** Spec texts (sql-editor-restore-delete.md §8) and the page's own. */
+/** Texts of the SQL editor spec's error catalogue (storage archive) and the page's own. */
 export const STORAGE_TEXTS = {
   archiveFailed: 'Failed to create storage archive',
   archivePreparing: 'Preparing the storage archive',

@@ -12,7 +12,7 @@ const detail = (error: unknown) => errorMessage(error).replace(new RegExp(`^${ST
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 /**
- * Spec §4/§7: on request a toast says the archive is being prepared, the archive is polled every
+ * The SQL editor spec's storage archive flow: on request a toast says the archive is being prepared, the archive is polled every
  * 5 s until it has a fileUrl, then the browser downloads it. Failures: 'Failed to create storage archive'.
  * Leaving the page stops the polling.
  */

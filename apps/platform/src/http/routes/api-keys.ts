@@ -34,7 +34,7 @@ function legacyKey(keys: ProjectKeys, role: 'anon' | 'service_role'): ApiKeyResp
 
 /**
  * API keys and the JWT secret: the Management API's legacy-key calls under /v1, and the project
- * settings, JWT secret update and its status under /platform. Who may see what (DESIGN.md):
+ * settings, JWT secret update and its status under /platform. Who may see what (docs/ARCHITECTURE.md permission table):
  * every member sees the anon key; the service_role key and the JWT secret need
  * service_api_keys.read (they are left out for the others); changing them needs secrets.write.
  */

@@ -19,7 +19,8 @@ import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, forbidden, parse } from '../errors.js'
 
 /**
- * Saved snippets and folders of a project (sql-editor spec §3, §5; platform-api-shapes "Content").
+ * Saved snippets and folders of a project (the SQL editor spec's snippets, folders and their
+ * validation rules; the hosted platform's content API shapes).
  * Reading takes membership; saving takes user_content.create, refused with the spec's text.
  */
 export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {

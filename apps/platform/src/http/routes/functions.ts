@@ -10,7 +10,7 @@ import { notFound, parse } from '../errors.js'
 
 /**
  * Edge functions as records (Management API paths): deployed, listed, downloaded, deleted; not
- * executed yet. Reads: 'projects.read' (DESIGN.md: read project / project_edge_function docs).
+ * executed yet. Reads: 'projects.read' (docs/ARCHITECTURE.md permission table: read project / project_edge_function docs).
  * Deploy and delete: 'sql.write' (changing what runs against the project's data: Owner,
  * Administrator, Developer; not Read-only).
  */

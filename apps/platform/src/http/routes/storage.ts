@@ -13,8 +13,8 @@ import { conflict, HttpError, notFound, parse } from '../errors.js'
 const ARCHIVE_LINK_SECONDS = 300
 
 /**
- * Storage buckets as records, and the storage archive (spec sql-editor-restore-delete.md §7-§8).
- * Reads: 'projects.read' (DESIGN.md: read project / project_storage docs). Bucket writes: 'sql.write'
+ * Storage buckets as records, and the storage archive (the SQL editor spec's storage archive calls and errors).
+ * Reads: 'projects.read' (docs/ARCHITECTURE.md permission table: read project / project_storage docs). Bucket writes: 'sql.write'
  * (writing the project's data: Owner, Administrator, Developer). The archive holds only what a
  * reader may already read, so requesting and downloading it needs 'projects.read'.
  */

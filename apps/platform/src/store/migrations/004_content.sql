@@ -1,4 +1,4 @@
--- Saved SQL snippets and their folders (sql-editor spec §3, §5). Folders are their owner's: their
+-- Saved SQL snippets and their folders (the SQL editor spec's snippets and folders). Folders are their owner's: their
 -- names are unique among the owner's folders of the project. Only private snippets sit in folders;
 -- deleting a folder deletes what it holds.
 CREATE TABLE content_folders (

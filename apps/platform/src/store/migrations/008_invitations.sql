@@ -1,4 +1,4 @@
--- Members join by invitation, which the invitee accepts (DESIGN.md "Accounts, roles, permissions").
+-- Members join by invitation, which the invitee accepts (docs/ARCHITECTURE.md "Accounts, invitations, permissions").
 -- There is no mail server: the inviter is shown a one-time link once and hands it over; only the
 -- link's hash is kept, so a leaked platform database yields no usable link.
 CREATE TABLE invitations (

@@ -20,7 +20,7 @@ interface AiDiffViewProps {
 }
 
 /**
- * The suggested change as a Monaco diff over the editor (spec §4 "AI diff"): the text before, and
+ * The suggested change as a Monaco diff over the editor (the SQL editor spec's "AI diff" state): the text before, and
  * the text with the selection replaced. Accept (Ctrl/Cmd+Enter) or Reject (Escape).
  */
 export function AiDiffView({ monaco, prompt, original, modified, generating, onAccept, onReject }: AiDiffViewProps) {

@@ -2,7 +2,7 @@ import { AI_DISCLAIMER_COMMENT } from '@stratum/contracts'
 
 /**
  * Pure text work of the inline AI edit: the model's answer cleaned up, the document with the
- * selection replaced by it, and the disclaimer comment (sql-editor spec §9) put above the generated
+ * selection replaced by it, and the disclaimer comment (the SQL editor spec's AI constants) put above the generated
  * SQL once, when the document does not carry it yet.
  */
 

@@ -23,7 +23,7 @@ interface AutoTitleOptions {
 }
 
 /**
- * Names an 'Untitled query' after its first successful run (sql-editor spec §7, §8): the title and
+ * Names an 'Untitled query' after its first successful run (the SQL editor spec's title call and its errors): the title and
  * description come from POST /api/ai/sql/title-v2 and are saved like a rename from the explorer.
  * Only when an AI provider is configured, and never over a name the user gave.
  */

@@ -37,7 +37,7 @@ interface Request extends Pick<CompletionParts, 'before' | 'selection' | 'after'
 }
 
 /**
- * The inline AI edit of the SQL editor (spec §2, §4): Cmd/Ctrl+K in the editor opens a prompt at
+ * The inline AI edit of the SQL editor (the SQL editor spec's inline AI prompt): Cmd/Ctrl+K in the editor opens a prompt at
  * the selection; the answer streams into a diff; Accept puts it into the editor as one undoable
  * edit (so the usual draft save follows), Reject leaves the text as it was.
  */
