@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 /**
@@ -19,8 +20,14 @@ export interface Config {
   platformDbPort: number
   /** First port tried for project instances (each project gets its own). */
   projectPortStart: number
-  /** Public origin used for CSRF origin checks when behind a proxy (default: the request's own Host). */
+  /** Public origin used for CSRF origin checks when behind a proxy (default: the request's own Host). An https one makes the session cookie Secure. */
   publicUrl: string | null
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
+   * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
+   * and request.protocol (the Secure session cookie).
+   */
+  trustProxy: TrustProxy
   loginRateLimitPerMinute: number
   logLevel: string
   /** Pause between the steps of lifecycle operations: lets tests interrupt one half-way. 0 in use. */
@@ -34,6 +41,30 @@ export interface Config {
   /** Installation settings fixed by the environment; null = the platform database's value decides. */
   organizationCreation: 'everyone' | 'installation_owner' | null
   planChanges: 'installation_owner' | 'organization_owners' | null
+}
+
+export type TrustProxy = boolean | string[]
+
+/** Names proxy-addr knows besides addresses: the loopback, link-local and unique-local ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * STRATUM_TRUST_PROXY: empty or false, true, or a comma-separated list of the proxies' addresses.
+ * (No hop count: Fastify 5 ignores one, since it cannot tell a proxy from a client that says so.)
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim() ?? ''
+  if (text === '' || text.toLowerCase() === 'false') return false
+  if (text.toLowerCase() === 'true') return true
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/')
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address ?? '') === 6 ? 128 : 32))
+    if (!(PROXY_RANGE_NAMES.has(entry) || (isIP(address ?? '') !== 0 && validPrefix && extra === undefined))) {
+      throw new Error(`STRATUM_TRUST_PROXY must be true, false, or the proxies' addresses such as 127.0.0.1,10.0.0.0/8 or loopback; '${entry}' is none of these`)
+    }
+  }
+  return entries
 }
 
 export const AI_PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const
@@ -118,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformDbPort: intFrom(env, 'STRATUM_PLATFORM_DB_PORT', 0),
     projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 15500),
     publicUrl: env.STRATUM_PUBLIC_URL || null,
+    trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',
     operationStepDelayMs: intFrom(env, 'STRATUM_OPERATION_STEP_DELAY_MS', 0),

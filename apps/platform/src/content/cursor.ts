@@ -6,16 +6,50 @@ export interface Cursor {
   id: string
 }
 
+/** How the sort value is compared in SQL: as text (names) or as a timestamp (dates). */
+export type CursorSort = 'text' | 'timestamptz'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+/** A timestamptz as Postgres writes it as text: 2024-02-29 12:34:56.123456+00 (offset maybe +05:30). */
+const TIMESTAMPTZ = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
 }
 
-export function decodeCursor(text: string): Cursor {
+/**
+ * Reads a cursor a previous page gave. Cursors travel through the client, so anything may come
+ * back: whatever is not exactly what encodeCursor wrote for this sort is refused here, before it
+ * can reach (and fail) the query.
+ */
+export function decodeCursor(text: string, sort: CursorSort): Cursor {
+  let value: unknown = null
   try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>
-    if (typeof value.v === 'string' && typeof value.id === 'string' && /^[0-9a-f-]{36}$/.test(value.id)) return { v: value.v, id: value.id }
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
   } catch {
-    /* answered below */
+    value = null
+  }
+  const { v, id } = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Partial<Record<keyof Cursor, unknown>>
+  if (typeof v === 'string' && !v.includes('\u0000') && typeof id === 'string' && UUID.test(id) && (sort === 'text' || isTimestamp(v))) {
+    return { v, id }
   }
   throw badRequest('cursor is not valid: pass the cursor of a previous page')
+}
+
+/** A real calendar date and time (no 30 February, no hour 25) with an offset Postgres accepts. */
+function isTimestamp(text: string): boolean {
+  const match = TIMESTAMPTZ.exec(text)
+  if (!match) return false
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match.slice(1).map((part) => Number(part ?? 0)) as number[]
+  const date = new Date(Date.UTC(year!, month! - 1, day, hour, minute, second))
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second &&
+    offsetHours! <= 15 &&
+    offsetMinutes! < 60
+  )
 }

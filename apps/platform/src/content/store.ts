@@ -104,7 +104,7 @@ export async function listContent(db: Db, actor: ContentActor, query: ListOption
   const cast = query.sort_by === 'name' ? 'text' : 'timestamptz'
   const direction = query.sort_order === 'asc' ? 'ASC' : 'DESC'
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor)
+    const cursor = decodeCursor(query.cursor, cast)
     params.push(cursor.v, cursor.id)
     where.push(`(${column}, c.id) ${direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`)
   }

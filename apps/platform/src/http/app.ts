@@ -4,11 +4,11 @@ import { registerAuthHook } from './auth-hook.js'
 import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { errorHandler } from './errors.js'
+import { registerInputGuard } from './input-guard.js'
 import { aiRoutes } from './routes/ai.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
 import { contentRoutes } from './routes/content.js'
-import { extensionRoutes } from './routes/extensions.js'
 import { databaseAccessRoutes } from './routes/database-access.js'
 import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
@@ -31,12 +31,17 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // STRATUM_TRUST_PROXY: whose X-Forwarded-* headers set request.ip and request.protocol.
+    trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
   })
   app.setErrorHandler(errorHandler)
+  registerInputGuard(app)
   await registerSecurityHeaders(app)
-  await app.register(cookie)
+  // Cookies are Secure when the public URL is https, or when this request came over https (itself
+  // or through a trusted proxy): 'auto' reads request.protocol.
+  const httpsPublicUrl = ctx.config.publicUrl !== null && new URL(ctx.config.publicUrl).protocol === 'https:'
+  await app.register(cookie, { parseOptions: { secure: httpsPublicUrl ? true : 'auto' } })
   registerAuthHook(app, ctx)
   await authRoutes(app, ctx)
   await profileRoutes(app, ctx)
@@ -46,7 +51,6 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRoutes(app, ctx)
   await databaseAccessRoutes(app, ctx)
   await metaRoutes(app, ctx)
-  await extensionRoutes(app, ctx)
   await managementV1Routes(app, ctx)
   await supportRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import pg from 'pg'
 import { ZodError, type ZodType, type z } from 'zod'
 
 /** An error whose message is meant for the user, with the HTTP status to answer. */
@@ -34,6 +35,14 @@ export function parse<S extends ZodType>(schema: S, value: unknown): z.output<S>
   return result.data
 }
 
+/**
+ * Postgres' "data exception" errors (SQLSTATE class 22: invalid text representation, datetime out
+ * of range, a NUL byte in text...): the value given to a statement was not valid for its type.
+ */
+function isInvalidDataError(error: Error): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError && typeof error.code === 'string' && error.code.startsWith('22')
+}
+
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message })
   if (error instanceof ZodError) return reply.code(400).send({ message: describeZodError(error) })
@@ -41,6 +50,12 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
     return reply.code(fastifyError.statusCode).send({ message: fastifyError.message })
+  }
+  if (isInvalidDataError(error)) {
+    // The input guard and the contracts catch bad values first; a value that still reaches a query
+    // and is refused there (a text that is no timestamp, say) is the request's fault too.
+    request.log.warn({ err: error }, 'a request value was refused by the database')
+    return reply.code(400).send({ message: `Invalid value: ${error.message}` })
   }
   request.log.error({ err: error }, 'request failed')
   return reply.code(500).send({ message: 'Internal server error' })

@@ -22,6 +22,8 @@ export interface RunOptions {
    * result will have in RunOutcome.results (rows of a statement that then fails have no result).
    */
   stream?: RowStream
+  /** Told the session's backend pid once the query has one (whose query is it: member-limiter.ts). */
+  onSession?(pid: number): void
   /** Result bounds; the defaults are the contract's. */
   maxRows?: number
   maxChars?: number
@@ -52,6 +54,7 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
 
   const client = await pool.connect()
   const pid = (client as unknown as { processID: number }).processID
+  options.onSession?.(pid)
   let broken: Error | undefined
   // A session ended from outside (terminate, server restart) reports here too: the query's own
   // error answers the request, and the client is thrown away on release.

@@ -139,6 +139,22 @@ export async function memberWithRole(t: TestPlatform, orgSlug: string, role: Org
   return { email, token: await tokenFor(t, email) }
 }
 
+/**
+ * Polls `condition` until it holds. Tests wait on what they need, never a fixed time: on a busy
+ * machine any fixed sleep or duration bound is wrong. Throws after `timeoutMs` saying what it waited for.
+ */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  { timeoutMs = 15_000, intervalMs = 100, what = 'the condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await condition()) return
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+}
+
 export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller, status: string, timeoutMs = 15_000): Promise<number> {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
@@ -153,6 +169,8 @@ export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller
 /** Runs SQL on a project's own instance as its superuser, as any Postgres client would. */
 export async function querySuperuser<T = any>(port: number, password: string, text: string): Promise<T[]> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' })
+  // A server going away mid-test (a restart, a crash test) must fail the query, not the test run.
+  client.on('error', () => {})
   await client.connect()
   try {
     return (await client.query(text)).rows as T[]

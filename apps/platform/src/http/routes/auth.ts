@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
-import { LoginBody } from '@stratum/contracts'
+import { Email, LoginBody } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, SESSION_DAYS } from '../../auth/identity.js'
 import { verifyPassword } from '../../auth/passwords.js'
@@ -10,13 +10,27 @@ import { HttpError, parse } from '../errors.js'
 /** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
 
-/** HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it). */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/**
+ * The account a sign-in attempt counts against: the email exactly as sign-in reads it (the same
+ * schema trims and lower-cases it), so ' Victim@Example.com ' and 'victim@example.com' share one
+ * limit. Input sign-in would refuse anyway still counts, under its plain text.
+ */
+export function loginAccountKey(body: unknown): string {
+  const email = (body as { email?: unknown } | null | undefined)?.email
+  const parsed = Email.safeParse(email)
+  return parsed.success ? parsed.data : String(email ?? '').trim().toLowerCase()
+}
+
+/**
+ * HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it), and Secure by the
+ * cookie defaults app.ts sets: when the public URL is https, or the request came over https
+ * (directly, or through a proxy STRATUM_TRUST_PROXY trusts).
+ */
+export function setSessionCookie(_request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
     maxAge: SESSION_DAYS * 24 * 3600,
   })
 }
@@ -35,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
           max: ctx.config.loginRateLimitPerMinute,
           timeWindow: 60_000,
           // Per address and account: one noisy client cannot lock everyone else out.
-          keyGenerator: (request) => `${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+          keyGenerator: (request) => `${request.ip}:${loginAccountKey(request.body)}`,
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

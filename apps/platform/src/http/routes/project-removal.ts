@@ -1,13 +1,14 @@
 import { ExitSurveyBody, FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { backupDirectory } from '../../control/backups.js'
+import { findProject } from '../../control/project-store.js'
 import { functionsDir } from '../../functions/store.js'
 import { archivesDir } from '../../storage/archive.js'
 import { storageDir } from '../../storage/buckets.js'
 import type { Db } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
-import { conflict, parse } from '../errors.js'
+import { conflict, notFound, parse } from '../errors.js'
 
 /**
  * Owners and administrators of a free organization who already run the free limit of active
@@ -50,8 +51,13 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     return membersAtFreeProjectLimit(ctx.db, org.id)
   })
 
+  // The exit survey: from those who may do what it is about (delete the project, or change the
+  // plan), about a project of that organization; a deleted project's survey may come after it.
   app.post('/platform/feedback/downgrade', async (request, reply) => {
     const body = parse(ExitSurveyBody, request.body)
+    const { org } = await orgAccess(ctx.db, request, body.orgSlug, body.exitAction === 'delete' ? 'projects.update' : 'billing.write')
+    const project = await findProject(ctx.db, body.projectRef)
+    if (project && project.organization_id !== org.id) throw notFound(`Project ${body.projectRef} not found`)
     await ctx.db.query(
       `INSERT INTO exit_surveys (user_id, project_ref, organization_slug, reasons, additional_feedback, exit_action)
        VALUES ($1, $2, $3, $4, $5, $6)`,

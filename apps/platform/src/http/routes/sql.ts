@@ -13,17 +13,18 @@ import {
 } from '@stratum/contracts'
 import { PassThrough } from 'node:stream'
 import { applyAutoLimit, needsWriteConnection } from '@stratum/sql'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { READONLY_ROLE } from '../../control/bootstrap-roles.js'
 import type { ProjectRow } from '../../control/project-store.js'
 import { jsonRowsArray } from '../../sql-runner/json-rows.js'
 import { queryResponseJson, type EncodedQueryResponse } from '../../sql-runner/query-response.js'
 import type { RowStream } from '../../sql-runner/capped-query.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
+import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'
-import { assertCan, projectAccess } from '../access.js'
+import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, conflict, notFound, parse } from '../errors.js'
+import { HttpError, badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
 
 /** Connection failures that mean the project's database is not answering right now. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
@@ -71,10 +72,24 @@ function failureAnswer(error: unknown, request: FastifyRequest): { status: numbe
 /**
  * Running SQL on a project's database: the SQL editor's call (read-only first, with the
  * WRITE_CONNECTION_REQUIRED answer that lets the dashboard ask to escalate), ongoing queries with
- * cancel and terminate, and the Management API's database/query.
+ * cancel and terminate, and the Management API's database/query. Each member runs at most
+ * MEMBER_QUERY_CONCURRENCY queries at once per project (member-limiter.ts).
  */
-export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql = new SqlService(ctx.projects)): Promise<void> {
+export async function sqlRoutes(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  sql = new SqlService(ctx.projects),
+  members = new MemberQueryLimiter(),
+): Promise<void> {
   app.addHook('onClose', () => sql.close())
+
+  /** The member's share of the project's sessions for one query, or a 429 when it is used up. */
+  function memberSlot(request: FastifyRequest, reply: FastifyReply, project: ProjectRow): MemberQuerySlot {
+    const slot = members.tryAcquire(identityOf(request).user.id, project.ref)
+    if (slot) return slot
+    reply.header('retry-after', '1')
+    throw new HttpError(429, memberLimitMessage(members.limit))
+  }
 
   async function access(request: FastifyRequest) {
     const { ref } = parse(RefParams, request.params)
@@ -90,6 +105,8 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     const limited = body.row_limit && body.row_limit > 0 ? applyAutoLimit(body.query, body.row_limit) : { sql: body.query, autoLimit: undefined }
     const mode = body.read_only ? 'read-only' : 'full'
     const answer = (outcome: RunOutcome) => queryAnswer(outcome, { readOnly: body.read_only, autoLimit: limited.autoLimit, canWrite: roleCan(role, 'sql.write') })
+    const slot = memberSlot(request, reply, project)
+    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session }
 
     if ((request.headers.accept ?? '').includes(SQL_STREAM_MEDIA_TYPE)) {
       const frames = new PassThrough()
@@ -105,9 +122,11 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
       const finish = async () => {
         let end: { status: number; json: string }
         try {
-          end = answer(await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms, stream })))
+          end = answer(await reaching(() => sql.run(project, mode, limited.sql, { ...options, stream })))
         } catch (error) {
           end = failureAnswer(error, request)
+        } finally {
+          slot.release()
         }
         write(`{"kind":"end","status":${end.status},"body":${end.json}}`)
         frames.end()
@@ -116,28 +135,41 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
       return reply.code(200).type(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`).header('cache-control', 'no-store').send(frames)
     }
 
-    const { status, json } = answer(await reaching(() => sql.run(project, mode, limited.sql, { timeoutMs: body.statement_timeout_ms })))
+    let outcome: RunOutcome
+    try {
+      outcome = await reaching(() => sql.run(project, mode, limited.sql, options))
+    } finally {
+      slot.release()
+    }
+    const { status, json } = answer(outcome)
     // Rows arrive as JSON text (sql-runner/json-rows.ts): the answer is written as text too.
     return reply.code(status).type('application/json; charset=utf-8').send(json)
   })
 
   app.get('/platform/pg-meta/:ref/query/ongoing', async (request) => {
-    const { project } = await access(request)
+    const { project, role } = await access(request)
     assertActive(project)
-    return reaching(() => sql.ongoing(project))
+    const sessions = await reaching(() => sql.ongoing(project))
+    // Without the full connection, a member sees what the read-only role itself may see: that
+    // role's sessions, never the SQL text of the full connection's.
+    return roleCan(role, 'sql.write') ? sessions : sessions.filter((session) => session.usename === READONLY_ROLE)
   })
 
   for (const how of ['cancel', 'terminate'] as const) {
     app.post(`/platform/pg-meta/:ref/query/${how}`, async (request) => {
       const { project, role } = await access(request)
       const { pid } = parse(PidBody, request.body)
-      // Stopping another role's work takes the full connection's permission; the read-only
-      // role's queries (the editor's first try) any member may cancel.
+      // Terminating, or stopping the full connection's work, takes the full connection's
+      // permission; those who hold it may cancel any read-only query too. Without it, a member
+      // may cancel only the read-only queries it started itself.
       if (how === 'terminate') assertCan(role, 'sql.write')
       assertActive(project)
       const [running] = await reaching(() => sql.ongoing(project, pid))
       if (!running) throw notFound(`No query with pid ${pid} is running on this project`)
-      if (how === 'cancel' && running.usename !== READONLY_ROLE) assertCan(role, 'sql.write')
+      if (running.usename !== READONLY_ROLE) assertCan(role, 'sql.write')
+      else if (!roleCan(role, 'sql.write') && !members.startedBy(identityOf(request).user.id, project.ref, pid)) {
+        throw forbidden('You can only cancel queries that you started')
+      }
       const done = await reaching(() => sql.signal(project, pid, how))
       return how === 'cancel' ? { pid, cancelled: done } : { pid, terminated: done }
     })
@@ -148,12 +180,19 @@ export async function sqlRoutes(app: FastifyInstance, ctx: PlatformContext, sql 
     const body = parse(V1RunQueryBody, request.body)
     if (!body.read_only) assertCan(role, 'sql.write')
     assertActive(project)
-    const outcome = await reaching(() =>
-      sql.run(project, body.read_only ? 'read-only' : 'full', body.query, {
-        timeoutMs: SQL_DEFAULT_TIMEOUT_MS,
-        parameters: body.parameters,
-      }),
-    )
+    const slot = memberSlot(request, reply, project)
+    let outcome: RunOutcome
+    try {
+      outcome = await reaching(() =>
+        sql.run(project, body.read_only ? 'read-only' : 'full', body.query, {
+          timeoutMs: SQL_DEFAULT_TIMEOUT_MS,
+          parameters: body.parameters,
+          onSession: slot.session,
+        }),
+      )
+    } finally {
+      slot.release()
+    }
     if (outcome.error) throw badRequest(outcome.error.message)
     if (outcome.truncated) {
       throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or ${SQL_MAX_RESULT_BYTES / 1024 / 1024} MB): add a limit to your query`)
