@@ -9,6 +9,7 @@ import { aiRoutes } from './routes/ai.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
 import { contentRoutes } from './routes/content.js'
+import { extensionRoutes } from './routes/extensions.js'
 import { databaseAccessRoutes } from './routes/database-access.js'
 import { lifecycleRoutes } from './routes/lifecycle.js'
 import { managementV1Routes } from './routes/management-v1.js'
@@ -51,6 +52,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRoutes(app, ctx)
   await databaseAccessRoutes(app, ctx)
   await metaRoutes(app, ctx)
+  await extensionRoutes(app, ctx)
   await managementV1Routes(app, ctx)
   await supportRoutes(app, ctx)
   await lifecycleRoutes(app, ctx)
