@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
 import { OWNER, signIn } from './helpers'
@@ -42,6 +43,21 @@ test('a new user signs in, creates a project, watches it become healthy and conn
   expect((await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'journey'")).rows[0].n).toBe(1)
   await client.end()
 
-  await page.getByRole('button', { name: 'Reveal password' }).click()
-  await expect(page.getByLabel('Database password', { exact: true })).toHaveValue('journey-db-password-1')
+  // The password is never shown again: the owner resets it and sees the new one once.
+  await page.getByRole('button', { name: 'Reset database password' }).click()
+  const resetDialog = page.getByRole('dialog', { name: 'Reset database password' })
+  await resetDialog.getByLabel('Database password', { exact: true }).fill('journey-db-password-2')
+  await resetDialog.getByRole('button', { name: 'Reset password' }).click()
+  const updated = page.getByRole('dialog', { name: 'Database password updated' })
+  await expect(updated.getByLabel('New database password')).toHaveValue('journey-db-password-2')
+  await updated.getByRole('button', { name: 'Done' }).click()
+  const again = new pg.Client({ host, port, database, user, password: 'journey-db-password-2' })
+  again.on('error', () => {})
+  await again.connect()
+  await again.end()
+
+  // The installation's CA certificate, for sslmode=verify-full.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download certificate' }).click()])
+  expect(download.suggestedFilename()).toBe('stratum-ca.crt')
+  expect(fs.readFileSync(await download.path(), 'utf8')).toContain('-----BEGIN CERTIFICATE-----')
 })

@@ -4,5 +4,4 @@ export const projectKeys = {
   list: (organizationSlug?: string) => [...projectKeys.lists(), organizationSlug ?? 'all'] as const,
   detail: (ref: string) => [...projectKeys.all, 'detail', ref] as const,
   status: (ref: string) => [...projectKeys.all, 'status', ref] as const,
-  dbPassword: (ref: string) => [...projectKeys.all, 'db-password', ref] as const,
 }

@@ -1,7 +1,8 @@
 import type { Project } from '@stratum/contracts'
 import { Card } from '../../components/ui/Card'
 import { CopyField } from '../../components/ui/CopyField'
-import { RevealPassword } from './RevealPassword'
+import { ResetDatabasePassword } from './ResetDatabasePassword'
+import { TlsConnection } from './TlsConnection'
 
 /** Single-quote a value for a POSIX shell unless it is plainly safe. */
 function shellQuote(value: string): string {
@@ -28,9 +29,10 @@ export function ConnectionDetails({ project }: { project: Project }) {
       <CopyField
         label="Connection URI"
         value={uri}
-        hint="Replace [YOUR-PASSWORD] with the database password chosen when the project was created."
+        hint="Replace [YOUR-PASSWORD] with the database password: the one chosen when the project was created, or set by its last reset."
       />
-      <RevealPassword project={project} />
+      <TlsConnection project={project} />
+      <ResetDatabasePassword project={project} />
     </Card>
   )
 }

@@ -10,10 +10,12 @@ interface DatabasePasswordFieldProps {
   value: string
   onChange: (value: string) => void
   error?: string
+  /** Replaces the default hint (the New project form's). */
+  hint?: string
 }
 
 /** Password input with a strength meter (contracts' passwordStrength) and a generator. */
-export function DatabasePasswordField({ value, onChange, error }: DatabasePasswordFieldProps) {
+export function DatabasePasswordField({ value, onChange, error, hint }: DatabasePasswordFieldProps) {
   const [visible, setVisible] = useState(false)
   const strengthId = useId()
   const strength = passwordStrength(value)
@@ -37,7 +39,7 @@ export function DatabasePasswordField({ value, onChange, error }: DatabasePasswo
         onChange={(event) => onChange(event.target.value)}
         error={error}
         aria-describedby={strengthId}
-        hint="At least 8 characters. Keep it safe: Stratum can show it again only to owners and administrators."
+        hint={hint ?? 'At least 8 characters. Keep it safe: Stratum never shows it again (owners and administrators can reset it).'}
         labelAside={
           <Button size="sm" variant="ghost" icon={<WandSparkles size={14} aria-hidden="true" />} onClick={generate}>
             Generate a password
