@@ -1,8 +1,5 @@
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setProjectStatus } from '../../src/control/project-store.js'
@@ -10,31 +7,18 @@ import { registerAuthHook } from '../../src/http/auth-hook.js'
 import { errorHandler } from '../../src/http/errors.js'
 import { metaRoutes } from '../../src/http/routes/meta.js'
 import { OpenApiDocument, PgMetaTablesResponse } from '@stratum/contracts'
+import { listTablesWithPostgresMeta } from '@stratum/pg-meta-oracle'
 import { MetaService, type MetaTarget } from '../../src/meta/service.js'
 import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
 
 const DB_PASS = 'meta-password-1'
 
 /**
- * @supabase/postgres-meta's own listing of a database. It runs in a worker thread: importing it changes
- * pg's global type parsers (timestamps become strings), which the platform in this process relies on.
+ * @supabase/postgres-meta's own listing of a database (the oracle; tools/pg-meta-oracle, a workspace of
+ * its own so that the platform package does not depend on it).
  */
-function postgresMetaTables(connectionString: string): Promise<any[]> {
-  const module = pathToFileURL(createRequire(import.meta.url).resolve('@supabase/postgres-meta')).href
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads')
-    import(workerData.module).then(async ({ PostgresMeta }) => {
-      const meta = new PostgresMeta({ connectionString: workerData.connectionString, max: 1 })
-      const { data, error } = await meta.tables.list({ includeColumns: true })
-      await meta.end()
-      parentPort.postMessage({ data, error: error ? error.message : null })
-    })`,
-    { eval: true, workerData: { module, connectionString } },
-  )
-  return new Promise((resolve, reject) => {
-    worker.once('message', (message) => (message.error ? reject(new Error(message.error)) : resolve(message.data)))
-    worker.once('error', reject)
-  }).finally(() => worker.terminate()) as Promise<any[]>
+async function postgresMetaTables(connectionString: string): Promise<any[]> {
+  return (await listTablesWithPostgresMeta(connectionString)).tables
 }
 
 /**
