@@ -25,13 +25,13 @@ let port: number
 const PASSWORD = 'operations-password-1'
 const CANCELLED = 'The operation was cancelled'
 
-const operation = async (id: string) => (await api(t, 'GET', `/platform/projects/${ref}/operations/${id}`, { cookie })).body
+const operation = async (id: string, of = ref) => (await api(t, 'GET', `/platform/projects/${of}/operations/${id}`, { cookie })).body
 const cancel = (id: string, caller: { cookie?: string; token?: string } = { cookie }) => api(t, 'POST', `/platform/projects/${ref}/operations/${id}/cancel`, caller)
 const postmasterStart = async () => (await querySuperuser(port, PASSWORD, 'SELECT pg_postmaster_start_time() AS started'))[0].started.getTime() as number
 
-async function waitForOperation(id: string, what: string, test: (op: any) => boolean, timeoutMs = 30_000) {
-  await waitFor(async () => test(await operation(id)), { timeoutMs, intervalMs: 50, what: `operation ${what}` })
-  return operation(id)
+async function waitForOperation(id: string, what: string, test: (op: any) => boolean, timeoutMs = 30_000, of = ref) {
+  await waitFor(async () => test(await operation(id, of)), { timeoutMs, intervalMs: 50, what: `operation ${what}` })
+  return operation(id, of)
 }
 
 beforeAll(async () => {
@@ -105,6 +105,30 @@ describe('operation progress', () => {
     expect(await settings()).toEqual(before)
     const { rows } = await t.platform.ctx.db.query('SELECT new_secret_sealed, new_anon_key FROM jwt_secret_updates WHERE id = $1', [id])
     expect(rows[0]).toEqual({ new_secret_sealed: null, new_anon_key: null })
+  })
+
+  it('cancels an upgrade between its steps: the project stays on its major, writable, with its data', async () => {
+    const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Upgrade cancel', organization_slug: slug, db_pass: PASSWORD, postgres_engine: '15' })
+    const upgradeRef = created.body.ref as string
+    const sql = (text: string) => querySuperuser(created.body.db_port, PASSWORD, text)
+    await waitForStatus(t, upgradeRef, { cookie }, 'ACTIVE_HEALTHY')
+    await sql('CREATE TABLE kept AS SELECT generate_series(1, 1000) AS i')
+    const started = await api(t, 'POST', `/v1/projects/${upgradeRef}/upgrade`, { cookie }, { target_version: '17' })
+    expect(started.status).toBe(201)
+    const id = started.body.tracking_id
+    // Past the launch of the new server: there is something to roll back.
+    await waitForOperation(id, 'past the new server', (op) => op.steps_done >= 2, 60_000, upgradeRef)
+    const accepted = await api(t, 'POST', `/platform/projects/${upgradeRef}/operations/${id}/cancel`, { cookie })
+    expect(accepted).toMatchObject({ status: 202, body: { kind: 'upgrade', status: 'cancelling' } })
+    const done = await waitForOperation(id, 'to end', (op) => op.finished_at !== null, 60_000, upgradeRef)
+    expect(done).toMatchObject({ status: 'cancelled', error: CANCELLED })
+    expect(done.steps_done).toBeLessThan(done.steps_total)
+    await waitForStatus(t, upgradeRef, { cookie }, 'ACTIVE_HEALTHY')
+    expect((await sql('SHOW server_version_num'))[0].server_version_num).toMatch(/^15/)
+    expect((await sql('SELECT count(*)::int AS n FROM kept'))[0].n).toBe(1000)
+    await sql('INSERT INTO kept VALUES (0)')
+    // The new server built beside it is gone.
+    expect(fs.existsSync(path.join(t.dataDir, 'projects', `${upgradeRef}.next`))).toBe(false)
   })
 
   it('lets every member read progress; cancel needs the permission that starts the operation', async () => {
