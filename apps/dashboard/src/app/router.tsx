@@ -9,18 +9,32 @@ import { RequireAuth } from './RequireAuth'
 
 /*
  * Pages load on demand, by area (route-level code splitting), so the sign-in page and the
- * first screen do not wait for every feature.
+ * first screen do not wait for every feature. A project page loads the project shell ('project')
+ * and its own area, in parallel; heavy parts inside a page (Monaco, the results grid, charts) load
+ * when first shown. `npm run bench` checks each route's first load against its budget.
  */
 type Areas = {
   organizations: typeof import('./areas/organizations')
   account: typeof import('./areas/account')
   project: typeof import('./areas/project')
+  projectHome: typeof import('./areas/project-home')
+  database: typeof import('./areas/database')
+  storage: typeof import('./areas/storage')
+  functions: typeof import('./areas/functions')
+  reports: typeof import('./areas/reports')
+  projectSettings: typeof import('./areas/project-settings')
   sqlEditor: typeof import('./areas/sql-editor')
 }
 const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   organizations: () => import('./areas/organizations'),
   account: () => import('./areas/account'),
   project: () => import('./areas/project'),
+  projectHome: () => import('./areas/project-home'),
+  database: () => import('./areas/database'),
+  storage: () => import('./areas/storage'),
+  functions: () => import('./areas/functions'),
+  reports: () => import('./areas/reports'),
+  projectSettings: () => import('./areas/project-settings'),
   sqlEditor: () => import('./areas/sql-editor'),
 }
 
@@ -41,30 +55,30 @@ function later(feature: LaterFeatureKey): RouteObject['lazy'] {
 
 /** Every route the project layout reads (spec "Routes read by the project layout"). */
 const projectRoutes: RouteObject[] = [
-  { index: true, lazy: page('project', 'ProjectHomePage') },
+  { index: true, lazy: page('projectHome', 'ProjectHomePage') },
   { path: 'sql', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'database', lazy: later('database') },
-  { path: 'database/extensions', lazy: page('project', 'ExtensionsPage') },
+  { path: 'database/extensions', lazy: page('database', 'ExtensionsPage') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
-  { path: 'database/backups/scheduled', lazy: page('project', 'ScheduledBackupsPage') },
+  { path: 'database/backups/scheduled', lazy: page('database', 'ScheduledBackupsPage') },
   { path: 'database/backups/pitr', lazy: later('backupsPitr') },
-  { path: 'storage', lazy: page('project', 'StoragePage') },
-  { path: 'functions', lazy: page('project', 'FunctionsPage') },
+  { path: 'storage', lazy: page('storage', 'StoragePage') },
+  { path: 'functions', lazy: page('functions', 'FunctionsPage') },
   { path: 'functions/:slug', element: <Navigate to="details" replace /> },
-  { path: 'functions/:slug/details', lazy: page('project', 'FunctionDetailsPage') },
-  { path: 'reports', lazy: page('project', 'ReportsPage') },
-  { path: 'reports/:id', lazy: page('project', 'ReportPage') },
+  { path: 'functions/:slug/details', lazy: page('functions', 'FunctionDetailsPage') },
+  { path: 'reports', lazy: page('reports', 'ReportsPage') },
+  { path: 'reports/:id', lazy: page('reports', 'ReportPage') },
   { path: 'branches', lazy: later('branches') },
   { path: 'addons', lazy: later('addons') },
   { path: 'infrastructure', lazy: later('infrastructure') },
   { path: 'settings', element: <Navigate to="general" replace /> },
-  { path: 'settings/general', lazy: page('project', 'ProjectGeneralSettingsPage') },
-  { path: 'settings/compute-and-disk', lazy: page('project', 'ComputeAndDiskPage') },
+  { path: 'settings/general', lazy: page('projectSettings', 'ProjectGeneralSettingsPage') },
+  { path: 'settings/compute-and-disk', lazy: page('projectSettings', 'ComputeAndDiskPage') },
   { path: 'settings/infrastructure', lazy: later('infrastructure') },
   { path: 'settings/vault', lazy: later('vault') },
-  { path: 'settings/api', lazy: page('project', 'ApiSettingsPage') },
-  { path: 'api/graphiql', lazy: page('project', 'GraphiqlPage') },
+  { path: 'settings/api', lazy: page('projectSettings', 'ApiSettingsPage') },
+  { path: 'api/graphiql', lazy: page('projectSettings', 'GraphiqlPage') },
   { path: '*', element: <NotFoundPage embedded /> },
 ]
 

@@ -1,15 +1,4 @@
-// Loaded on demand: the project shell (with the resizable panels) and the pages inside it.
+// Loaded on demand: the project shell (with the resizable panels and the status screens), which
+// every project page loads, so the pages themselves are areas of their own (see ../router.tsx).
 export { ProjectLayout } from '../layouts/ProjectLayout'
-export { ProjectHomePage } from '../../features/project-home/ProjectHomePage'
-export { ProjectGeneralSettingsPage } from '../../features/project-settings/ProjectGeneralSettingsPage'
 export { ProjectFeaturePlaceholder } from '../../features/coming-later/ProjectFeaturePlaceholder'
-export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDiskPage'
-export { ScheduledBackupsPage } from '../../features/backups/ScheduledBackupsPage'
-export { ExtensionsPage } from '../../features/extensions/ExtensionsPage'
-export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
-export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'
-export { FunctionsPage } from '../../features/functions/FunctionsPage'
-export { FunctionDetailsPage } from '../../features/functions/FunctionDetailsPage'
-export { StoragePage } from '../../features/storage/StoragePage'
-export { ReportsPage } from '../../features/reports/ReportsPage'
-export { ReportPage } from '../../features/reports/ReportPage'

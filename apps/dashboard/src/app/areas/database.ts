@@ -1,0 +1,3 @@
+// Loaded on demand: the Database pages (extensions, scheduled backups).
+export { ExtensionsPage } from '../../features/extensions/ExtensionsPage'
+export { ScheduledBackupsPage } from '../../features/backups/ScheduledBackupsPage'

@@ -1,0 +1,5 @@
+// Loaded on demand: a project's settings (general, compute and disk, API keys) and its GraphiQL page.
+export { ProjectGeneralSettingsPage } from '../../features/project-settings/ProjectGeneralSettingsPage'
+export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDiskPage'
+export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
+export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'

@@ -1,0 +1,2 @@
+// Loaded on demand: storage buckets.
+export { StoragePage } from '../../features/storage/StoragePage'

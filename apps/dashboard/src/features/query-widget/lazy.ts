@@ -1,0 +1,4 @@
+import { lazyComponent } from '../../lib/lazyComponent'
+
+/** The bar chart with Recharts: loaded on demand, when a result is first shown as a chart. */
+export const ResultChart = lazyComponent(() => import('./ResultChart').then((module) => module.ResultChart))
