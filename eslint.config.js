@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits or catches loses its rejection (in the platform an unhandled
+    // rejection ends the process). Fire-and-forget is written `void promise`, on purpose.
+    files: ['apps/platform/src/**/*.ts', 'apps/dashboard/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // Tests read loosely typed JSON bodies on purpose.
     files: ['**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -45,7 +45,7 @@ export function ChangePasswordForm({ email, required }: { email: string; require
           setNext('')
           setConfirm('')
           toast.success('Password updated')
-          if (required) navigate('/organizations', { replace: true })
+          if (required) void navigate('/organizations', { replace: true })
         },
         onError: (error) => setProblems({ server: errorMessage(error) }),
       },

@@ -38,7 +38,7 @@ export function SignInPage() {
       { email: email.trim(), password },
       {
         onSuccess: (signedIn) => {
-          navigate(signedIn.password_change_required ? '/account/me' : returnTo, { replace: true })
+          void navigate(signedIn.password_change_required ? '/account/me' : returnTo, { replace: true })
         },
       },
     )

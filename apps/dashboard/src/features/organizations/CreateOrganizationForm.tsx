@@ -34,7 +34,7 @@ export function CreateOrganizationForm() {
         onSuccess: (organization) => {
           toast.success(`Created organization ${organization.name}`)
           setName('')
-          navigate(`/org/${organization.slug}`)
+          void navigate(`/org/${organization.slug}`)
         },
         onError: (failure) => setError(errorMessage(failure)),
       },

@@ -147,7 +147,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
     ids.forEach((id) => forgetDraft(projectRef, id))
     if (currentId && ids.includes(currentId)) {
       const next = allListed(queryClient, projectRef).find((s) => !ids.includes(s.id))
-      navigate(next ? `/project/${projectRef}/sql/${next.id}` : `/project/${projectRef}/sql`, { replace: true })
+      void navigate(next ? `/project/${projectRef}/sql/${next.id}` : `/project/${projectRef}/sql`, { replace: true })
     }
   }
 

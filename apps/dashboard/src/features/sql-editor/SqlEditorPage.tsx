@@ -87,7 +87,7 @@ export function SqlEditorPage() {
     if (!ready) return
     if (canSave) return create()
     setLocalId(crypto.randomUUID())
-    navigate(`/project/${ref}/sql`)
+    void navigate(`/project/${ref}/sql`)
   }
 
   // /sql: a new snippet straight away.

@@ -110,7 +110,7 @@ export function SqlPanel({ projectRef }: { projectRef: string }) {
                   onClick={(event) => {
                     if (!isPlainClick(event)) return
                     event.preventDefault()
-                    navigate(path)
+                    void navigate(path)
                   }}
                 >
                   View it here
