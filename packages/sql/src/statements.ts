@@ -7,7 +7,7 @@
  * outside the BEGIN ATOMIC ... END body of a SQL-standard function, which psql recognises by
  * the statement opening with CREATE [OR REPLACE] FUNCTION|PROCEDURE.
  */
-import { isComment, isPunctuation, isTrivia, tokenize, type LexerOptions, type Token } from './lexer.js'
+import { isPunctuation, isTrivia, tokenize, type LexerOptions, type Token } from './lexer.js'
 
 export interface SqlStatement {
   /** The statement's source text: no surrounding whitespace, no terminating semicolon. */
@@ -102,9 +102,4 @@ class BoundaryTracker {
 /** True when the SQL holds no statement at all (only whitespace, comments or directives). */
 export function isEmptySql(sql: string, options?: LexerOptions): boolean {
   return tokenize(sql, options).every(isTrivia)
-}
-
-/** True when any comment appears in the SQL. */
-export function hasComment(tokens: readonly Token[]): boolean {
-  return tokens.some(isComment)
 }

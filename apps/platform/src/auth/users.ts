@@ -27,11 +27,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ?? null
 }
 
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id])
-  return rows[0] ?? null
-}
-
 export async function createUser(
   db: Queryable,
   email: string,

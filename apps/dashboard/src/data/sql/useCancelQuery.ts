@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import { api } from '../api'
 import { getOngoingQueries } from './useOngoingQueries'
 
@@ -19,8 +18,4 @@ export async function cancelRunningQuery({ ref, query }: { ref: string; query: s
   if (!match) return false
   const { cancelled } = await cancelQuery({ ref, pid: match.pid })
   return cancelled
-}
-
-export function useCancelRunningQuery() {
-  return useMutation({ mutationFn: cancelRunningQuery })
 }
