@@ -38,6 +38,7 @@ test('a new user signs in, creates a project, watches it become healthy and conn
   const database = await page.getByLabel('Database', { exact: true }).inputValue()
   const user = await page.getByLabel('User', { exact: true }).inputValue()
   const client = new pg.Client({ host, port, database, user, password: 'journey-db-password-1' })
+  client.on('error', () => {})
   await client.connect()
   await client.query('CREATE TABLE journey (id int)')
   expect((await client.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'journey'")).rows[0].n).toBe(1)

@@ -1,5 +1,5 @@
 import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Request } from '@playwright/test'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 /*
@@ -196,10 +196,21 @@ test('an untitled snippet is named by AI after its first successful run; a named
   await page.getByRole('dialog').getByLabel('Name').fill(named)
   await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click()
   await expect(page.getByRole('heading', { name: named })).toBeVisible()
+  // No title is even asked for. Opening a menu after the run renders again, so the run's effects
+  // (where a title request would start) have had their turn by then: no fixed wait.
+  const titleRequests: string[] = []
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/api/ai/sql/title')) titleRequests.push(request.url())
+  }
+  page.on('request', onRequest)
   await typeSql(page, "select 'todos' as list;")
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: 'todos' })).toBeVisible()
-  await page.waitForTimeout(1000)
+  await currentRow.getByRole('button', { name: `Actions for ${named}` }).click()
+  await expect(page.getByRole('menuitem', { name: 'Rename query' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  page.off('request', onRequest)
+  expect(titleRequests).toEqual([])
   await expect(page.getByRole('heading', { name: named })).toBeVisible()
 
   // A failing title call says so, and the snippet stays untitled.

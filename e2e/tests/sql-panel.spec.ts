@@ -153,7 +153,8 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await expect(panel).toHaveCount(0)
   await openPanel(page)
   await expect(panelText(panel)).toContainText('draft_survives')
-  await page.waitForTimeout(500)
+  // Written to local storage (debounced): wait for it there rather than for a fixed time.
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `stratum.sql-panel.draft.${project.ref}`)).toContain('draft_survives')
   await page.reload()
   await openPanel(page)
   await expect(panelText(panel)).toContainText('draft_survives')

@@ -5,7 +5,7 @@ import { createUser } from '../../src/auth/users.js'
 import { buildHttpApp } from '../../src/http/app.js'
 import { AI_EMPTY_COMPLETION_MESSAGE } from '../../src/http/routes/ai.js'
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.mjs'
-import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitForStatus, type ApiResult, type Caller, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type ApiResult, type Caller, type TestPlatform } from './harness.js'
 
 let fake: OpenAiCompatibleServer
 let t: TestPlatform
@@ -171,10 +171,10 @@ describe('a cancelled completion', () => {
     }).catch((error: unknown) => error)
     // Wait until the platform's call has reached the model, then close the editor tab.
     const sent = fake.requests.length
-    for (let i = 0; i < 100 && fake.requests.length === sent; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    await waitFor(() => fake.requests.length > sent, { intervalMs: 20, what: 'the call to reach the model' })
     client.abort()
     expect(await request).toBeInstanceOf(Error)
-    for (let i = 0; i < 100 && !cancelled; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    await waitFor(() => cancelled, { intervalMs: 20, what: 'the model call to be aborted' })
     expect(cancelled).toBe(true)
   })
 })

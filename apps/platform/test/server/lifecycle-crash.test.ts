@@ -1,7 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChildPlatform } from './child-platform.js'
 import type { TestPlatform } from './harness.js'
-import { api, querySuperuser, login, waitForStatus } from './harness.js'
+import { api, querySuperuser, login, waitFor, waitForStatus } from './harness.js'
 
 /**
  * kill -9 of the platform in the middle of each lifecycle operation, then a new start on the same
@@ -18,13 +20,22 @@ let port: number
 const sql = <T = any>(text: string) => querySuperuser<T>(port, PASSWORD, text)
 const checksum = async () => (await sql(`SELECT count(*) AS n, md5(string_agg(i::text || payload, ',' ORDER BY i)) AS sum FROM rows`))[0]
 
-/** Starts the operation, lets it get into its first steps, then kills the platform. */
-async function crashDuring(path: string, body: unknown, runningStatus: string, afterMs: number): Promise<void> {
+/** The instance is down: connections are refused (not merely slow on a busy machine). */
+const instanceStopped = () => sql('SELECT 1').then(() => false, (error: { code?: string }) => error.code === 'ECONNREFUSED')
+const instanceAnswers = () => sql('SELECT 1').then(() => true, () => false)
+/** The pause's physical backup is being written (or, on a fast machine, already written). */
+const backupStarted = async () => {
+  const files = await fs.promises.readdir(path.join(platform.dataDir, 'backups', ref)).catch(() => [] as string[])
+  return files.some((file) => file.endsWith('-physical.tar.gz.partial') || file.endsWith('-physical.tar.gz'))
+}
+
+/** Starts the operation, waits until it has reached the point to interrupt, then kills the platform. */
+async function crashDuring(route: string, body: unknown, runningStatus: string, reached: () => Promise<boolean>, what: string): Promise<void> {
   await platform.start(STEP_DELAY)
-  const result = await api(t, 'POST', `/platform/projects/${ref}/${path}`, { cookie }, body)
+  const result = await api(t, 'POST', `/platform/projects/${ref}/${route}`, { cookie }, body)
   expect(result.status, JSON.stringify(result.body)).toBe(200)
   await waitForStatus(t, ref, { cookie }, runningStatus)
-  await new Promise((resolve) => setTimeout(resolve, afterMs))
+  await waitFor(reached, { timeoutMs: 30_000, intervalMs: 50, what })
   await platform.crash()
   await platform.start()
 }
@@ -52,13 +63,13 @@ describe('a platform killed mid-operation', () => {
       await platform.stop()
       return sum
     })()
-    await crashDuring('pause', undefined, 'PAUSING', 2_000)
+    await crashDuring('pause', undefined, 'PAUSING', backupStarted, 'the physical backup to start')
     await waitForStatus(t, ref, { cookie }, 'INACTIVE', 30_000)
     const backups = (await api(t, 'GET', `/platform/database/${ref}/backups`, { cookie })).body.backups
     expect(backups.filter((b: { isPhysicalBackup: boolean }) => b.isPhysicalBackup)).toHaveLength(1)
     await platform.stop()
 
-    await crashDuring('restore', {}, 'RESTORING', 500)
+    await crashDuring('restore', {}, 'RESTORING', instanceAnswers, 'the instance to be started')
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 30_000)
     expect(await checksum()).toEqual(before)
     await platform.stop()
@@ -68,7 +79,7 @@ describe('a platform killed mid-operation', () => {
     await platform.start()
     const before = await checksum()
     await platform.stop()
-    await crashDuring('resize', { desired_instance_size: 'medium' }, 'RESIZING', 2_000)
+    await crashDuring('resize', { desired_instance_size: 'medium' }, 'RESIZING', instanceStopped, 'the instance to be stopped')
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 30_000)
     expect((await sql(`SELECT current_setting('max_connections') AS mc`))[0].mc).toBe('120')
     expect(await checksum()).toEqual(before)
@@ -76,7 +87,7 @@ describe('a platform killed mid-operation', () => {
   })
 
   it('finishes a restart interrupted after the instance stopped', async () => {
-    await crashDuring('restart', undefined, 'RESTARTING', 500)
+    await crashDuring('restart', undefined, 'RESTARTING', instanceStopped, 'the instance to be stopped')
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 30_000)
     expect((await sql('SELECT count(*)::int AS n FROM rows'))[0].n).toBe(50000)
     await platform.stop()
@@ -100,8 +111,9 @@ describe('a platform killed mid-upgrade', () => {
     const started = await api(t, 'POST', `/v1/projects/${ref}/upgrade`, { cookie }, { target_version: '17' })
     expect(started.status).toBe(201)
     await waitForStatus(t, ref, { cookie }, 'UPGRADING')
-    // Several steps in: the new instance runs and the live one is read-only.
-    await new Promise((resolve) => setTimeout(resolve, 6_500))
+    // Several steps in: the new instance runs and the live one is read-only (step 4 done).
+    const upgradeStatus = async () => (await api(t, 'GET', `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`, { cookie })).body.databaseUpgradeStatus
+    await waitFor(async () => Number.parseInt((await upgradeStatus())?.progress ?? '0', 10) >= 4, { timeoutMs: 60_000, what: 'the upgrade to stop writes on the live instance' })
     const midway = (await api(t, 'GET', `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`, { cookie })).body.databaseUpgradeStatus
     expect(midway.status).toBe(0)
     await platform.crash()

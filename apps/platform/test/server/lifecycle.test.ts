@@ -148,6 +148,7 @@ describe('free project limit and deletion', () => {
     expect(fs.existsSync(`${t.dataDir}/projects/${doomed}`)).toBe(false)
     expect((await api(t, 'GET', `/platform/projects/${doomed}`, { cookie })).status).toBe(404)
     const client = new pg.Client({ host: '127.0.0.1', port: created.body.db_port, user: 'postgres', password: PASSWORD, database: 'postgres' })
+    client.on('error', () => {})
     await expect(client.connect()).rejects.toThrow()
 
     const survey = await api(t, 'POST', '/platform/feedback/downgrade', { cookie }, { projectRef: doomed, orgSlug: slug, reasons: ['Too expensive'], additionalFeedback: 'bye', exitAction: 'delete' })

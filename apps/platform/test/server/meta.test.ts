@@ -125,6 +125,7 @@ beforeAll(async () => {
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
   const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
   client = new pg.Client({ host: '127.0.0.1', port: project.db_port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+  client.on('error', () => {})
   await client.connect()
   await client.query(REFERENCE_SQL)
   target = { ref, port: project.db_port, password: DB_PASS }
@@ -714,6 +715,7 @@ describe('cache', () => {
 
       // DDL that is not committed is not seen; once committed it is.
       const other = new pg.Client({ host: '127.0.0.1', port: target.port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+      other.on('error', () => {})
       await other.connect()
       await other.query('BEGIN')
       await other.query('ALTER TABLE public.scratch ADD COLUMN nickname text')

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, memberWithRole, startTestPlatform, type TestPlatform } from './harness.js'
+import { api, login, memberWithRole, startTestPlatform, waitFor, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
 let cookie: string
@@ -145,15 +145,14 @@ describe('storage archive', () => {
     const started = await api(t, 'POST', `/platform/storage/${ref}/archive`, { token: readOnly })
     expect(started.status).toBe(201)
     let fileUrl: string | undefined
-    for (let i = 0; i < 100 && !fileUrl; i++) {
+    await waitFor(async () => {
       const polled = await api(t, 'GET', `/platform/storage/${ref}/archive`, { cookie })
       expect(polled.status).toBe(200)
       fileUrl = polled.body.fileUrl
-      if (!fileUrl) {
-        expect(polled.body).toEqual({})
-        await new Promise((r) => setTimeout(r, 50))
-      }
-    }
+      // Until the archive is ready, the answer is empty (the dashboard keeps polling).
+      if (!fileUrl) expect(polled.body).toEqual({})
+      return fileUrl !== undefined
+    }, { intervalMs: 50, what: 'the storage archive' })
     expect(fileUrl).toMatch(new RegExp(`^/platform/storage/${ref}/archive/download\\?token=`))
 
     const response = await fetch(t.platform.url + fileUrl!, { headers: { cookie } })

@@ -79,6 +79,7 @@ beforeAll(async () => {
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
   const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
   const client = new pg.Client({ host: '127.0.0.1', port: project.db_port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+  client.on('error', () => {})
   await client.connect()
   await client.query(REFERENCE_SQL)
   await client.end()
@@ -187,6 +188,7 @@ export async function writes() {
   it('follows schema changes', async () => {
     const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
     const client = new pg.Client({ host: '127.0.0.1', port: project.db_port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+    client.on('error', () => {})
     await client.connect()
     try {
       await client.query('CREATE TABLE public.reviews (id int PRIMARY KEY, stars smallint NOT NULL)')
