@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { API_KEY_ROLES, JWT_SECRET_MIN_LENGTH } from './values/api-keys.js'
+export * from './values/api-keys.js'
 
 /**
  * API keys and the JWT secret (the project shell spec's API settings panels: entities, states,
@@ -6,7 +8,6 @@ import { z } from 'zod'
  */
 
 /** Role names of the legacy keys: anon is public, service_role is secret and bypasses RLS. */
-export const API_KEY_ROLES = ['anon', 'service_role'] as const
 export const ApiKeyRole = z.enum(API_KEY_ROLES)
 export type ApiKeyRole = z.infer<typeof ApiKeyRole>
 
@@ -60,8 +61,6 @@ export const ProjectSettings = z.object({
 })
 export type ProjectSettings = z.infer<typeof ProjectSettings>
 
-export const JWT_SECRET_MIN_LENGTH = 32
-
 /** POST (or PATCH, as the reference client sends it) /platform/projects/{ref}/config/secrets */
 export const JwtSecretUpdateBody = z.strictObject({
   jwt_secret: z
@@ -73,13 +72,6 @@ export const JwtSecretUpdateBody = z.strictObject({
   change_tracking_id: z.uuid({ error: 'change_tracking_id must be a UUID' }).optional(),
 })
 export type JwtSecretUpdateBody = z.infer<typeof JwtSecretUpdateBody>
-
-/** Numeric codes of the reference client (JwtSecretUpdateStatus). */
-export const JWT_SECRET_UPDATE_STATUS = { Updating: 0, Updated: 1, Failed: 2 } as const
-export type JwtSecretUpdateStatusName = keyof typeof JWT_SECRET_UPDATE_STATUS
-
-/** The last step an update completed. */
-export const JWT_SECRET_UPDATE_PROGRESS = { Started: 0, SignedApiKeys: 1, UpdatedApiKeys: 2 } as const
 
 export const JwtSecretUpdateStatus = z.object({
   update_status: z
@@ -101,18 +93,3 @@ export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
 export const ApiKeysLastUsed = z.object({ anon: z.string().nullable(), service_role: z.string().nullable() })
 export type ApiKeysLastUsed = z.infer<typeof ApiKeysLastUsed>
 
-/** The spec's texts for the API settings panels (§6, §8). */
-export const API_KEY_TEXTS = {
-  noPermissionPanel:
-    "You don't have permission to view API keys. These keys restricted to users with higher access levels.",
-  noPermissionKey: 'You need additional permissions to view API keys',
-  noPermissionLegacyToggle: 'You need additional permissions to enable or disable JWT-based API keys',
-  fetchKeysFailed: 'Failed to retrieve API keys',
-  fetchConfigFailed: 'Failed to retrieve configuration',
-  updateFailed: 'Failed to update JWT secret',
-  updateFailedKeys: 'JWT secret update failed, new API key may have issues',
-  updating: 'Updating JWT secret...',
-  lastUsedFailed: 'Failed to identify when the anon and service_role keys were last used',
-  legacyReenabled: 'Your anon and service_role keys have been re-enabled!',
-  legacyDisabled: 'Your anon and service_role keys have been disabled!',
-} as const

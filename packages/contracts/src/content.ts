@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { CONTENT_LIST_LIMIT, CONTENT_LIST_MAX_LIMIT, CONTENT_NAME_MAX, CONTENT_TYPES, CONTENT_VISIBILITIES, SNIPPET_SQL_MAX } from './values/content.js'
 import { ProjectRef } from './common.js'
+export * from './values/content.js'
 
 /**
  * Saved SQL snippets and their folders (the SQL editor spec's snippets, folders, rules and limits;
@@ -7,29 +9,11 @@ import { ProjectRef } from './common.js'
  * public) are every member's. Only private snippets may sit in folders.
  */
 
-export const CONTENT_TYPES = ['sql', 'report', 'log_sql'] as const
 export const ContentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` })
 export type ContentType = z.infer<typeof ContentType>
 
-export const CONTENT_VISIBILITIES = ['user', 'project', 'org', 'public'] as const
 export const ContentVisibility = z.enum(CONTENT_VISIBILITIES, { error: `visibility must be one of ${CONTENT_VISIBILITIES.join(', ')}` })
 export type ContentVisibility = z.infer<typeof ContentVisibility>
-
-/** Texts of the spec (§5, §6) the server answers with. */
-export const CONTENT_TEXTS = {
-  folderExistsOnCreate: 'Unable to create new folder: This folder name already exists',
-  folderExistsOnUpdate: 'Unable to update folder: This folder name already exists',
-  sharedSnippetInFolder: 'Shared snippet cannot be within a folder',
-  cannotSave: 'Your queries will not be saved as you do not have sufficient permissions',
-  defaultSnippetName: 'Untitled query',
-} as const
-
-/** Default and largest page size of the listings (spec §9). */
-export const CONTENT_LIST_LIMIT = 100
-export const CONTENT_LIST_MAX_LIMIT = 1000
-/** Bounds on what one snippet may hold. */
-export const SNIPPET_SQL_MAX = 1_000_000
-export const CONTENT_NAME_MAX = 256
 
 const Id = (what: string) => z.uuid({ error: `${what} must be a UUID` })
 export const ContentIdParams = z.object({ ref: ProjectRef, id: Id('id') })

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ProjectRef } from './common.js'
 import { SchemaName } from './meta.js'
+export * from './values/extensions.js'
 
 /** Boolean query values are the strings true/false (as postgres-meta's `?cascade=true`). */
 const QueryBoolean = (name: string) =>
@@ -48,8 +49,6 @@ export const Extension = z.object({
 })
 export type Extension = z.infer<typeof Extension>
 
-export const DEFAULT_EXTENSION_SCHEMA = 'extensions'
-
 /** POST /platform/pg-meta/{ref}/extensions: postgres-meta's create body. */
 export const EnableExtensionBody = z.object({
   name: ExtensionName,
@@ -71,9 +70,3 @@ export const DisableExtensionQuery = z.object({
   cascade: QueryBoolean('cascade').optional().default(false),
 })
 
-/** Dashboard texts of the Database > Extensions page. */
-export const EXTENSION_TEXTS = {
-  writePermission: 'You need additional permissions to enable or disable extensions',
-} as const
-
-export const extensionsPath = (ref: string) => `/platform/pg-meta/${encodeURIComponent(ref)}/extensions`

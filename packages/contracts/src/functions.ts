@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { FUNCTION_LIMITS, FUNCTION_STATUSES } from './values/functions.js'
 import { ProjectRef } from './common.js'
+export * from './values/functions.js'
 
 /**
  * Edge functions as records: deployed, listed, downloaded and deleted; not executed yet.
@@ -7,20 +9,7 @@ import { ProjectRef } from './common.js'
  * spec's entities, calls and errors, and the API docs and assistant spec's states and limits.
  */
 
-export const FUNCTION_STATUSES = ['ACTIVE', 'REMOVED', 'THROTTLED'] as const
 export const FunctionStatus = z.enum(FUNCTION_STATUSES)
-
-/** Spec §9: the dashboard deploys with these. */
-export const DEFAULT_ENTRYPOINT = 'index.ts'
-export const DEFAULT_VERIFY_JWT = true
-
-/** Limits of one deploy (checked by the server, shown by the dashboard). */
-export const FUNCTION_LIMITS = {
-  maxFileBytes: 10 * 1024 * 1024,
-  maxTotalBytes: 20 * 1024 * 1024,
-  maxFiles: 200,
-  maxPathLength: 255,
-} as const
 
 export const FunctionSlug = z
   .string({ error: 'slug is required' })

@@ -7,9 +7,7 @@ import { z } from 'zod'
 import { Email, NewPassword } from './auth.js'
 import { Organization } from './organizations.js'
 import { OrgRole } from './permissions.js'
-
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 7
+export * from './values/invitations.js'
 
 /** POST /platform/organizations/{slug}/members/invitations */
 export const InviteMemberBody = z.object({ email: Email, role: OrgRole })
@@ -68,14 +66,3 @@ export const InvitationSignUpBody = z.object({ password: NewPassword })
 export const AcceptedInvitation = z.object({ organization: Organization })
 export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>
 
-export const INVITATION_TEXTS = {
-  linkShownOnce: 'You will not be able to see this link again.',
-  inviteOwner: 'Only an owner can invite another owner',
-  revokeOwner: 'Only an owner can revoke the invitation of an owner',
-  notFound: 'This invitation link is not valid: it was revoked or declined, or it was never issued',
-  used: 'This invitation has already been used',
-  expired: 'This invitation has expired: ask the organization for a new one',
-  accountExists: 'An account with this email already exists: sign in to accept the invitation',
-  /** Accepting needs the link: the email of an account is never verified (there is no mail). */
-  acceptWithLink: 'To accept, open the invitation link you were given',
-} as const

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { SQL_DEFAULT_TIMEOUT_MS, SQL_MAX_QUERY_LENGTH, SQL_MAX_TIMEOUT_MS } from './values/sql.js'
+export * from './values/sql.js'
 
 /**
  * Running SQL on a project's database: the SQL editor's call (`POST /platform/pg-meta/{ref}/query`),
@@ -7,20 +9,6 @@ import { z } from 'zod'
  * (the SQL editor spec's read-only-first rule); a refusal there answers WRITE_CONNECTION_REQUIRED so the dashboard can ask
  * to run with the full connection.
  */
-
-/** Default statement timeout, and the largest a caller may ask for. */
-export const SQL_DEFAULT_TIMEOUT_MS = 60_000
-export const SQL_MAX_TIMEOUT_MS = 300_000
-/** Results stop being kept past these bounds (the statement still completes). */
-export const SQL_MAX_RESULT_ROWS = 100_000
-/** About the JSON size of the rows: room for 100,000 rows of an ordinary table (a uuid, a timestamp, some text). */
-export const SQL_MAX_RESULT_BYTES = 32 * 1024 * 1024
-export const SQL_MAX_QUERY_LENGTH = 1_000_000
-export const SQL_RESULTS_TRUNCATED_MESSAGE =
-  'Results truncated: only the first 100,000 rows or 32 MB of results are returned. Add a limit to your query to see the rest.'
-
-/** The code of the answer that asks the dashboard to confirm running with the full connection. */
-export const WRITE_CONNECTION_REQUIRED = 'WRITE_CONNECTION_REQUIRED'
 
 const Query = z
   .string({ error: 'query is required' })
@@ -94,7 +82,6 @@ export const SqlQueryErrorResponse = SqlQueryResponse.extend({
  * answer would have had (its results without rows: the client puts the streamed rows back).
  * Rows of a statement that failed have no result in `end`, and are dropped.
  */
-export const SQL_STREAM_MEDIA_TYPE = 'application/x-ndjson'
 export type SqlStreamFrame =
   | { kind: 'columns'; result: number; columns: SqlColumn[] }
   | { kind: 'rows'; result: number; rows: Array<Record<string, unknown>> }

@@ -1,16 +1,6 @@
 import { z } from 'zod'
-
-export const SUPPORT_CATEGORIES = [
-  'Problem',
-  'Database_unresponsive',
-  'Performance',
-  'Billing',
-  'Abuse',
-  'Refund',
-  'Sales_enquiry',
-  'Login_issues',
-  'Dashboard_bug',
-] as const
+import { SUPPORT_CATEGORIES } from './values/support.js'
+export * from './values/support.js'
 
 export const SupportCategory = z.enum(SUPPORT_CATEGORIES, {
   error: `Category must be one of ${SUPPORT_CATEGORIES.join(', ')}`,
