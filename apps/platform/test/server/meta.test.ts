@@ -12,6 +12,7 @@ import { MetaService, type MetaTarget } from '../../src/meta/service.js'
 import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
 
 const DB_PASS = 'meta-password-1'
+let adminPassword: string
 
 /**
  * @supabase/postgres-meta's own listing of a database (the oracle; tools/pg-meta-oracle, a workspace of
@@ -28,7 +29,6 @@ async function postgresMetaTables(connectionString: string): Promise<any[]> {
  * INOUT, VARIADIC and default arguments, comments, and grants that differ per operation.
  */
 const REFERENCE_SQL = `
-CREATE SCHEMA extensions;
 CREATE EXTENSION postgres_fdw SCHEMA extensions;
 CREATE TYPE public.mood AS ENUM ('sad', 'ok', 'happy');
 CREATE DOMAIN public.positive_int AS integer CHECK (VALUE > 0);
@@ -124,11 +124,19 @@ beforeAll(async () => {
   ref = created.body.ref
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
   const project = (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body
-  client = new pg.Client({ host: '127.0.0.1', port: project.db_port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+  // The reference schema uses what only the platform's superuser may create (postgres_fdw, whose
+  // extension the deny list keeps from users): it is built as that role, as introspection reads it.
+  const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+  adminPassword = t.platform.ctx.projects.credentials(row).adminPassword
+  client = new pg.Client(t.platform.ctx.projects.adminConnection(row))
   client.on('error', () => {})
   await client.connect()
+  // The reference schema states its grants itself: without the default ones new projects give.
+  await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON TABLES FROM anon, authenticated, service_role;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON SEQUENCES FROM anon, authenticated, service_role;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON FUNCTIONS FROM anon, authenticated, service_role`)
   await client.query(REFERENCE_SQL)
-  target = { ref, port: project.db_port, password: DB_PASS }
+  target = { ref, port: project.db_port, password: adminPassword }
   meta = new MetaService()
 })
 
@@ -306,7 +314,7 @@ describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   })
 
   it('answers what @supabase/postgres-meta answers for the same database', async () => {
-    const data = await postgresMetaTables(`postgres://postgres:${DB_PASS}@127.0.0.1:${target.port}/postgres`)
+    const data = await postgresMetaTables(`postgres://supabase_admin:${adminPassword}@127.0.0.1:${target.port}/postgres`)
     {
       const ours = await meta.listTables(target)
       const byName = (tables: any[]) => new Map(tables.map((table) => [`${table.schema}.${table.name}`, table]))
@@ -714,7 +722,7 @@ describe('cache', () => {
       expect(fresh.computations).toBe(computed)
 
       // DDL that is not committed is not seen; once committed it is.
-      const other = new pg.Client({ host: '127.0.0.1', port: target.port, user: 'postgres', password: DB_PASS, database: 'postgres' })
+      const other = new pg.Client({ host: '127.0.0.1', port: target.port, user: 'supabase_admin', password: adminPassword, database: 'postgres' })
       other.on('error', () => {})
       await other.connect()
       await other.query('BEGIN')

@@ -38,7 +38,10 @@ const ROUTES: RouteCase[] = [
   { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
   { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
   { name: 'v1 project', method: 'GET', path: () => `/v1/projects/${ref}`, permission: null },
-  { name: 'database password', method: 'GET', path: () => `/platform/projects/${ref}/db-password`, permission: 'service_api_keys.read' },
+  {
+    name: 'reset database password', method: 'PATCH', path: () => `/v1/projects/${ref}/database/password`, body: () => ({ password: 'matrix-password-2' }),
+    permission: 'projects.update', bad: [{ body: { password: 'short' } }, { body: {} }],
+  },
   {
     name: 'rename organization', method: 'PATCH', path: () => `/platform/organizations/${orgSlug}`, body: () => ({ name: 'Renamed' }),
     permission: 'organizations.update', bad: [{ body: { name: '' } }, { body: { name: 'x'.repeat(101) } }, { body: {} }],
