@@ -6,6 +6,9 @@
  * - Throughput and latency of GET /platform/projects/{ref}/status under a loopback load generator
  *   (autocannon), goal >= 3,000 req/s with p99 < 20 ms; baseline: GET /api/health (no auth, no
  *   database) on the same server.
+ * - First-load JavaScript per route (sign-in, organizations, project home, SQL editor) in Chromium,
+ *   as the platform sends it (first-load.ts): budget <= 250 KB each; a route over budget fails
+ *   the bench.
  *
  * The platform runs as its own process (as `npm start` runs it) so that the load generator does not
  * share its event loop.
@@ -15,6 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { measureFirstLoad, reportFirstLoad } from './first-load.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
 const PORT = 8790
@@ -72,6 +76,11 @@ async function main() {
     console.log(`  baseline bare initdb + start: median ${floor.toFixed(0)} ms; ratio create / baseline = ${(create / floor).toFixed(2)}`)
     console.log(`GET /platform/projects/{ref}/status: ${status.requests.average.toFixed(0)} req/s, p50 ${status.latency.p50} ms, p99 ${status.latency.p99} ms (goal >= 3000 req/s, p99 < 20 ms)`)
     console.log(`  baseline GET /api/health: ${health.requests.average.toFixed(0)} req/s, p99 ${health.latency.p99} ms; ratio status / health throughput = ${(status.requests.average / health.requests.average).toFixed(2)}`)
+
+    if (!reportFirstLoad(await measureFirstLoad(platform, ref))) {
+      console.error('A route loads more JavaScript before its own feature chunks than the budget allows (files listed above).')
+      process.exitCode = 1
+    }
   } finally {
     await platform.stop()
     fs.rmSync(scratch, { recursive: true, force: true })
