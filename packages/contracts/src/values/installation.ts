@@ -2,7 +2,6 @@
  * Installation settings: their choices, labels and texts, and who may do what under them.
  * Plain values only, no zod: the dashboard imports these without the schemas (see the contracts README).
  */
-import type { InstallationSettingsView } from '../installation.js'
 import { roleCan, type OrgRole } from './permissions.js'
 
 export const ORGANIZATION_CREATION = ['everyone', 'installation_owner'] as const
@@ -26,12 +25,19 @@ export const PLAN_CHANGES_LABELS: Record<PlanChanges, string> = {
   organization_owners: "Each organization's owners",
 }
 
+/** What the rules below read of the settings view (installation.ts's InstallationSettingsView has it). */
+interface InstallationPolicyView {
+  organization_creation: OrganizationCreation
+  plan_changes: PlanChanges
+  is_installation_owner: boolean
+}
+
 /** Who may create an organization, as the server decides it (for the dashboard's controls). */
-export function mayCreateOrganization(view: InstallationSettingsView): boolean {
+export function mayCreateOrganization(view: InstallationPolicyView): boolean {
   return view.organization_creation === 'everyone' || view.is_installation_owner
 }
 
 /** Who may change an organization's plan, as the server decides it: `role` is the caller's role in it. */
-export function mayChangePlan(view: InstallationSettingsView, role: OrgRole): boolean {
+export function mayChangePlan(view: InstallationPolicyView, role: OrgRole): boolean {
   return view.plan_changes === 'organization_owners' ? roleCan(role, 'billing.write') : view.is_installation_owner
 }
