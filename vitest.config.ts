@@ -6,6 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Some unit tests spawn processes (bash -n, tsc): a busy machine needs more than 5 s.
+          testTimeout: 30_000,
           include: ['packages/*/test/**/*.test.ts', 'apps/platform/test/unit/**/*.test.ts', 'apps/dashboard/test/**/*.test.ts'],
         },
       },

@@ -166,5 +166,6 @@ describe('the docs drawer snippets', () => {
         }
       }
     }
-  })
+    // A bash process per snippet: slow on a busy machine, so a generous limit (not a duration check).
+  }, 60_000)
 })
