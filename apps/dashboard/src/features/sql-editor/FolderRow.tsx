@@ -1,12 +1,19 @@
 import type { Folder } from '@stratum/contracts'
 import { ChevronDown, ChevronRight, Ellipsis, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { DropdownMenuItem, LazyDropdownMenu } from '../../components/ui/DropdownMenu'
 
 /** A folder's name being typed: Enter or leaving the field saves, Escape abandons. */
 export function FolderNameInput({ initial, disabled, onSubmit, onCancel }: { initial: string; disabled: boolean; onSubmit: (name: string) => void; onCancel: () => void }) {
   const [name, setName] = useState(initial)
-  const done = () => (name.trim() ? onSubmit(name.trim()) : onCancel())
+  // Enter saves, and disabling the field while saving then fires blur: answer only the first.
+  const finished = useRef(false)
+  const done = () => {
+    if (finished.current) return
+    finished.current = true
+    if (name.trim()) onSubmit(name.trim())
+    else onCancel()
+  }
   return (
     <div className="explorer-row explorer-folder" data-state={disabled ? 'saving' : 'editing'}>
       <FolderIcon size={14} aria-hidden="true" />
@@ -25,6 +32,7 @@ export function FolderNameInput({ initial, disabled, onSubmit, onCancel }: { ini
             done()
           } else if (e.key === 'Escape') {
             e.preventDefault()
+            finished.current = true
             onCancel()
           }
         }}
