@@ -9,7 +9,7 @@ import {
   type Folder,
   type SnippetContent,
 } from '@stratum/contracts'
-import type { Db, Queryable } from '../store/db.js'
+import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 
 /** Who asks, in which project, and whether their role may change others' shared snippets. */
@@ -158,9 +158,15 @@ async function assertOwnFolder(db: Queryable, actor: ContentActor, folderId: str
  * Saves a snippet: creates it (POST, or PUT of an unknown id) or updates it (PUT of a known id,
  * by its owner or, for a shared one, a role that may update the project).
  */
-export async function saveContent(db: Db, actor: ContentActor, body: CreateContentBody, mode: 'create' | 'upsert'): Promise<ContentItem> {
+export function saveContent(db: Db, actor: ContentActor, body: CreateContentBody, mode: 'create' | 'upsert'): Promise<ContentItem> {
+  // Saves of one snippet are serialised: a rename and a debounced SQL save sent together each merge into
+  // the row as the other left it (a rename read before the SQL landed would otherwise write the old SQL back).
+  return inTransaction(db, (client) => saveContentLocked(client, actor, body, mode))
+}
+
+async function saveContentLocked(db: Queryable, actor: ContentActor, body: CreateContentBody, mode: 'create' | 'upsert'): Promise<ContentItem> {
   const existing = body.id
-    ? (await db.query<ContentRow>('SELECT * FROM content c WHERE c.id = $1', [body.id])).rows[0]
+    ? (await db.query<ContentRow>('SELECT * FROM content c WHERE c.id = $1 FOR UPDATE', [body.id])).rows[0]
     : undefined
   if (existing && (mode === 'create' || existing.project_id !== actor.projectId)) {
     throw new ContentRuleError(409, `Content ${body.id} already exists`)

@@ -72,9 +72,14 @@ export function AiDiffView({ monaco, prompt, original, modified, generating, onA
     return () => {
       diff.current = null
       actions.forEach((action) => action.dispose())
-      editor.dispose()
-      before.dispose()
-      after.dispose()
+      // Monaco computes the diff in its worker; models disposed before the answer make it report 'no diff result
+      // available'. So the editor and its models go once the diff in flight is through (5 s at most).
+      const release = () => {
+        editor.dispose()
+        before.dispose()
+        after.dispose()
+      }
+      void Promise.race([editor.waitForDiff(), new Promise((resolve) => setTimeout(resolve, 5000))]).finally(release)
     }
   }, [monaco, original])
 
