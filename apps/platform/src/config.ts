@@ -22,6 +22,10 @@ export interface Config {
   projectPortStart: number
   /** Public origin used for CSRF origin checks when behind a proxy (default: the request's own Host). An https one makes the session cookie Secure. */
   publicUrl: string | null
+  /** STRATUM_PROJECT_DOMAIN: when set, each project's API also answers at {ref}.<domain> (gateway/host-routing.ts). */
+  projectDomain: string | null
+  /** A project's API processes (PostgREST, GraphQL) stop after this long without a request; the next request starts them. */
+  apiIdleMs: number
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
    * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
@@ -149,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformDbPort: intFrom(env, 'STRATUM_PLATFORM_DB_PORT', 0),
     projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 15500),
     publicUrl: env.STRATUM_PUBLIC_URL || null,
+    projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
+    apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
     trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',

@@ -15,6 +15,10 @@ import { ProjectAccessCache } from './http/project-access-cache.js'
 import { protectDataDir } from './control/data-dir.js'
 import { tlsDirOf } from './control/tls.js'
 import { migrate } from './store/migrate.js'
+import { ProjectDirectory } from './gateway/project-directory.js'
+import { RequestLog } from './gateway/request-log.js'
+import { RestSupervisor } from './services/rest/supervisor.js'
+import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
 
 export interface Platform {
@@ -43,11 +47,26 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
   const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
   const accessCache = new ProjectAccessCache(platformDb.url)
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache }
+  const directory = new ProjectDirectory(platformDb.url, db, projects, secrets, logger)
+  const rest = new RestSupervisor({
+    db,
+    projects,
+    directory,
+    runDir: path.join(config.dataDir, 'run'),
+    // Unknown while the platform listens on a random port (tests): PostgREST then names its own host.
+    publicApiUrl: (ref) => (config.port === 0 && !config.publicUrl && !config.projectDomain ? null : `${publicApiBase(config, ref)}/rest/v1`),
+    idleMs: config.apiIdleMs,
+    log: logger,
+  })
+  const requestLog = new RequestLog(db, logger)
+  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
     await app?.close()
+    await rest.stopAll()
+    await directory.stop()
+    await requestLog.stop()
     await accessCache.stop()
     await operations.stop()
     await projects.stopAll()
@@ -62,6 +81,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
     // Without its listener the cache stays off (and retries): queries then read access each time.
     await accessCache.start().catch((error: Error) => logger.warn({ err: error }, 'access cache is off: cannot listen for changes'))
+    await directory.start().catch((error: Error) => logger.warn({ err: error }, 'gateway directory: cannot listen for changes; reading each time'))
     await projects.sealMissingCredentials()
     await projects.reconcile(await operations.busyRefs())
     await operations.start()

@@ -87,8 +87,8 @@ export const JwtSecretUpdateStatus = z.object({
 export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
 
 /**
- * GET /platform/projects/{ref}/api-keys/last-used. Null means no request with the key is known:
- * no API gateway serves the keys yet, so nothing is logged with them.
+ * GET /platform/projects/{ref}/api-keys/last-used: when a request through the project's URL last used
+ * each key, over the last 24 hours (ISO timestamps); null when none did.
  */
 export const ApiKeysLastUsed = z.object({ anon: z.string().nullable(), service_role: z.string().nullable() })
 export type ApiKeysLastUsed = z.infer<typeof ApiKeysLastUsed>

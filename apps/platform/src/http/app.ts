@@ -3,6 +3,9 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { registerAuthHook } from './auth-hook.js'
 import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
+import { registerGateway } from '../gateway/gateway.js'
+import { projectHostRewriter } from '../gateway/host-routing.js'
+import { attachRealtimePlaceholder } from '../gateway/realtime.js'
 import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
 import { aiRoutes } from './routes/ai.js'
@@ -35,6 +38,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
     // STRATUM_TRUST_PROXY: whose X-Forwarded-* headers set request.ip and request.protocol.
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
+    rewriteUrl: projectHostRewriter(ctx.config.projectDomain),
   })
   app.setErrorHandler(errorHandler)
   registerInputGuard(app)
@@ -65,6 +69,9 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await storageRoutes(app, ctx)
   await functionRoutes(app, ctx)
   await aiRoutes(app, ctx)
+  await registerGateway(app, ctx)
+  const detachRealtime = attachRealtimePlaceholder(app.server)
+  app.addHook('onClose', async () => detachRealtime())
   await registerDashboard(app, ctx.config.dashboardDist)
   return app
 }

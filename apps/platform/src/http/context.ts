@@ -3,6 +3,9 @@ import type { Config } from '../config.js'
 import type { OperationRunner } from '../control/operations/runner.js'
 import type { ProjectService } from '../control/projects.js'
 import type { SecretBox } from '../control/secret-box.js'
+import type { ProjectDirectory } from '../gateway/project-directory.js'
+import type { RequestLog } from '../gateway/request-log.js'
+import type { RestSupervisor } from '../services/rest/supervisor.js'
 import type { Db } from '../store/db.js'
 import type { ProjectAccessCache } from './project-access-cache.js'
 
@@ -16,4 +19,10 @@ export interface PlatformContext {
   secrets: SecretBox
   /** Users' access to projects, cached for the SQL routes (project-access-cache.ts). */
   accessCache: ProjectAccessCache
+  /** What the gateway knows of each project (status, keys, data API settings), kept in memory. */
+  directory: ProjectDirectory
+  /** One PostgREST per active project, behind the gateway's /rest/v1. */
+  rest: RestSupervisor
+  /** Every request through a project's URL (gateway/request-log.ts). */
+  requestLog: RequestLog
 }

@@ -5,16 +5,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../keys/project-keys.js'
 import { latestUpdate, requestJwtSecretUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
+import { publicApiBase } from '../../gateway/public-url.js'
+import { signaturePrefix } from '../../gateway/request-log-entry.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { conflict, parse } from '../errors.js'
 
-/** The project's API base, `${protocol}://${endpoint}`: served by this platform under /projects/{ref}. */
+/** The project's API base, `${protocol}://${endpoint}`: the gateway under /projects/{ref} (or {ref}.<domain>). */
 function appConfig(ctx: PlatformContext, request: FastifyRequest, ref: string): ProjectSettings['app_config'] {
-  const origin = ctx.config.publicUrl ? new URL(ctx.config.publicUrl) : null
-  const host = origin?.host ?? request.headers.host ?? `${ctx.config.host}:${ctx.config.port}`
-  const protocol = origin ? (origin.protocol === 'https:' ? 'https' : 'http') : request.protocol === 'https' ? 'https' : 'http'
-  return { endpoint: `${host}/projects/${ref}`, protocol, db_schema: 'public' }
+  const base = new URL(publicApiBase(ctx.config, ref, request.headers.host, request.protocol))
+  const protocol = base.protocol === 'https:' ? 'https' : 'http'
+  return { endpoint: `${base.host}${base.pathname === '/' ? '' : base.pathname}`, protocol, db_schema: 'public' }
 }
 
 function legacyKey(keys: ProjectKeys, role: 'anon' | 'service_role'): ApiKeyResponse {
@@ -112,8 +113,11 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
 
   // No API gateway serves the keys yet, so no request made with them is logged anywhere: the
   // honest answer is "not known to have been used" (null), never an invented time.
+  // From the gateway's request log over the last 24 hours (the spec's §7), by the current keys' signatures.
   app.get('/platform/projects/:ref/api-keys/last-used', async (request): Promise<ApiKeysLastUsed> => {
-    await access(request, 'projects.read')
-    return { anon: null, service_role: null }
+    const { project } = await access(request, 'projects.read')
+    const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
+    const since = new Date(Date.now() - 24 * 3600_000)
+    return ctx.requestLog.lastUsed(project.ref, { anon: signaturePrefix(keys.anonKey), service_role: signaturePrefix(keys.serviceRoleKey) }, since)
   })
 }

@@ -1,0 +1,69 @@
+import { timingSafeEqual } from 'node:crypto'
+import { jwtVerify, type JWTPayload } from 'jose'
+import type { GatewayProject } from './project-directory.js'
+
+/** A refused request: the status and the body Supabase's gateway answers with. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly hint: string | null = null,
+  ) {
+    super(message)
+  }
+
+  body(): { message: string; hint?: string } {
+    return this.hint ? { message: this.message, hint: this.hint } : { message: this.message }
+  }
+}
+
+/** Who a request acts as, once its key passed. */
+export interface KeyCheck {
+  /** The apikey that was presented: anon or service_role. */
+  apikeyRole: 'anon' | 'service_role'
+  apikey: string
+  /** The token PostgREST and GraphQL run with: the Authorization bearer, or the apikey without one. */
+  bearer: string
+  /** The bearer's verified claims; null when it does not verify (PostgREST answers that itself). */
+  claims: JWTPayload | null
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/**
+ * Supabase's gateway rule: every request carries an `apikey` (header, or query parameter for
+ * links and WebSockets) that is one of the project's keys; the Authorization bearer may be a user's
+ * JWT beside it. The keys are known in memory (ProjectDirectory), so this costs no database call.
+ */
+export function checkApiKey(project: GatewayProject, apikey: string | undefined, authorization: string | undefined): Omit<KeyCheck, 'claims'> {
+  if (!apikey) throw new GatewayError(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
+  const apikeyRole = sameText(apikey, project.anonKey) ? 'anon' : sameText(apikey, project.serviceRoleKey) ? 'service_role' : null
+  if (!apikeyRole) throw new GatewayError(401, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.')
+  if (!project.legacyEnabled) {
+    throw new GatewayError(401, 'Legacy API keys are disabled', 'Your legacy API keys (anon, service_role) were disabled for this project. Re-enable them in the API settings.')
+  }
+  const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() || apikey
+  return { apikeyRole, apikey, bearer }
+}
+
+const MAX_CACHED_TOKENS = 10_000
+const verified = new Map<string, { secret: string; claims: JWTPayload }>()
+
+/**
+ * The bearer's claims when it is an HS256 JWT signed with the project's current secret and not
+ * expired; null otherwise. Verified tokens are remembered (per secret), so a client that repeats its
+ * token pays for the signature once.
+ */
+export async function verifiedClaims(project: GatewayProject, token: string): Promise<JWTPayload | null> {
+  const known = verified.get(token)
+  if (known && known.secret === project.jwtSecret && (known.claims.exp === undefined || known.claims.exp * 1000 > Date.now())) return known.claims
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(project.jwtSecret), { algorithms: ['HS256'] })
+    if (typeof payload.role !== 'string') return null
+    if (verified.size >= MAX_CACHED_TOKENS) verified.delete(verified.keys().next().value as string)
+    verified.set(token, { secret: project.jwtSecret, claims: payload })
+    return payload
+  } catch {
+    return null
+  }
+}

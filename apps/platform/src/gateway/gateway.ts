@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { PlatformContext } from '../http/context.js'
+import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
+import { answerPreflight, corsHeaders } from './cors.js'
+import type { GatewayProject } from './project-directory.js'
+import { forward } from './proxy.js'
+import { REALTIME_UNAVAILABLE_REASON } from './realtime.js'
+import { signaturePrefix, type GatewayService, type RequestLogEntry } from './request-log-entry.js'
+
+const SERVICES: Record<string, GatewayService> = {
+  'rest/v1': 'rest',
+  'graphql/v1': 'graphql',
+  'auth/v1': 'auth',
+  'storage/v1': 'storage',
+  'functions/v1': 'functions',
+  'realtime/v1': 'realtime',
+}
+const REF = /^[a-z]{20}$/
+
+/** Services of later issues: refused in the format each one's client reads. */
+const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {
+  auth: (message) => ({ code: 501, error_code: 'not_implemented', msg: message }),
+  storage: (message) => ({ statusCode: '501', error: 'not_implemented', message }),
+  functions: (message) => ({ error: message }),
+  graphql: (message) => ({ errors: [{ message }] }),
+}
+
+/** Kong's answer for a path no service owns. */
+const NO_ROUTE = { message: 'no Route matched with those values' }
+
+interface Pending {
+  started: number
+  ref: string
+  service: GatewayService
+  path: string
+  role: string | null
+  apikey: string | null
+}
+
+/**
+ * The project URL (`/projects/{ref}/...`, or `{ref}.<domain>/...` through host-routing.ts): CORS, the key
+ * check, then the service; every request recorded in the request log. Bodies stream through untouched.
+ */
+export async function registerGateway(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  const pending = new WeakMap<FastifyRequest, Pending>()
+
+  await app.register(async (scope) => {
+    // Bodies are the services' business: nothing is parsed or buffered here.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+
+    scope.addHook('onResponse', async (request, reply) => {
+      const seen = pending.get(request)
+      if (!seen) return
+      const entry: RequestLogEntry = {
+        timestamp: new Date(seen.started),
+        projectRef: seen.ref,
+        service: seen.service,
+        method: request.method,
+        path: seen.path,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
+        role: seen.role,
+        signaturePrefix: signaturePrefix(seen.apikey),
+        userAgent: request.headers['user-agent'] ?? null,
+        clientAddress: request.ip ?? null,
+      }
+      ctx.requestLog.record(entry)
+    })
+
+    scope.all('/projects/:ref/*', async (request, reply) => {
+      const { ref } = request.params as { ref: string }
+      const cors = corsHeaders(request)
+      if (!REF.test(ref)) return reply.code(404).headers(cors).send(NO_ROUTE)
+      const below = request.url.slice(`/projects/${ref}`.length)
+      const service = SERVICES[below.split('/').slice(1, 3).join('/')] ?? 'unknown'
+      const seen: Pending = { started: Date.now(), ref, service, path: below, role: null, apikey: null }
+      if (answerPreflight(request, reply)) return reply
+      try {
+        const project = await ctx.directory.get(ref)
+        if (!project) throw new GatewayError(404, NO_ROUTE.message)
+        pending.set(request, seen)
+        if (service === 'unknown') throw new GatewayError(404, NO_ROUTE.message)
+        const query = new URLSearchParams(below.split('?')[1] ?? '')
+        const apikey = headerText(request.headers.apikey) ?? query.get('apikey') ?? undefined
+        const key = checkApiKey(project, apikey, request.headers.authorization)
+        seen.apikey = key.apikey
+        if (project.status !== 'ACTIVE_HEALTHY') {
+          throw new GatewayError(503, `The project is not running (status: ${project.status})`, 'Restore or restart the project from the dashboard.')
+        }
+        const claims = await verifiedClaims(project, key.bearer)
+        seen.role = claims ? String(claims.role) : null
+        return await serve(request, reply, ctx, project, service, below, { ...key, claims }, cors)
+      } catch (error) {
+        if (error instanceof GatewayError) return reply.code(error.status).headers(cors).send(error.body())
+        request.log.warn({ err: error, ref, service }, 'gateway: the service failed')
+        return reply
+          .code(503)
+          .headers(cors)
+          .send({ message: `The ${service} service of this project is not available: ${(error as Error).message}` })
+      }
+    })
+  })
+}
+
+async function serve(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: PlatformContext,
+  project: GatewayProject,
+  service: GatewayService,
+  below: string,
+  key: KeyCheck,
+  cors: Record<string, string>,
+): Promise<FastifyReply> {
+  const path = withoutApiKeyParam(below.slice(below.indexOf('/', 1) + 3)) || '/' // after `/rest/v1`
+  switch (service) {
+    case 'rest': {
+      const postgrest = await ctx.rest.acquire(project)
+      await forward(request, reply, postgrest.http, path.startsWith('/') ? path : `/${path}`, { authorization: `Bearer ${key.bearer}` }, cors)
+      return reply
+    }
+    case 'realtime':
+      return reply.code(503).headers(cors).send({ message: REALTIME_UNAVAILABLE_REASON })
+    default: {
+      const shape = NOT_SERVED[service]
+      const message = `The ${service} API is not served by this platform yet`
+      return reply.code(501).headers(cors).send(shape ? shape(message) : { message })
+    }
+  }
+}
+
+/** The key's query parameter is the gateway's (as Kong's hide_credentials): PostgREST would read it as a filter. */
+function withoutApiKeyParam(path: string): string {
+  const mark = path.indexOf('?')
+  if (mark < 0) return path
+  const kept = path
+    .slice(mark + 1)
+    .split('&')
+    .filter((part) => part && paramName(part) !== 'apikey')
+  return kept.length ? `${path.slice(0, mark)}?${kept.join('&')}` : path.slice(0, mark)
+}
+
+function paramName(part: string): string {
+  const name = part.split('=')[0]!.replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}

@@ -1,0 +1,157 @@
+import type { ProjectStatus } from '@stratum/contracts'
+import pg from 'pg'
+import type { Logger } from 'pino'
+import type { ProjectService } from '../control/projects.js'
+import { findProject } from '../control/project-store.js'
+import type { SecretBox } from '../control/secret-box.js'
+import { ensureProjectKeys } from '../keys/project-keys.js'
+import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
+import type { Db } from '../store/db.js'
+
+export const GATEWAY_CHANGED_CHANNEL = 'stratum_gateway_changed'
+const RECONNECT_MS = 1_000
+
+/** What the gateway needs of a project for every request, read once and kept until it changes. */
+export interface GatewayProject {
+  ref: string
+  status: ProjectStatus
+  /** The instance's port on this machine. */
+  port: number
+  jwtSecret: string
+  anonKey: string
+  serviceRoleKey: string
+  legacyEnabled: boolean
+  /** postgres://authenticator:...@127.0.0.1:port/postgres */
+  authenticatorUri: string
+  settings: PostgrestSettings
+}
+
+type Listener = (ref: string) => void
+
+/**
+ * The gateway's view of the projects, in memory: checking a key or routing a request costs no
+ * database round trip. The platform database notifies on every write to a project, its keys or its
+ * data API settings (migration 013); the entry is dropped and the listeners (the PostgREST supervisor,
+ * GraphQL) hear of it. While the listening connection is down nothing is cached, as in
+ * http/project-access-cache.ts: each lookup reads the database.
+ */
+export class ProjectDirectory {
+  private entries = new Map<string, GatewayProject | null>()
+  private loading = new Map<string, Promise<GatewayProject | null>>()
+  private listeners = new Set<Listener>()
+  private client: pg.Client | null = null
+  private listening = false
+  private stopped = false
+  private reconnect: NodeJS.Timeout | null = null
+  /** Bumped on every change: a lookup that started before a change is not stored. */
+  private generation = 0
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly db: Db,
+    private readonly projects: ProjectService,
+    private readonly secrets: SecretBox,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'stratum-gateway-listener' })
+    const lost = () => {
+      if (this.client !== client) return
+      this.client = null
+      this.listening = false
+      this.forgetAll()
+      this.scheduleReconnect()
+    }
+    client.on('error', lost)
+    client.on('end', lost)
+    client.on('notification', (message) => this.changed(message.payload ?? ''))
+    this.client = client
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${GATEWAY_CHANGED_CHANNEL}`)
+      this.listening = true
+    } catch (error) {
+      lost()
+      await client.end().catch(() => {})
+      throw error
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.reconnect) clearTimeout(this.reconnect)
+    const client = this.client
+    this.client = null
+    this.listening = false
+    await client?.end().catch(() => {})
+  }
+
+  /** Hears of every project whose facts changed (after the entry was dropped). */
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** The project's facts; null when there is no such project. */
+  async get(ref: string): Promise<GatewayProject | null> {
+    if (this.entries.has(ref)) return this.entries.get(ref) ?? null
+    const pending = this.loading.get(ref)
+    if (pending) return pending
+    const generation = this.generation
+    const load = this.load(ref).finally(() => this.loading.delete(ref))
+    this.loading.set(ref, load)
+    const value = await load
+    if (this.listening && generation === this.generation) this.entries.set(ref, value)
+    return value
+  }
+
+  /** Drops the entry and tells the listeners (also for changes made while the listener was down). */
+  changed(ref: string): void {
+    this.generation++
+    this.entries.delete(ref)
+    for (const listener of this.listeners) listener(ref)
+  }
+
+  private async load(ref: string): Promise<GatewayProject | null> {
+    const row = await findProject(this.db, ref)
+    if (!row) return null
+    const [keys, settings] = await Promise.all([ensureProjectKeys(this.db, this.secrets, ref), getPostgrestSettings(this.db, ref)])
+    let authenticatorUri = ''
+    try {
+      const password = this.projects.credentials(row).authenticatorPassword
+      authenticatorUri = `postgres://authenticator:${encodeURIComponent(password)}@127.0.0.1:${row.port}/postgres`
+    } catch {
+      // Still being created: no credentials yet. Its status says so and nothing is served.
+    }
+    return {
+      ref,
+      status: row.status,
+      port: row.port,
+      jwtSecret: keys.jwtSecret,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      legacyEnabled: keys.legacyEnabled,
+      authenticatorUri,
+      settings,
+    }
+  }
+
+  private forgetAll(): void {
+    this.generation++
+    const refs = [...this.entries.keys()]
+    this.entries.clear()
+    // Changes may have been missed while the connection was down: every listener re-checks.
+    for (const ref of refs) for (const listener of this.listeners) listener(ref)
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnect) return
+    this.reconnect = setTimeout(() => {
+      this.reconnect = null
+      if (this.stopped) return
+      this.start().catch((error: Error) => this.log.warn({ err: error }, 'gateway directory: cannot listen for changes yet'))
+    }, RECONNECT_MS)
+    this.reconnect.unref()
+  }
+}

@@ -1,0 +1,107 @@
+import type { Logger } from 'pino'
+import type { Db } from '../store/db.js'
+import type { RequestLogEntry } from './request-log-entry.js'
+
+const FLUSH_EVERY_MS = 250
+const FLUSH_AT = 500
+/** While the database is away, at most this many entries wait; the oldest go first. */
+const MAX_BUFFERED = 10_000
+const RETENTION_DAYS = 7
+const PRUNE_EVERY_MS = 60 * 60_000
+const COLUMNS = 11
+
+/**
+ * The gateway's request log in the platform database. `record` only appends to memory: the gateway's
+ * speed never depends on the log. Entries are written in batches (one INSERT of many rows) and kept
+ * for a week.
+ */
+export class RequestLog {
+  private buffer: RequestLogEntry[] = []
+  private flushing: Promise<void> | null = null
+  private dropped = 0
+  private readonly flushTimer: NodeJS.Timeout
+  private readonly pruneTimer: NodeJS.Timeout
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {
+    this.flushTimer = setInterval(() => void this.flush(), FLUSH_EVERY_MS)
+    this.flushTimer.unref()
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS)
+    this.pruneTimer.unref()
+  }
+
+  record(entry: RequestLogEntry): void {
+    this.buffer.push(entry)
+    if (this.buffer.length > MAX_BUFFERED) {
+      this.buffer.shift()
+      this.dropped++
+    }
+    if (this.buffer.length >= FLUSH_AT) void this.flush()
+  }
+
+  /** Writes what is buffered (one batch at a time); failures keep the entries for the next try. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeBatches().finally(() => {
+      this.flushing = null
+    })
+    return this.flushing
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.flushTimer)
+    clearInterval(this.pruneTimer)
+    await this.flush()
+  }
+
+  /** The newest request per key over the window, by the keys' signature prefixes (a rotated key no longer counts). */
+  async lastUsed(ref: string, prefixes: { anon: string | null; service_role: string | null }, since: Date): Promise<{ anon: string | null; service_role: string | null }> {
+    const newest = async (role: 'anon' | 'service_role') => {
+      const prefix = prefixes[role]
+      if (!prefix) return null
+      const { rows } = await this.db.query<{ at: Date | null }>(
+        'SELECT max(timestamp) AS at FROM api_request_log WHERE project_ref = $1 AND signature_prefix = $2 AND timestamp >= $3',
+        [ref, prefix, since],
+      )
+      return rows[0]?.at?.toISOString() ?? null
+    }
+    const [anon, serviceRole] = await Promise.all([newest('anon'), newest('service_role')])
+    return { anon, service_role: serviceRole }
+  }
+
+  private async writeBatches(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.slice(0, FLUSH_AT)
+      const values: unknown[] = []
+      const rows = batch.map((entry, index) => {
+        values.push(
+          entry.timestamp, entry.projectRef, entry.service, entry.method, entry.path, entry.status, entry.durationMs,
+          entry.role, entry.signaturePrefix, entry.userAgent, entry.clientAddress,
+        )
+        return `(${Array.from({ length: COLUMNS }, (_, column) => `$${index * COLUMNS + column + 1}`).join(', ')})`
+      })
+      try {
+        await this.db.query(
+          `INSERT INTO api_request_log (timestamp, project_ref, service, method, path, status, duration_ms, role, signature_prefix, user_agent, client_address)
+           VALUES ${rows.join(', ')}`,
+          values,
+        )
+      } catch (error) {
+        this.log.warn({ err: error, waiting: this.buffer.length }, 'request log: cannot write; keeping the entries for the next try')
+        return
+      }
+      this.buffer.splice(0, batch.length)
+      if (this.dropped) {
+        this.log.warn({ dropped: this.dropped }, 'request log: entries were dropped while the database was unavailable')
+        this.dropped = 0
+      }
+    }
+  }
+
+  private async prune(): Promise<void> {
+    await this.db
+      .query(`DELETE FROM api_request_log WHERE timestamp < now() - make_interval(days => ${RETENTION_DAYS})`)
+      .catch((error: Error) => this.log.warn({ err: error }, 'request log: pruning failed'))
+  }
+}

