@@ -154,7 +154,7 @@ test('the API docs drawer lists a table and a function made through SQL, a bucke
   await page.getByRole('button', { name: 'API Docs' }).click()
   const drawer = page.getByRole('dialog', { name: 'API Docs' })
   const menu = drawer.getByRole('navigation', { name: 'API docs sections' })
-  for (const section of ['Connect', 'User Management', 'Tables and Views', 'Stored Procedures', 'Storage', 'Edge Functions', 'Realtime']) {
+  for (const section of ['Connect', 'User Management', 'Tables & Views', 'Stored Procedures', 'Storage', 'Edge Functions', 'Realtime']) {
     await expect(menu.getByRole('button', { name: section, exact: true })).toBeVisible()
   }
 
@@ -173,7 +173,7 @@ test('the API docs drawer lists a table and a function made through SQL, a bucke
   await expect(drawer.getByLabel('Client API key', { exact: true })).not.toHaveValue(anonKey)
 
   // Tables and Views: the table from SQL, its columns with the key notes trimmed, snippets with its names.
-  await menu.getByRole('button', { name: 'Tables and Views' }).click()
+  await menu.getByRole('button', { name: 'Tables & Views' }).click()
   await menu.getByRole('button', { name: 'todos' }).click()
   await expect(drawer.getByRole('heading', { name: 'todos' })).toBeVisible()
   await expect(drawer.getByText('Things to do')).toBeVisible()
@@ -203,7 +203,7 @@ test('the API docs drawer lists a table and a function made through SQL, a bucke
   await expect(drawer.getByRole('region', { name: 'Invoke function' })).toContainText(".rpc('add_numbers', { a: 1, b: 1 })")
 
   // Tables gain the subscribe snippet.
-  await menu.getByRole('button', { name: 'Tables and Views' }).click()
+  await menu.getByRole('button', { name: 'Tables & Views' }).click()
   await menu.getByRole('button', { name: 'todos' }).click()
   await expect(drawer.getByRole('region', { name: 'Subscribe to changes', exact: true })).toContainText("table: 'todos'")
   await expect(drawer.getByRole('region', { name: 'Filtering', exact: true })).toContainText('.range(0, 9)')

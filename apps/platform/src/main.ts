@@ -18,6 +18,7 @@ import { migrate } from './store/migrate.js'
 import { ProjectDirectory } from './gateway/project-directory.js'
 import { RequestLog } from './gateway/request-log.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
+import { GraphqlService } from './services/graphql/service.js'
 import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
 
@@ -59,12 +60,21 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     log: logger,
   })
   const requestLog = new RequestLog(db, logger)
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog }
+  const graphql = new GraphqlService(logger, config.apiIdleMs)
+  // A project that stops (pause, delete) drops its GraphQL engine; other changes (schemas, port) are seen per request.
+  directory.onChange((ref) => {
+    directory
+      .get(ref)
+      .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : graphql.forget(ref)))
+      .catch(() => {})
+  })
+  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
     await app?.close()
     await rest.stopAll()
+    await graphql.stop()
     await directory.stop()
     await requestLog.stop()
     await accessCache.stop()

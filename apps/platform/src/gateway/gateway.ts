@@ -17,12 +17,14 @@ const SERVICES: Record<string, GatewayService> = {
 }
 const REF = /^[a-z]{20}$/
 
+/** GraphQL runs as one of these; any other `role` claim is refused (PostgREST refuses unknown roles itself). */
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
+
 /** Services of later issues: refused in the format each one's client reads. */
 const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {
   auth: (message) => ({ code: 501, error_code: 'not_implemented', msg: message }),
   storage: (message) => ({ statusCode: '501', error: 'not_implemented', message }),
   functions: (message) => ({ error: message }),
-  graphql: (message) => ({ errors: [{ message }] }),
 }
 
 /** Kong's answer for a path no service owns. */
@@ -118,6 +120,23 @@ async function serve(
     case 'rest': {
       const postgrest = await ctx.rest.acquire(project)
       await forward(request, reply, postgrest.http, path.startsWith('/') ? path : `/${path}`, { authorization: `Bearer ${key.bearer}` }, cors)
+      return reply
+    }
+    case 'graphql': {
+      if (!key.claims || !API_ROLES.has(String(key.claims.role))) {
+        return reply.code(401).headers(cors).send({ errors: [{ message: 'Invalid JWT: the Authorization token is not signed by this project or has expired' }] })
+      }
+      // PostGraphile answers on the raw response; CORS headers go on first.
+      reply.hijack()
+      for (const [name, value] of Object.entries(cors)) reply.raw.setHeader(name, value)
+      request.raw.url = `/graphql${path.startsWith('?') ? path : ''}`
+      await ctx.graphql.handle(request.raw, reply.raw, {
+        ref: project.ref,
+        connectionString: project.authenticatorUri,
+        role: String(key.claims.role),
+        claims: key.claims,
+        schemas: project.settings.db_schema.split(',').map((name) => name.trim()).filter(Boolean),
+      })
       return reply
     }
     case 'realtime':

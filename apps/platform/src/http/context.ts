@@ -5,6 +5,7 @@ import type { ProjectService } from '../control/projects.js'
 import type { SecretBox } from '../control/secret-box.js'
 import type { ProjectDirectory } from '../gateway/project-directory.js'
 import type { RequestLog } from '../gateway/request-log.js'
+import type { GraphqlService } from '../services/graphql/service.js'
 import type { RestSupervisor } from '../services/rest/supervisor.js'
 import type { Db } from '../store/db.js'
 import type { ProjectAccessCache } from './project-access-cache.js'
@@ -25,4 +26,6 @@ export interface PlatformContext {
   rest: RestSupervisor
   /** Every request through a project's URL (gateway/request-log.ts). */
   requestLog: RequestLog
+  /** GraphQL behind the gateway's /graphql/v1 (PostGraphile, one engine per active project). */
+  graphql: GraphqlService
 }

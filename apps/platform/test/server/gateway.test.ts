@@ -148,9 +148,48 @@ describe('the project URL with supabase-js', () => {
     expect((await client(anonKey, user).from('notes').select('body')).data).toEqual([])
   })
 
+  it('answers GraphQL queries and mutations at /graphql/v1, as the request role (row level security holds)', async () => {
+    const graphql = async (key: string, query: string) => {
+      const response = await fetch(`${url}/graphql/v1`, {
+        method: 'POST',
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
+      return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string }[] } }
+    }
+    const authors = await graphql(anonKey, '{ allAuthors(orderBy: ID_ASC) { nodes { id name booksByAuthorId { totalCount } } } }')
+    expect(authors.body.data.allAuthors.nodes).toEqual([
+      { id: '1', name: 'Ursula', booksByAuthorId: { totalCount: 2 } },
+      { id: '2', name: 'Iain', booksByAuthorId: { totalCount: 2 } },
+    ])
+    expect((await graphql(anonKey, '{ allNotes { nodes { body } } }')).body.data.allNotes.nodes).toEqual([{ body: 'shown' }])
+    expect((await graphql(serviceKey, '{ allNotes(orderBy: ID_ASC) { nodes { body } } }')).body.data.allNotes.nodes).toEqual([{ body: 'shown' }, { body: 'hidden' }])
+    const created = await graphql(serviceKey, 'mutation { createAuthor(input: { author: { id: "9", name: "Le Guin" } }) { author { id name } } }')
+    expect(created.body).toEqual({ data: { createAuthor: { author: { id: '9', name: 'Le Guin' } } } })
+    // anon may not write notes (no policy for it): the database refuses, GraphQL reports it.
+    const refused = await graphql(anonKey, 'mutation { createNote(input: { note: { id: 5, body: "x", public: true } }) { note { id } } }')
+    expect(refused.body.errors?.[0]?.message).toMatch(/row-level security/)
+    const broken = await graphql(anonKey, '{ allAuthors { nodes { nope } } }')
+    expect(broken.status).toBe(400)
+    expect(broken.body.errors?.[0]?.message).toContain('nope')
+    await sql('delete from public.authors where id = 9')
+  })
+
   it('follows DDL: a table created now is served without a restart', async () => {
     await sql('create table public.fresh (id int primary key); insert into public.fresh values (7);')
     await waitFor(async () => (await client(anonKey).from('fresh').select('id')).data?.[0]?.id === 7, { timeoutMs: 20_000 })
+    // GraphQL rebuilds its schema on the same notification.
+    await waitFor(
+      async () => {
+        const response = await fetch(`${url}/graphql/v1`, {
+          method: 'POST',
+          headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ allFreshes { nodes { id } } }' }),
+        })
+        return ((await response.json()) as { data?: { allFreshes?: { nodes: { id: number }[] } } }).data?.allFreshes?.nodes[0]?.id === 7
+      },
+      { timeoutMs: 20_000 },
+    )
   })
 
   it('refuses requests without a valid key in Supabase gateway format, with CORS for other origins', async () => {

@@ -65,7 +65,7 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
   const sections: SectionDef[] = [
     { key: 'introduction', label: 'Connect' },
     ...(canReadProject ? [{ key: 'user-management' as const, label: 'User Management' }] : []),
-    { key: 'entities', label: 'Tables and Views' },
+    { key: 'entities', label: 'Tables & Views' },
     { key: 'stored-procedures', label: 'Stored Procedures' },
     ...(canReadProject ? [{ key: 'storage' as const, label: 'Storage' }] : []),
     ...(canReadProject ? [{ key: 'edge-functions' as const, label: 'Edge Functions' }] : []),
@@ -123,7 +123,7 @@ function DocsBody({ projectRef, orgSlug, onClose }: { projectRef: string; orgSlu
         <TablePage table={table} names={tableNames} lang={lang} ctx={ctx} onSelect={select} onBack={back} />
       ) : (
         <ItemList
-          title="Tables and Views"
+          title="Tables & Views"
           intro={
             <>
               Every table and view the anon role can reach through the API, generated from your database schema. Typed

@@ -3,7 +3,6 @@ import { Eye, EyeOff } from 'lucide-react'
 import { Button } from '../../components/ui/Button'
 import { CodeSnippet } from './CodeSnippet'
 import { CopyRow } from './CopyRow'
-import { NotServedNote } from './NotServedNote'
 import { initSnippet, serviceKeySnippet, type Language, type SnippetContext } from './snippets'
 
 interface ConnectPageProps {
@@ -26,7 +25,6 @@ export function ConnectPage({ lang, ctx, url, anonKey, serviceKey, showKeys, onT
           Every project has a RESTful endpoint generated from its database. Call it with the project URL and one of its API keys.
         </p>
       </header>
-      <NotServedNote />
       <div className="docs-keys">
         <div className="row">
           <Button

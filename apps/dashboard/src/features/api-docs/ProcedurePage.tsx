@@ -1,7 +1,6 @@
 import { Badge } from '../../components/ui/Badge'
 import { CodeSnippet } from './CodeSnippet'
 import { ItemHeader } from './ItemHeader'
-import { NotServedNote } from './NotServedNote'
 import type { DocProcedure } from './openapi'
 import { rpcSnippet, type Language, type SnippetContext } from './snippets'
 import { TableHead } from '../../components/ui/TableHead'
@@ -27,7 +26,6 @@ export function ProcedurePage({ procedure, names, lang, ctx, onSelect, onBack }:
         onSelect={onSelect}
         onBack={onBack}
       />
-      <NotServedNote />
       <section className="docs-block" aria-label="Function arguments">
         <h4>Function arguments</h4>
         {procedure.params.length === 0 ? (

@@ -1,6 +1,5 @@
 import { CodeSnippet } from './CodeSnippet'
 import { ItemHeader } from './ItemHeader'
-import { NotServedNote } from './NotServedNote'
 import type { DocTable } from './openapi'
 import { tableSnippets, type Language, type SnippetContext } from './snippets'
 import { TableHead } from '../../components/ui/TableHead'
@@ -28,7 +27,6 @@ export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePa
         onSelect={onSelect}
         onBack={onBack}
       />
-      <NotServedNote />
       <section className="docs-block" aria-label="Columns">
         <h4>Columns</h4>
         <div className="docs-table-wrap">

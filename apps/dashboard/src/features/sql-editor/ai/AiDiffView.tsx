@@ -79,7 +79,9 @@ export function AiDiffView({ monaco, prompt, original, modified, generating, onA
         before.dispose()
         after.dispose()
       }
-      void Promise.race([editor.waitForDiff(), new Promise((resolve) => setTimeout(resolve, 5000))]).finally(release)
+      // waitForDiff is on the diff editor widget, not in the standalone editor's declared type.
+      const pending = (editor as DiffEditor & { waitForDiff?: () => Promise<void> }).waitForDiff?.() ?? Promise.resolve()
+      void Promise.race([pending, new Promise((resolve) => setTimeout(resolve, 5000))]).finally(release)
     }
   }, [monaco, original])
 

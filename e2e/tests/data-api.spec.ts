@@ -1,0 +1,105 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type Page } from '@playwright/test'
+import { apiCall, healthyProject, signIn } from './helpers'
+
+/*
+ * The project URL as a web app on another origin uses it: a table made in the SQL editor, the API docs
+ * drawer's snippet copied and run by supabase-js (its browser bundle from node_modules, served by a
+ * second local server, so the call crosses origins and needs CORS), and the API keys page showing when
+ * the key was last used.
+ */
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
+const require = createRequire(import.meta.url)
+const SUPABASE_BUNDLE = require.resolve('@supabase/supabase-js/dist/umd/supabase.js', { paths: [process.cwd(), '../apps/dashboard'] })
+
+/** A second origin: an empty page and the supabase-js browser bundle. */
+async function otherOrigin(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (request.url === '/supabase.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' })
+      response.end(fs.readFileSync(SUPABASE_BUNDLE))
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/html' })
+    response.end('<!doctype html><title>Another app</title><script src="/supabase.js"></script><p>Another app</p>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+async function typeSql(page: Page, sql: string) {
+  const editor = page.getByTestId('sql-editor').locator('.monaco-editor').first()
+  await expect(editor).toBeVisible()
+  await editor.locator('.view-lines').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.type(sql)
+}
+
+test('a table made in the SQL editor is served at the project URL: a docs snippet runs from another origin, and the keys page shows the key was used', async ({ page, context }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Data API')
+  const table = 'shelf_books'
+
+  // The table, made in the SQL editor (a write: the warning gate, then write access).
+  await page.goto(`/project/${project.ref}/sql`)
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
+  await typeSql(page, `create table public.${table} (id int primary key, title text); insert into public.${table} values (1, 'Dune'), (2, 'Solaris');`)
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Potential issue detected with your query' }).getByRole('button', { name: 'Run', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Run this query with write access?' }).getByRole('button', { name: 'Run with write access' }).click()
+  await expect(page.getByText('Success. No rows returned')).toBeVisible()
+
+  // The docs drawer's read snippet for it, copied.
+  await page.getByRole('button', { name: 'API Docs' }).click()
+  const drawer = page.getByRole('dialog', { name: 'API Docs' })
+  const menu = drawer.getByRole('navigation', { name: 'API docs sections' })
+  await menu.getByRole('button', { name: /^Tables (&|and) Views$/ }).click()
+  await menu.getByRole('button', { name: table }).click()
+  await expect(drawer.getByText('The REST API is not served yet')).toHaveCount(0)
+  const read = drawer.getByRole('region', { name: 'Read all rows' })
+  await expect(read).toContainText(`.from('${table}')`)
+  await read.getByRole('button', { name: /Copy/ }).click()
+  const snippet = await page.evaluate(() => navigator.clipboard.readText())
+  expect(snippet).toContain(`.from('${table}')`)
+
+  // Run from another origin with the project URL and anon key, as the Connect page gives them.
+  const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
+  const url = `${settings.app_config.protocol}://${settings.app_config.endpoint}`
+  const anonKey: string = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'anon').api_key
+  const elsewhere = await otherOrigin()
+  const app = await context.newPage()
+  try {
+    const failures: string[] = []
+    app.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text())
+    })
+    await app.goto(elsewhere.origin)
+    await expect(app.getByText('Another app')).toBeVisible()
+    const result = await app.evaluate(
+      async ({ url, anonKey, snippet, table }) => {
+        const { createClient } = (window as unknown as { supabase: { createClient: (url: string, key: string) => unknown } }).supabase
+        const supabase = createClient(url, anonKey)
+        const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (client: unknown) => Promise<unknown>
+        const run = new AsyncFunction('supabase', `${snippet}\nreturn { data: ${table}, error }`)
+        return run(supabase)
+      },
+      { url, anonKey, snippet, table },
+    )
+    expect(result).toEqual({ data: [{ id: 1, title: 'Dune' }, { id: 2, title: 'Solaris' }], error: null })
+    expect(failures.filter((text) => /cors|blocked/i.test(text))).toEqual([])
+  } finally {
+    await app.close()
+    await elsewhere.close()
+  }
+
+  // The API keys page: the anon key was used just now.
+  await page.goto(`/project/${project.ref}/settings/api`)
+  await expect(page.getByText(/anon last used (?!not in the last 24 hours)/)).toBeVisible({ timeout: 20_000 })
+})
