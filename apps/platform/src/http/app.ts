@@ -21,6 +21,7 @@ import { organizationRoutes } from './routes/organizations.js'
 import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
+import { postgrestConfigRoutes } from './routes/postgrest-config.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
 import { installationRoutes } from './routes/installation.js'
@@ -63,6 +64,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRemovalRoutes(app, ctx)
   await upgradeRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
+  await postgrestConfigRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await sqlRoutes(app, ctx)
   await typesAndHostnameRoutes(app, ctx)

@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /*
  * The project URL as supabase-js (unmodified, from the npm registry) uses it: REST by the project's own
@@ -243,6 +243,39 @@ describe('the project URL with supabase-js', () => {
       socket.on('error', reject)
     })
     expect(closed).toEqual({ code: 4001, reason: 'Realtime is not available on this platform yet' })
+  })
+
+  it('serves with the data API settings: max rows and exposed schemas, changed through /v1 and /platform', async () => {
+    const defaults = await api(t, 'GET', `/v1/projects/${ref}/postgrest`, { token })
+    expect(defaults.body).toMatchObject({ db_schema: 'public', max_rows: 1000, db_extra_search_path: 'public, extensions', db_pool: null })
+    expect(defaults.body.jwt_secret).toBe((await settings()).jwt_secret)
+    const changed = await api(t, 'PATCH', `/platform/projects/${ref}/config/postgrest`, { cookie }, { max_rows: 1 })
+    expect(changed).toMatchObject({ status: 200, body: { max_rows: 1, db_schema: 'public' } })
+    await waitFor(async () => (await client(anonKey).from('books').select('id')).data?.length === 1, { timeoutMs: 30_000 })
+    // A second schema, exposed: supabase-js reaches it with .schema().
+    await sql('create schema shop; create table shop.items (id int primary key); insert into shop.items values (1); grant usage on schema shop to anon; grant select on shop.items to anon;')
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/postgrest`, { token }, { db_schema: 'public, shop', max_rows: 1000 })).status).toBe(200)
+    await waitFor(async () => (await client(anonKey).schema('shop').from('items').select('id')).data?.[0]?.id === 1, { timeoutMs: 30_000 })
+    expect((await client(anonKey).from('books').select('id')).data).toHaveLength(4)
+    // Bad input: 400 with a message, nothing changed.
+    for (const body of [{ db_schema: 'pg_catalog' }, { db_schema: 'public, public' }, { db_schema: 'nope_missing' }, { max_rows: -1 }, { db_schema: '' }, { unknown: 1 }, { db_schema: 'a;drop' }]) {
+      const refused = await api(t, 'PATCH', `/v1/projects/${ref}/postgrest`, { token }, body)
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+      expect(typeof refused.body.message).toBe('string')
+    }
+    expect((await api(t, 'GET', `/platform/projects/${ref}/config/postgrest`, { cookie })).body.db_schema).toBe('public, shop')
+  })
+
+  it('lets only members who may change project settings change the data API settings', async () => {
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    const developer = await memberWithRole(t, slug, 'developer')
+    const readOnly = await memberWithRole(t, slug, 'read_only')
+    for (const member of [developer, readOnly]) {
+      const seen = await api(t, 'GET', `/v1/projects/${ref}/postgrest`, { token: member.token })
+      expect(seen.status).toBe(200)
+      expect(seen.body.jwt_secret).toBeUndefined()
+      expect((await api(t, 'PATCH', `/v1/projects/${ref}/postgrest`, { token: member.token }, { max_rows: 5 })).status).toBe(403)
+    }
   })
 
   it('refuses keys once legacy keys are disabled, and accepts them again when enabled', async () => {

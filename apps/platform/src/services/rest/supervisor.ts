@@ -44,6 +44,7 @@ export interface RestSupervisorOptions {
 export class RestSupervisor {
   private running = new Map<string, Running>()
   private backoff = new Map<string, number>()
+  private transitions = new Map<string, Promise<void>>()
   private restartTimers = new Map<string, NodeJS.Timeout>()
   private triggersEnsured = new Set<string>()
   private idleTimer: NodeJS.Timeout
@@ -63,8 +64,30 @@ export class RestSupervisor {
       current.lastUsed = Date.now()
       return current.ready
     }
-    if (current) await this.stop(project.ref)
+    // Starting and replacing are one at a time per project: two requests must not start two processes on one socket.
+    return this.exclusive(project.ref, () => this.ensure(project))
+  }
+
+  private async ensure(project: GatewayProject): Promise<PostgrestProcess> {
+    const current = this.running.get(project.ref)
+    if (current && current.process.fingerprint === launchFingerprint(project)) return current.ready
+    if (current) await this.stopNow(project.ref)
     return this.start(project).ready
+  }
+
+  /** Runs fn after any start, stop or replacement of the project's PostgREST in progress. */
+  private exclusive<T>(ref: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.transitions.get(ref) ?? Promise.resolve()
+    const next = previous.then(fn, fn)
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.transitions.set(ref, settled)
+    void settled.then(() => {
+      if (this.transitions.get(ref) === settled) this.transitions.delete(ref)
+    })
+    return next
   }
 
   /** Is a PostgREST running (or starting) for the project? For tests and the memory benchmark. */
@@ -79,6 +102,10 @@ export class RestSupervisor {
   }
 
   async stop(ref: string): Promise<void> {
+    await this.exclusive(ref, () => this.stopNow(ref))
+  }
+
+  private async stopNow(ref: string): Promise<void> {
     const timer = this.restartTimers.get(ref)
     if (timer) clearTimeout(timer)
     this.restartTimers.delete(ref)
@@ -154,10 +181,7 @@ export class RestSupervisor {
       await this.stop(ref)
       return
     }
-    if (current.process.fingerprint !== launchFingerprint(project)) {
-      await this.stop(ref)
-      await this.acquire(project).catch(() => {})
-    }
+    if (current.process.fingerprint !== launchFingerprint(project)) await this.exclusive(ref, () => this.ensure(project)).catch(() => {})
   }
 
   private async stopIdle(): Promise<void> {
