@@ -102,4 +102,19 @@ test('a table made in the SQL editor is served at the project URL: a docs snippe
   // The API keys page: the anon key was used just now.
   await page.goto(`/project/${project.ref}/settings/api`)
   await expect(page.getByText(/anon last used (?!not in the last 24 hours)/)).toBeVisible({ timeout: 20_000 })
+
+  // The data API settings: max rows changed, kept after a reload, and served.
+  await expect(page.getByLabel('Max rows')).toHaveValue('1000')
+  await page.getByLabel('Max rows').fill('1')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Data API settings saved')).toBeVisible()
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/api-settings.png`, fullPage: true })
+  await page.reload()
+  await expect(page.getByLabel('Max rows')).toHaveValue('1')
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`${url}/rest/v1/${table}?select=id`, { headers: { apikey: anonKey } })
+      return response.ok() ? ((await response.json()) as unknown[]).length : -1
+    }, { timeout: 30_000 })
+    .toBe(1)
 })

@@ -4,19 +4,21 @@ import { useProjectSettings } from '../../data/api-keys/useProjectSettings'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { DataApiSettingsCard } from './DataApiSettingsCard'
 import { LegacyKeysCard } from './LegacyKeysCard'
 import { ProjectApiKeysCard } from './ProjectApiKeysCard'
 import { ProjectConfigCard } from './ProjectConfigCard'
 import { useJwtUpdate } from './useJwtUpdate'
 import './api-keys.css'
 
-/** /project/{ref}/settings/api: the API keys, the URL and JWT secret, and the legacy keys switch. */
+/** /project/{ref}/settings/api: the API keys, the URL and JWT secret, the data API settings, and the legacy keys switch. */
 export function ApiSettingsPage() {
   useProjectPageTitle('API Settings')
   const { ref, project } = useCurrentProject()
   const orgSlug = project?.organization_slug
   const canReadSecrets = useCan(orgSlug, 'service_api_keys.read')
   const canWriteSecrets = useCan(orgSlug, 'secrets.write')
+  const canUpdateProject = useCan(orgSlug, 'projects.update')
   const settings = useProjectSettings(ref)
   const legacy = useLegacyApiKeys(ref)
   const jwt = useJwtUpdate(ref)
@@ -39,6 +41,7 @@ export function ApiSettingsPage() {
           canWriteSecrets={canWriteSecrets}
           jwt={jwt}
         />
+        <DataApiSettingsCard projectRef={ref} canUpdate={canUpdateProject} />
         <LegacyKeysCard projectRef={ref} legacy={legacy} canWriteSecrets={canWriteSecrets} />
       </div>
     </div>

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { PostgrestConfigResponse, PostgrestConfigUpdateBody } from '@stratum/contracts'
+import { api } from '../api'
+import { postgrestConfigKeys } from './keys'
+
+export interface UpdatePostgrestConfigVariables {
+  ref: string
+  change: PostgrestConfigUpdateBody
+}
+
+export const updatePostgrestConfig = ({ ref, change }: UpdatePostgrestConfigVariables) =>
+  api<PostgrestConfigResponse>(`/platform/projects/${encodeURIComponent(ref)}/config/postgrest`, { method: 'PATCH', body: change })
+
+export function useUpdatePostgrestConfig() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updatePostgrestConfig,
+    onSuccess: (result, { ref }) => queryClient.setQueryData(postgrestConfigKeys.detail(ref), (previous: PostgrestConfigResponse | undefined) => ({ ...previous, ...result })),
+  })
+}
