@@ -118,3 +118,24 @@ test('a table made in the SQL editor is served at the project URL: a docs snippe
     }, { timeout: 30_000 })
     .toBe(1)
 })
+
+test('GraphiQL runs a query on the project with its keys', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'GraphiQL')
+  await apiCall(page, 'POST', `/v1/projects/${project.ref}/database/query`, {
+    query: "create table public.planets (id int primary key, name text); insert into public.planets values (1, 'Arrakis');",
+  })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(`/project/${project.ref}/api/graphiql`)
+  const editor = page.locator('.graphiql-query-editor .monaco-editor').first()
+  await expect(editor).toBeVisible({ timeout: 30_000 })
+  await editor.click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.type('{ allPlanets { nodes { name } } }')
+  await page.getByRole('button', { name: /Execute query/ }).click()
+  await expect(page.locator('.graphiql-response')).toContainText('Arrakis', { timeout: 20_000 })
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/graphiql.png` })
+  expect(problems).toEqual([])
+})
