@@ -305,6 +305,19 @@ describe('the project URL with supabase-js', () => {
     expect((await client(anonKey, user).from('books').select('id').limit(1)).status).toBe(200)
   })
 
+  it('brings a PostgREST that dies back', async () => {
+    const before = t.platform.ctx.rest.processOf(ref)!
+    expect(before.pid).toBeGreaterThan(0)
+    process.kill(before.pid!, 'SIGKILL')
+    await waitFor(
+      async () => {
+        const now = t.platform.ctx.rest.processOf(ref)
+        return now !== null && now !== before && (await client(anonKey).from('books').select('id')).status === 200
+      },
+      { timeoutMs: 30_000 },
+    )
+  })
+
   it('stops the PostgREST when the project pauses', async () => {
     expect(t.platform.ctx.rest.processOf(ref)).not.toBeNull()
     expect((await api(t, 'POST', `/platform/projects/${ref}/pause`, { cookie }, {})).status).toBeLessThan(300)
