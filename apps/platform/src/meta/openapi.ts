@@ -3,14 +3,15 @@ import type { PgrstColumn, PgrstFunction, PgrstParam, PgrstSchema, PgrstTable } 
 
 /**
  * The OpenAPI 2.0 document PostgREST answers on `/` (reference/postgrest-openapi-shape.md), built from
- * a PgrstSchema. Conventions reproduced from PostgREST 12.2 (the version the hosted platform runs):
+ * a PgrstSchema. Conventions reproduced from PostgREST 12.0.2, the version each project's own REST API runs
+ * (services/rest; test/server/api-docs-vs-postgrest.test.ts compares the two field by field):
  * empty lists and maps are left out, `required: false` is always written on parameters, type and format
  * come from the Postgres type name, defaults are parsed as PostgREST parses them, and descriptions carry
  * the `Note:` primary-key and foreign-key markers. Keys are sorted by name (PostgREST's order comes from
  * a hash map and carries no meaning).
  */
-export const POSTGREST_VERSION = '12.2.3'
-const DOCS_URL = 'https://postgrest.org/en/v12/references/api.html'
+export const POSTGREST_VERSION = '12.0.2'
+const DOCS_URL = 'https://postgrest.org/en/v12.0/api.html'
 
 const JSON_MIME = 'application/json'
 const OBJECT_STRIPPED_MIME = 'application/vnd.pgrst.object+json;nulls=stripped'
@@ -220,8 +221,8 @@ function procPathItem(fn: PgrstFunction): SwaggerPathItem {
     }),
   }
   const item: SwaggerPathItem = { post: compact({ ...base, parameters: [args, SHARED_REFS.preferParams!] }) }
-  // Volatile functions only answer POST; stable and immutable ones GET too.
-  if (fn.volatility !== 'v') item.get = compact({ ...base, parameters: fn.params.map(procGetParameter) })
+  // PostgREST 12.0 documents GET for every function (volatile ones refuse it when called; 12.2 leaves it out).
+  item.get = compact({ ...base, parameters: fn.params.map(procGetParameter) })
   return item
 }
 
@@ -264,7 +265,7 @@ export function buildOpenApi(schema: PgrstSchema, options: OpenApiOptions): Open
   for (const table of tables) {
     parameters[`body.${table.name}`] = { name: table.name, description: table.name, required: false, in: 'body', schema: { $ref: `#/definitions/${table.name}` } }
     for (const column of table.columns) {
-      const filter: SwaggerParameter = { name: column.name, required: false, in: 'query', type: 'string' }
+      const filter: SwaggerParameter = { format: column.type, name: column.name, required: false, in: 'query', type: 'string' }
       if (column.description !== null) filter.description = column.description
       parameters[`rowFilter.${table.name}.${column.name}`] = filter
     }
