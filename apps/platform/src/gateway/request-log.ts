@@ -19,6 +19,7 @@ export class RequestLog {
   private buffer: RequestLogEntry[] = []
   private flushing: Promise<void> | null = null
   private dropped = 0
+  private failing = false
   private readonly flushTimer: NodeJS.Timeout
   private readonly pruneTimer: NodeJS.Timeout
 
@@ -88,9 +89,13 @@ export class RequestLog {
           values,
         )
       } catch (error) {
-        this.log.warn({ err: error, waiting: this.buffer.length }, 'request log: cannot write; keeping the entries for the next try')
+        // Once per outage, not every 250 ms.
+        if (!this.failing) this.log.warn({ err: error, waiting: this.buffer.length }, 'request log: cannot write; keeping the entries for the next try')
+        this.failing = true
         return
       }
+      if (this.failing) this.log.info('request log: writing again')
+      this.failing = false
       this.buffer.splice(0, batch.length)
       if (this.dropped) {
         this.log.warn({ dropped: this.dropped }, 'request log: entries were dropped while the database was unavailable')

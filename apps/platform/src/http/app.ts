@@ -43,7 +43,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   })
   app.setErrorHandler(errorHandler)
   registerInputGuard(app)
-  await registerSecurityHeaders(app)
+  await registerSecurityHeaders(app, ctx.config.projectDomain)
   // Cookies are Secure when the public URL is https, or when this request came over https (itself
   // or through a trusted proxy): 'auto' reads request.protocol.
   const httpsPublicUrl = ctx.config.publicUrl !== null && new URL(ctx.config.publicUrl).protocol === 'https:'

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify'
  * inline script), no plugins, no framing. Styles allow inline attributes because UI libraries set
  * them on elements.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, projectDomain: string | null = null): Promise<void> {
+  // With STRATUM_PROJECT_DOMAIN, project APIs answer at {ref}.<domain>: the dashboard calls them (REST check, GraphiQL).
+  const projectApis = projectDomain ? [`https://*.${projectDomain}`, `http://*.${projectDomain}`] : []
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +18,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...projectApis],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

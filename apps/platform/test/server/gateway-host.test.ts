@@ -42,6 +42,10 @@ describe('the project URL by host name, and the idle stop', () => {
     expect((await byHost('localhost', `/projects/${ref}/rest/v1/moons?select=name`)).status).toBe(200)
     expect((await byHost('other.example', '/rest/v1/moons')).body).not.toContain('Io')
     expect((await byHost('nothing.api.stratum.test', '/rest/v1/moons')).body).not.toContain('Io')
+    // The dashboard may call the project APIs on their own host names (the REST check, GraphiQL).
+    const dashboard = await request(`${t.platform.url}/api/health`)
+    await dashboard.body.dump()
+    expect(String(dashboard.headers['content-security-policy'])).toContain('connect-src \'self\' https://*.api.stratum.test http://*.api.stratum.test')
   })
 
   it('stops an idle PostgREST and starts it again on the next request', async () => {
