@@ -173,10 +173,13 @@ function tablePathItem(table: PgrstTable): SwaggerPathItem {
       206: { description: 'Partial Content' },
     }),
   }
-  // Only the operations the role may perform on a relation that supports them.
-  if (table.insertable && table.canInsert) item.post = op([body, SHARED_REFS.select!, SHARED_REFS.preferPost!], { 201: { description: 'Created' } })
-  if (table.deletable && table.canDelete) item.delete = op([...rowFilters, SHARED_REFS.preferReturn!], { 204: { description: 'No Content' } })
-  if (table.updatable && table.canUpdate) item.patch = op([...rowFilters, body, SHARED_REFS.preferReturn!], { 204: { description: 'No Content' } })
+  // PostgREST 12.0 writes all three write operations for a relation that supports any of them (a table, a
+  // view Postgres can write through), whatever the role's privileges: a role that may only read still sees them.
+  if (table.insertable || table.updatable || table.deletable) {
+    item.post = op([body, SHARED_REFS.select!, SHARED_REFS.preferPost!], { 201: { description: 'Created' } })
+    item.patch = op([...rowFilters, body, SHARED_REFS.preferReturn!], { 204: { description: 'No Content' } })
+    item.delete = op([...rowFilters, SHARED_REFS.preferReturn!], { 204: { description: 'No Content' } })
+  }
   return item
 }
 

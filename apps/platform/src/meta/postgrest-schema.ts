@@ -39,12 +39,10 @@ export interface PgrstColumn {
 export interface PgrstTable {
   name: string
   description: string | null
+  /** What the relation supports (tables always; views and foreign tables as Postgres can write through them), not what the role may do. */
   insertable: boolean
   updatable: boolean
   deletable: boolean
-  canInsert: boolean
-  canUpdate: boolean
-  canDelete: boolean
   primaryKey: string[]
   columns: PgrstColumn[]
 }
@@ -163,9 +161,6 @@ export async function loadPostgrestSchema(db: Queryable, schema: string, role: s
       insertable: row.insertable,
       updatable: row.updatable,
       deletable: row.deletable,
-      canInsert: row.can_insert,
-      canUpdate: row.can_update,
-      canDelete: row.can_delete,
       primaryKey: primaryKeys.get(id) ?? [],
       columns,
     }

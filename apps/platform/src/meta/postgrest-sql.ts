@@ -8,7 +8,10 @@ import { CAN_ASK_UPDATABLE } from './pg-meta-sql.js'
  * request's search path (the exposed schema, then the extra ones), so their argument types read "mood".
  */
 
-/** Relations of the schema ($1) with what the role ($2) may do with them. */
+/**
+ * Relations of the schema ($1): what each supports (insert, update, delete) and whether the role ($2)
+ * has any privilege on it (PostgREST lists only those; which privilege does not change the document).
+ */
 export const PGRST_RELATIONS_SQL = `
 SELECT c.oid::int8 AS id, c.relname AS name, c.relkind::text AS kind, d.description,
   c.relkind IN ('r', 'p') OR (u.events & 8) = 8 AS insertable,
@@ -16,10 +19,7 @@ SELECT c.oid::int8 AS id, c.relname AS name, c.relkind::text AS kind, d.descript
   c.relkind IN ('r', 'p') OR (u.events & 16) = 16 AS deletable,
   pg_has_role($2::name, c.relowner, 'USAGE')
     OR has_table_privilege($2::name, c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER')
-    OR has_any_column_privilege($2::name, c.oid, 'SELECT, INSERT, UPDATE, REFERENCES') AS accessible,
-  has_table_privilege($2::name, c.oid, 'INSERT') OR has_any_column_privilege($2::name, c.oid, 'INSERT') AS can_insert,
-  has_table_privilege($2::name, c.oid, 'UPDATE') OR has_any_column_privilege($2::name, c.oid, 'UPDATE') AS can_update,
-  has_table_privilege($2::name, c.oid, 'DELETE') AS can_delete
+    OR has_any_column_privilege($2::name, c.oid, 'SELECT, INSERT, UPDATE, REFERENCES') AS accessible
 FROM pg_class c
 JOIN pg_namespace n ON n.oid = c.relnamespace
 CROSS JOIN LATERAL (SELECT CASE WHEN ${CAN_ASK_UPDATABLE} THEN pg_relation_is_updatable(c.oid::regclass, true) ELSE 0 END AS events) u

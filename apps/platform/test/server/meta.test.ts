@@ -360,8 +360,8 @@ const param = (name: string) => ({ $ref: `#/parameters/${name}` })
 const PK = 'This is a Primary Key.<pk/>'
 const fk = (table: string, col: string) => `This is a Foreign Key to \`${table}.${col}\`.<fk table='${table}' column='${col}'/>`
 
-/** A table's path item: GET always; POST, PATCH and DELETE when said. */
-function tablePath(name: string, columns: string[], methods: Array<'post' | 'patch' | 'delete'>, summary?: string, description?: string) {
+/** A table's path item: GET always; POST, PATCH and DELETE when the relation can be written to. */
+function tablePath(name: string, columns: string[], writable: boolean, summary?: string, description?: string) {
   const base = { tags: [name], ...(summary === undefined ? {} : { summary }), ...(description === undefined ? {} : { description }) }
   const filters = columns.map((c) => param(`rowFilter.${name}.${c}`))
   const item: Record<string, unknown> = {
@@ -371,9 +371,11 @@ function tablePath(name: string, columns: string[], methods: Array<'post' | 'pat
       responses: { 200: { description: 'OK', schema: { type: 'array', items: { $ref: `#/definitions/${name}` } } }, 206: { description: 'Partial Content' } },
     },
   }
-  if (methods.includes('post')) item.post = { ...base, parameters: [param(`body.${name}`), param('select'), param('preferPost')], responses: { 201: { description: 'Created' } } }
-  if (methods.includes('patch')) item.patch = { ...base, parameters: [...filters, param(`body.${name}`), param('preferReturn')], responses: { 204: { description: 'No Content' } } }
-  if (methods.includes('delete')) item.delete = { ...base, parameters: [...filters, param('preferReturn')], responses: { 204: { description: 'No Content' } } }
+  if (writable) {
+    item.post = { ...base, parameters: [param(`body.${name}`), param('select'), param('preferPost')], responses: { 201: { description: 'Created' } } }
+    item.patch = { ...base, parameters: [...filters, param(`body.${name}`), param('preferReturn')], responses: { 204: { description: 'No Content' } } }
+    item.delete = { ...base, parameters: [...filters, param('preferReturn')], responses: { 204: { description: 'No Content' } } }
+  }
   return item
 }
 
@@ -632,13 +634,15 @@ const EXPECTED_DOCUMENT = {
         responses: { 200: { description: 'OK' } },
       },
     },
-    '/author_books': tablePath('author_books', TABLE_COLUMNS.author_books!, [], 'Books with their author'),
-    '/author_stats': tablePath('author_stats', TABLE_COLUMNS.author_stats!, []),
-    '/authors': tablePath('authors', TABLE_COLUMNS.authors!, [], 'People who write', 'Everyone with a byline.'),
-    '/book_tags': tablePath('book_tags', TABLE_COLUMNS.book_tags!, ['post', 'patch', 'delete']),
-    '/books': tablePath('books', TABLE_COLUMNS.books!, ['post', 'patch']),
-    '/events': tablePath('events', TABLE_COLUMNS.events!, []),
-    '/remote_items': tablePath('remote_items', TABLE_COLUMNS.remote_items!, []),
+    // Views that cannot be written to are read-only; tables, partitioned tables and postgres_fdw foreign
+    // tables get the three writes whatever anon's grants (PostgREST 12.0.2 does not look at privileges).
+    '/author_books': tablePath('author_books', TABLE_COLUMNS.author_books!, false, 'Books with their author'),
+    '/author_stats': tablePath('author_stats', TABLE_COLUMNS.author_stats!, false),
+    '/authors': tablePath('authors', TABLE_COLUMNS.authors!, true, 'People who write', 'Everyone with a byline.'),
+    '/book_tags': tablePath('book_tags', TABLE_COLUMNS.book_tags!, true),
+    '/books': tablePath('books', TABLE_COLUMNS.books!, true),
+    '/events': tablePath('events', TABLE_COLUMNS.events!, true),
+    '/remote_items': tablePath('remote_items', TABLE_COLUMNS.remote_items!, true),
     ...EXPECTED_RPC,
   },
   definitions: EXPECTED_DEFINITIONS,

@@ -46,7 +46,7 @@ export function TablePage({ table, names, lang, ctx, onSelect, onBack }: TablePa
         </div>
       </section>
       {readOnly ? (
-        <p className="muted docs-note">The anon role may only read this {table.columns.length ? 'relation' : 'table'}: no insert, update or delete snippets.</p>
+        <p className="muted docs-note">Postgres cannot write through this view, so the API only reads it: no insert, update or delete snippets.</p>
       ) : null}
       {snippets.map((snippet) => (
         <CodeSnippet key={snippet.id} label={snippet.title} title={snippet.title} description={snippet.description} code={snippet.code} />

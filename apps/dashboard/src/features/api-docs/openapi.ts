@@ -13,7 +13,10 @@ export interface DocTable {
   name: string
   description: string
   columns: DocColumn[]
-  /** What the role asking for the document may do through the API. */
+  /**
+   * Whether the API offers writes: PostgREST documents insert, update and delete for every table and
+   * writable view, whatever the role's privileges (a role without the grant gets a permission error).
+   */
   canInsert: boolean
   canUpdate: boolean
   canDelete: boolean

@@ -11,11 +11,18 @@ import { HttpError, conflict, notFound, parse } from '../errors.js'
 /** Connection failures that mean the project's database is not answering right now. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
 
-/** Where the REST API is reached, as host:port (PostgREST always writes the port). */
-function apiHost(ctx: PlatformContext, request: FastifyRequest): { host: string; scheme: 'http' | 'https' } {
-  const url = new URL(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`)
+/**
+ * Where the REST API is reached: host:port (PostgREST always writes the port), scheme and base path, read
+ * from the public URL the project's own PostgREST is given (services/rest) as PostgREST reads it, so that
+ * both documents say the same. Without one (a platform on an ephemeral port, in tests) PostgREST writes
+ * its own listen address; here the address this request came to stands in, at the root.
+ */
+function apiLocation(ctx: PlatformContext, request: FastifyRequest, ref: string): { host: string; scheme: 'http' | 'https'; basePath: string } {
+  const advertised = ctx.rest.publicApiUrl(ref)
+  const url = new URL(advertised ?? ctx.config.publicUrl ?? `${request.protocol}://${request.host}`)
   const scheme = url.protocol === 'https:' ? 'https' : 'http'
-  return { host: `${url.hostname}:${url.port || (scheme === 'https' ? 443 : 80)}`, scheme }
+  const basePath = advertised ? url.pathname.replace(/\/+$/, '') || '/' : '/'
+  return { host: `${url.hostname}:${url.port || (scheme === 'https' ? 443 : 80)}`, scheme, basePath }
 }
 
 /**
@@ -60,7 +67,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     const { ref } = parse(RefParams, request.params)
     const query = parse(ApiRestQuery, request.query)
     const project = await target(request, ref)
-    const result = await reading(() => meta.openApi(project, { role: query.role, schema: query.schema, ...apiHost(ctx, request) }))
+    const result = await reading(() => meta.openApi(project, { role: query.role, schema: query.schema, ...apiLocation(ctx, request, ref) }))
     if (!result) throw notFound(`Schema ${query.schema} not found`)
     const wantsOpenApi = (request.headers.accept ?? '').includes(OPENAPI_MIME)
     return reply.type(wantsOpenApi ? `${OPENAPI_MIME}; charset=utf-8` : 'application/json; charset=utf-8').send(result.json)

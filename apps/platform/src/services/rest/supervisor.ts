@@ -56,6 +56,11 @@ export class RestSupervisor {
     this.idleTimer.unref()
   }
 
+  /** The REST API's public URL as the project's PostgREST advertises it (its OpenAPI host and base path), if it is given one. */
+  publicApiUrl(ref: string): string | null {
+    return this.options.publicApiUrl(ref)
+  }
+
   /** The project's PostgREST, started (and waited for) when it is not running. */
   async acquire(project: GatewayProject): Promise<PostgrestProcess> {
     if (this.stopped) throw new Error('The platform is stopping')
