@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import WebSocket from 'ws'
@@ -234,6 +236,37 @@ describe('the project URL with supabase-js', () => {
     expect(rows).toContainEqual(expect.objectContaining({ method: 'POST', status: 201, role: 'service_role', path: '/rest/v1/authors?select=*' }))
     // The log keeps which key, not the key.
     expect(rows.every((row) => row.signature_prefix === null || row.signature_prefix.length === 8)).toBe(true)
+  })
+
+  it('keeps projects and roles apart: no key of another project, no role beyond the API roles, no way around the gateway', async () => {
+    // Another project's keys do not open this one.
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    const other = (await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Other', organization_slug: slug, db_pass: 'other-password-1' })).body.ref
+    await waitForStatus(t, other, { cookie }, 'ACTIVE_HEALTHY', 60_000)
+    const otherKeys = (await api(t, 'GET', `/v1/projects/${other}/api-keys`, { token })).body as { name: string; api_key: string }[]
+    const otherService = otherKeys.find((key) => key.name === 'service_role')!.api_key
+    const crossed = await fetch(`${url}/rest/v1/notes?select=body`, { headers: { apikey: otherService, authorization: `Bearer ${otherService}` } })
+    expect(crossed.status).toBe(401)
+    // This project's anon key with the other project's service JWT as bearer: PostgREST refuses the signature.
+    const mixed = await fetch(`${url}/rest/v1/notes?select=body`, { headers: { apikey: anonKey, authorization: `Bearer ${otherService}` } })
+    expect(mixed.status).toBe(401)
+    // A JWT signed with this project's secret but naming a platform role: the API roles only.
+    const secret = new TextEncoder().encode((await settings()).jwt_secret)
+    for (const role of ['postgres', 'supabase_admin', 'authenticator', 'stratum_editor']) {
+      const forged = await new SignJWT({ role }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(secret)
+      const rest = await fetch(`${url}/rest/v1/notes?select=body`, { headers: { apikey: anonKey, authorization: `Bearer ${forged}` } })
+      expect(rest.status, role).toBeGreaterThanOrEqual(400)
+      expect(await rest.text(), role).not.toContain('hidden')
+      const graphql = await fetch(`${url}/graphql/v1`, {
+        method: 'POST',
+        headers: { apikey: anonKey, authorization: `Bearer ${forged}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ allNotes { nodes { body } } }' }),
+      })
+      expect(graphql.status, role).toBe(401)
+    }
+    // PostgREST's socket is in a directory only the project's OS user (and root) may enter.
+    const postgrest = t.platform.ctx.rest.processOf(ref)!
+    expect(fs.statSync(path.dirname(postgrest.socketPath)).mode & 0o777).toBe(0o700)
   })
 
   it('closes a realtime connection with a clear reason', async () => {
