@@ -18,6 +18,7 @@ import { migrate } from './store/migrate.js'
 import { ProjectDirectory } from './gateway/project-directory.js'
 import { RequestLog } from './gateway/request-log.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
+import { AuthService } from './services/auth/service.js'
 import { GraphqlService } from './services/graphql/service.js'
 import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
@@ -68,13 +69,15 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : graphql.forget(ref)))
       .catch(() => {})
   })
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql }
+  const auth = new AuthService(db, projects, directory, logger)
+  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
     await app?.close()
     await rest.stopAll()
     await graphql.stop()
+    await auth.stop()
     await directory.stop()
     await requestLog.stop()
     await accessCache.stop()

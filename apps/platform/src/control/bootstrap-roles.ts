@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import type { InstanceCredentials } from './instance-provider.js'
 
@@ -14,14 +15,24 @@ import type { InstanceCredentials } from './instance-provider.js'
  * - READONLY_ROLE: the SQL editor's first try; reads the user's data (SELECT on what `postgres` and
  *   the platform create, through default privileges; never pg_authid) and cannot write.
  * - anon, authenticated, service_role (BYPASSRLS) and authenticator (LOGIN NOINHERIT): the API roles.
+ * - AUTH_ADMIN_ROLE: the auth service's login (services/auth); owns the `auth` schema's tables and
+ *   nothing else, as on Supabase.
  */
 export const ADMIN_ROLE = 'supabase_admin'
 export const USER_ROLE = 'postgres'
 export const EDITOR_ROLE = 'stratum_editor'
 export const READONLY_ROLE = 'stratum_readonly'
+export const AUTH_ADMIN_ROLE = 'supabase_auth_admin'
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
 /** Roles the platform creates and manages in every instance. */
-export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, ...API_ROLES, 'authenticator']
+export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, 'authenticator']
+
+/**
+ * The auth service's password, derived from the instance's sealed superuser password: nothing more
+ * to store or rotate, and nobody who lacks the superuser password can compute it.
+ */
+export const authAdminPassword = (adminPassword: string): string =>
+  createHmac('sha256', adminPassword).update(AUTH_ADMIN_ROLE).digest('base64url')
 
 /**
  * Up to Postgres 15, CREATEROLE may grant membership in any non-superuser role, including
@@ -79,6 +90,7 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
     [EDITOR_ROLE, 'LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS'],
     // BYPASSRLS: the editor's first try reads what the owner would (a table must not look empty).
     [READONLY_ROLE, 'LOGIN INHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION BYPASSRLS'],
+    [AUTH_ADMIN_ROLE, 'LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS'],
   ]
   for (const [name, attributes] of roles) {
     await client.query(
@@ -90,6 +102,8 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
   await client.query(`ALTER ROLE authenticator WITH PASSWORD ${literal(credentials.authenticatorPassword)}`)
   await client.query(`ALTER ROLE ${EDITOR_ROLE} WITH PASSWORD ${literal(credentials.editorPassword)}`)
   await client.query(`ALTER ROLE ${READONLY_ROLE} WITH PASSWORD ${literal(credentials.readonlyPassword)}`)
+  await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH PASSWORD ${literal(authAdminPassword(credentials.adminPassword))}`)
+  await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} SET search_path = auth`)
   // Even a function that tries to write fails on this role: reads are all it can do.
   await client.query(`ALTER ROLE ${READONLY_ROLE} SET default_transaction_read_only = on`)
   // Not pg_read_all_data: it reads pg_authid (password verifiers) too. The read-only role gets

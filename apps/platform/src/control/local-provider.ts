@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
-import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect } from './bootstrap-roles.js'
+import { ensureAuthSchema } from './auth-schema.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect, withAdminClient } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { projectOsUser, removeOsUser } from './os-user.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
@@ -34,7 +35,11 @@ export class LocalProvider implements InstanceProvider {
     this.applySettings(server, spec)
     await this.startOrExplain(server)
     if (this.options.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs))
-    return { serverVersion: await bootstrapInstance(adminConnection(spec.port, credentials.adminPassword), credentials) }
+    const connection = adminConnection(spec.port, credentials.adminPassword)
+    const serverVersion = await bootstrapInstance(connection, credentials)
+    // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
+    await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
+    return { serverVersion }
   }
 
   async ensureRunning(spec: InstanceSpec): Promise<void> {

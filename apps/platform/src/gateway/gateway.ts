@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PlatformContext } from '../http/context.js'
 import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
+import { isOpenAuthRequest, serveAuth } from './auth-route.js'
 import { answerPreflight, corsHeaders } from './cors.js'
 import type { GatewayProject } from './project-directory.js'
 import { forward } from './proxy.js'
@@ -22,7 +23,6 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 /** Services of later issues: refused in the format each one's client reads. */
 const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {
-  auth: (message) => ({ code: 501, error_code: 'not_implemented', msg: message }),
   storage: (message) => ({ statusCode: '501', error: 'not_implemented', message }),
   functions: (message) => ({ error: message }),
 }
@@ -83,6 +83,11 @@ export async function registerGateway(app: FastifyInstance, ctx: PlatformContext
         if (!project) throw new GatewayError(404, NO_ROUTE.message)
         pending.set(request, seen)
         if (service === 'unknown') throw new GatewayError(404, NO_ROUTE.message)
+        if (service === 'auth' && isOpenAuthRequest(request.method, below)) {
+          // An email link opened in a browser: no key to present, the link's token is the credential.
+          if (project.status !== 'ACTIVE_HEALTHY') throw new GatewayError(503, `The project is not running (status: ${project.status})`)
+          return await serveAuth(request, reply, ctx, project, withoutApiKeyParam(below.slice('/auth/v1'.length)), null, cors)
+        }
         const query = new URLSearchParams(below.split('?')[1] ?? '')
         const apikey = headerText(request.headers.apikey) ?? query.get('apikey') ?? undefined
         const key = checkApiKey(project, apikey, request.headers.authorization)
@@ -139,6 +144,8 @@ async function serve(
       })
       return reply
     }
+    case 'auth':
+      return serveAuth(request, reply, ctx, project, path, key.claims, cors)
     case 'realtime':
       return reply.code(503).headers(cors).send({ message: REALTIME_UNAVAILABLE_REASON })
     default: {

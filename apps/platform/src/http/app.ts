@@ -22,6 +22,7 @@ import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { postgrestConfigRoutes } from './routes/postgrest-config.js'
+import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
 import { installationRoutes } from './routes/installation.js'
@@ -65,6 +66,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await upgradeRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
   await postgrestConfigRoutes(app, ctx)
+  await projectAuthRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await sqlRoutes(app, ctx)
   await typesAndHostnameRoutes(app, ctx)

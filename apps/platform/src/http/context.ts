@@ -5,6 +5,7 @@ import type { ProjectService } from '../control/projects.js'
 import type { SecretBox } from '../control/secret-box.js'
 import type { ProjectDirectory } from '../gateway/project-directory.js'
 import type { RequestLog } from '../gateway/request-log.js'
+import type { AuthService } from '../services/auth/service.js'
 import type { GraphqlService } from '../services/graphql/service.js'
 import type { RestSupervisor } from '../services/rest/supervisor.js'
 import type { Db } from '../store/db.js'
@@ -28,4 +29,6 @@ export interface PlatformContext {
   requestLog: RequestLog
   /** GraphQL behind the gateway's /graphql/v1 (PostGraphile, one engine per active project). */
   graphql: GraphqlService
+  /** Supabase Auth for each project's end users, behind the gateway's /auth/v1 (services/auth). */
+  auth: AuthService
 }

@@ -1,10 +1,6 @@
 import { Alert } from '../../components/ui/Alert'
 
 const NOT_SERVED = {
-  auth: {
-    title: 'The auth API is not served yet',
-    text: 'This Stratum does not answer /auth/v1 yet: the snippets show the calls as they will be made once it does.',
-  },
   storage: {
     title: 'The storage API is not served yet',
     text: 'Buckets and their settings are real, but this Stratum does not answer /storage/v1 yet: uploading, downloading and listing files work once it does.',

@@ -1,4 +1,3 @@
-import { NotServedNote } from './NotServedNote'
 import { SnippetList } from './SnippetList'
 import { authSnippets, type Language, type SnippetContext } from './snippets'
 
@@ -13,7 +12,6 @@ export function UserManagementPage({ lang, ctx }: { lang: Language; ctx: Snippet
           passwords, log out and invite users. In Bash, <code>$USER_TOKEN</code> is the access token a sign-in returns.
         </p>
       </header>
-      <NotServedNote api="auth" />
       <SnippetList snippets={authSnippets(lang, ctx)} />
     </article>
   )

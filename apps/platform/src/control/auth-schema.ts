@@ -1,0 +1,161 @@
+import type pg from 'pg'
+import { AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
+
+/** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
+const SCHEMA_VERSION = 'stratum_auth_1'
+
+/**
+ * Supabase Auth's tables in a project's `auth` schema, with the columns that supabase-js users and SQL
+ * written for Supabase rely on (auth.users.id, email, raw_user_meta_data, created_at, triggers on
+ * auth.users ...). Owned by supabase_auth_admin, the auth service's login; `postgres` may read and
+ * write them and put triggers on them as on Supabase; the SQL editor's read-only role reads them
+ * without the columns that hold secrets.
+ */
+const TABLES = `
+  CREATE TABLE IF NOT EXISTS auth.schema_migrations (version varchar(255) PRIMARY KEY);
+
+  CREATE TABLE IF NOT EXISTS auth.users (
+    instance_id uuid NOT NULL DEFAULT '00000000-0000-0000-0000-000000000000',
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    aud varchar(255) NOT NULL DEFAULT 'authenticated',
+    role varchar(255) NOT NULL DEFAULT 'authenticated',
+    email varchar(255),
+    encrypted_password varchar(255),
+    email_confirmed_at timestamptz,
+    invited_at timestamptz,
+    confirmation_token varchar(255) NOT NULL DEFAULT '',
+    confirmation_sent_at timestamptz,
+    recovery_token varchar(255) NOT NULL DEFAULT '',
+    recovery_sent_at timestamptz,
+    email_change_token_new varchar(255) NOT NULL DEFAULT '',
+    email_change varchar(255) NOT NULL DEFAULT '',
+    email_change_sent_at timestamptz,
+    last_sign_in_at timestamptz,
+    raw_app_meta_data jsonb NOT NULL DEFAULT '{}',
+    raw_user_meta_data jsonb NOT NULL DEFAULT '{}',
+    is_super_admin boolean,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    phone text UNIQUE,
+    phone_confirmed_at timestamptz,
+    phone_change text NOT NULL DEFAULT '',
+    phone_change_token varchar(255) NOT NULL DEFAULT '',
+    phone_change_sent_at timestamptz,
+    confirmed_at timestamptz GENERATED ALWAYS AS (least(email_confirmed_at, phone_confirmed_at)) STORED,
+    email_change_token_current varchar(255) NOT NULL DEFAULT '',
+    email_change_confirm_status smallint NOT NULL DEFAULT 0,
+    banned_until timestamptz,
+    reauthentication_token varchar(255) NOT NULL DEFAULT '',
+    reauthentication_sent_at timestamptz,
+    is_sso_user boolean NOT NULL DEFAULT false,
+    deleted_at timestamptz,
+    is_anonymous boolean NOT NULL DEFAULT false
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS users_email_partial_key ON auth.users (lower(email)) WHERE email IS NOT NULL AND is_sso_user = false;
+  CREATE INDEX IF NOT EXISTS users_instance_id_idx ON auth.users (instance_id);
+
+  CREATE TABLE IF NOT EXISTS auth.identities (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    provider_id text NOT NULL,
+    user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+    identity_data jsonb NOT NULL,
+    provider text NOT NULL,
+    last_sign_in_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    email text GENERATED ALWAYS AS (lower(identity_data ->> 'email')) STORED,
+    UNIQUE (provider_id, provider)
+  );
+  CREATE INDEX IF NOT EXISTS identities_user_id_idx ON auth.identities (user_id);
+
+  CREATE TABLE IF NOT EXISTS auth.sessions (
+    id uuid PRIMARY KEY,
+    user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    factor_id uuid,
+    aal text NOT NULL DEFAULT 'aal1',
+    not_after timestamptz,
+    refreshed_at timestamp,
+    user_agent text,
+    ip inet,
+    tag text,
+    -- Not in GoTrue: which JWT secret the session was started under; a rotation ends the session.
+    jwt_secret_hash text
+  );
+  CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON auth.sessions (user_id);
+
+  CREATE TABLE IF NOT EXISTS auth.refresh_tokens (
+    instance_id uuid,
+    id bigserial PRIMARY KEY,
+    token varchar(255) NOT NULL UNIQUE,
+    user_id varchar(255),
+    revoked boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    parent varchar(255),
+    session_id uuid REFERENCES auth.sessions (id) ON DELETE CASCADE
+  );
+  CREATE INDEX IF NOT EXISTS refresh_tokens_session_id_revoked_idx ON auth.refresh_tokens (session_id, revoked);
+  CREATE INDEX IF NOT EXISTS refresh_tokens_parent_idx ON auth.refresh_tokens (parent);
+
+  CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
+    instance_id uuid,
+    id uuid PRIMARY KEY,
+    payload json,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    ip_address varchar(64) NOT NULL DEFAULT ''
+  );
+`
+
+/** What the SQL editor's read-only role may not read: password hashes and one-time token hashes. */
+const SECRET_USER_COLUMNS = new Set([
+  'encrypted_password',
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_new',
+  'email_change_token_current',
+  'phone_change_token',
+  'reauthentication_token',
+])
+
+/**
+ * Makes the project's `auth` schema what the auth service (services/auth) needs; idempotent and cheap
+ * once done. Runs as the platform's superuser when a project is created, and for projects made before
+ * the auth service, once per project and process before its first auth request.
+ */
+export async function ensureAuthSchema(client: pg.Client, adminPassword: string): Promise<void> {
+  const done = await client.query(
+    `SELECT 1 FROM pg_tables WHERE schemaname = 'auth' AND tablename = 'schema_migrations'
+       AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}')`,
+  )
+  if (done.rowCount) {
+    const version = await client.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION])
+    if (version.rowCount) return
+  }
+  await client.query('BEGIN')
+  try {
+    await client.query(`DO $$ BEGIN
+        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}') THEN CREATE ROLE ${AUTH_ADMIN_ROLE}; END IF;
+      END $$`)
+    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS`)
+    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH PASSWORD ${client.escapeLiteral(authAdminPassword(adminPassword))}`)
+    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} SET search_path = auth`)
+    await client.query(`CREATE SCHEMA IF NOT EXISTS auth; GRANT USAGE, CREATE ON SCHEMA auth TO ${AUTH_ADMIN_ROLE}`)
+    // The tables are created by their owner, so the grants below are the owner's to give.
+    await client.query(`SET LOCAL ROLE ${AUTH_ADMIN_ROLE}`)
+    await client.query(TABLES)
+    await client.query(`GRANT ALL ON ALL TABLES IN SCHEMA auth TO ${USER_ROLE}; GRANT ALL ON ALL SEQUENCES IN SCHEMA auth TO ${USER_ROLE}`)
+    const columns = await client.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'auth' AND table_name = 'users' ORDER BY ordinal_position`,
+    )
+    const readable = columns.rows.map((row) => row.column_name).filter((name) => !SECRET_USER_COLUMNS.has(name))
+    await client.query(`GRANT SELECT (${readable.map((name) => client.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
+    await client.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries TO ${READONLY_ROLE}`)
+    await client.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  }
+}

@@ -1,0 +1,55 @@
+import type pg from 'pg'
+import { allowedRedirect } from './redirects.js'
+import { renderEmail, type EmailKind } from './outbox.js'
+import type { AuthDeps, AuthRequest } from './request.js'
+import { newOtp, tokenHash } from './tokens.js'
+import { updateUser, type UserRow } from './users.js'
+
+/**
+ * Which auth.users column holds the hash of each kind of one-time token, as in GoTrue: sign-up and
+ * invite confirmations share confirmation_token, magic links and recovery share recovery_token.
+ */
+const EMAIL_COLUMNS: Record<EmailKind, { token: keyof UserRow; sentAt: keyof UserRow; linkType: string }> = {
+  confirmation: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', linkType: 'signup' },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at', linkType: 'invite' },
+  magic_link: { token: 'recovery_token', sentAt: 'recovery_sent_at', linkType: 'magiclink' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', linkType: 'recovery' },
+  email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at', linkType: 'email_change' },
+}
+
+/**
+ * Emails the user a link and a code for `kind` (to `to`, the new address for an email change) and
+ * stores the hash. The link goes through GET /auth/v1/verify, then to `redirect_to` when the project
+ * allows it, else to the site URL.
+ */
+export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: EmailKind, to: string): Promise<UserRow> {
+  const { token, sentAt, linkType } = EMAIL_COLUMNS[kind]
+  const code = newOtp(request.settings.mailer_otp_length)
+  const hash = tokenHash(to, code)
+  const redirectTo = allowedRedirect(request.query.get('redirect_to') ?? stringField(request.body, 'redirect_to'), request.settings)
+  const link = `${request.publicBase}/auth/v1/verify?${new URLSearchParams({ token: hash, type: linkType, redirect_to: redirectTo })}`
+  const email = renderEmail({ kind, to, link, code, site: request.settings.site_url, email: user.email ?? '', newEmail: to })
+  await deps.outbox.send(request.project.ref, { channel: 'email', kind, recipient: to, ...email }, request.settings.rate_limit_email_sent)
+  return updateUser(db, user.id, { [token]: hash, [sentAt]: new Date() })
+}
+
+export type SmsKind = 'confirmation' | 'login' | 'phone_change'
+
+/** Texts the user a code: to confirm a phone sign-up, to sign in, or to confirm a new number. */
+export async function sendSmsToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: SmsKind, to: string): Promise<UserRow> {
+  const code = newOtp(request.settings.sms_otp_length)
+  const hash = tokenHash(to, code)
+  await deps.outbox.send(
+    request.project.ref,
+    { channel: 'sms', kind, recipient: `+${to}`, subject: 'SMS', body: `Your code is ${code}` },
+    request.settings.rate_limit_sms_sent,
+  )
+  if (kind === 'phone_change') return updateUser(db, user.id, { phone_change_token: hash, phone_change_sent_at: new Date() })
+  if (kind === 'confirmation') return updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date() })
+  return updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() })
+}
+
+function stringField(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name]
+  return typeof value === 'string' ? value : undefined
+}

@@ -1,0 +1,122 @@
+import type { ProjectAuthSettings } from '@stratum/contracts'
+import type { Logger } from 'pino'
+import type { ProjectService } from '../../control/projects.js'
+import type { ProjectDirectory } from '../../gateway/project-directory.js'
+import type { Db } from '../../store/db.js'
+import { getAuthSettings } from './config.js'
+import { AuthDatabases } from './database.js'
+import { AuthError } from './errors.js'
+import { createUser, deleteUserById, getUserById, invite, listUsers, updateUserById } from './handlers/admin.js'
+import { otp, recover } from './handlers/otp.js'
+import { signup } from './handlers/signup.js'
+import { token } from './handlers/token.js'
+import { getUser, logout, updateCurrentUser } from './handlers/user.js'
+import { verifyGet, verifyPost } from './handlers/verify.js'
+import { AuthOutbox } from './outbox.js'
+import { RateLimiter } from './rate-limit.js'
+import type { AuthDeps, AuthRequest, AuthResponse, Handler } from './request.js'
+
+const USER_PATH = /^\/admin\/users\/[^/]+$/
+
+/** The routes of /auth/v1, as @supabase/auth-js calls them. */
+function route(method: string, path: string): Handler | null {
+  const key = `${method} ${USER_PATH.test(path) ? '/admin/users/{id}' : path}`
+  const routes: Record<string, Handler> = {
+    'POST /signup': signup,
+    'POST /token': token,
+    'GET /user': getUser,
+    'PUT /user': updateCurrentUser,
+    'POST /logout': logout,
+    'POST /recover': recover,
+    'POST /magiclink': otp,
+    'POST /otp': otp,
+    'POST /verify': verifyPost,
+    'GET /verify': verifyGet,
+    'POST /invite': invite,
+    'GET /admin/users': listUsers,
+    'POST /admin/users': createUser,
+    'GET /admin/users/{id}': getUserById,
+    'PUT /admin/users/{id}': updateUserById,
+    'DELETE /admin/users/{id}': deleteUserById,
+    'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
+    'GET /health': async () => ({ status: 200, body: { version: 'stratum', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } }),
+  }
+  return routes[key] ?? null
+}
+
+/** Reached from an email link in a browser, without an API key (Supabase's gateway leaves these open). */
+export const OPEN_AUTH_PATHS = new Set(['/verify'])
+
+/**
+ * Supabase Auth (GoTrue) for each project's own end users, behind the gateway's /auth/v1: users,
+ * identities, sessions and refresh tokens live in the project database's `auth` schema; settings and
+ * the outbox in the platform database. Stateless between requests but for the rate-limit windows.
+ */
+export class AuthService {
+  readonly outbox: AuthOutbox
+  private readonly deps: AuthDeps
+  private settings = new Map<string, Promise<ProjectAuthSettings>>()
+
+  constructor(
+    private readonly db: Db,
+    projects: ProjectService,
+    directory: ProjectDirectory,
+    private readonly log: Logger,
+  ) {
+    this.outbox = new AuthOutbox(db)
+    this.deps = { databases: new AuthDatabases(db, projects, log), outbox: this.outbox, limiter: new RateLimiter() }
+    directory.onChange((ref) => {
+      this.settings.delete(ref)
+      void this.deps.databases.forget(ref)
+    })
+  }
+
+  async settingsOf(ref: string): Promise<ProjectAuthSettings> {
+    let settings = this.settings.get(ref)
+    if (!settings) {
+      settings = getAuthSettings(this.db, ref)
+      this.settings.set(ref, settings)
+      settings.catch(() => this.settings.delete(ref))
+    }
+    return settings
+  }
+
+  /** Answers one request; auth errors become GoTrue's error bodies, anything else a logged 500. */
+  async handle(request: Omit<AuthRequest, 'settings'>, apiVersion: string | undefined): Promise<AuthResponse> {
+    const handler = route(request.method, request.path)
+    try {
+      if (!handler) throw new AuthError(404, 'not_found', `${request.method} ${request.path} is not an auth endpoint of this platform`)
+      return await handler({ ...request, settings: await this.settingsOf(request.project.ref) }, this.deps)
+    } catch (error) {
+      const refused = error instanceof AuthError ? error : unexpected(error, this.log, request.project.ref)
+      return { status: refused.status, body: refused.body(apiVersion) }
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.deps.databases.stop()
+  }
+}
+
+function unexpected(error: unknown, log: Logger, ref: string): AuthError {
+  // Two sign-ups for one address at the same moment: the unique index decides, as in GoTrue.
+  if ((error as { code?: string }).code === '23505') return new AuthError(422, 'user_already_exists', 'User already registered')
+  log.error({ err: error, ref }, 'auth: request failed')
+  return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
+}
+
+/** GET /settings: which sign-in methods the project offers (GoTrue's shape). */
+function publicSettings(settings: ProjectAuthSettings) {
+  const external: Record<string, boolean> = { anonymous_users: false, email: settings.external_email_enabled, phone: settings.external_phone_enabled }
+  for (const provider of ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
+    external[provider] = false
+  }
+  return {
+    external,
+    disable_signup: settings.disable_signup,
+    mailer_autoconfirm: settings.mailer_autoconfirm,
+    phone_autoconfirm: settings.sms_autoconfirm,
+    sms_provider: settings.external_phone_enabled ? 'outbox' : '',
+    saml_enabled: false,
+  }
+}

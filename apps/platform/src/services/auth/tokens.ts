@@ -1,0 +1,64 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { SignJWT } from 'jose'
+
+/** What an access token says about its user and session (GoTrue's claims). */
+export interface AccessClaims {
+  sub: string
+  email: string
+  phone: string
+  app_metadata: Record<string, unknown>
+  user_metadata: Record<string, unknown>
+  session_id: string
+  /** How the session was started: password, otp, magiclink, invite, recovery ... */
+  method: string
+  startedAt: number
+  is_anonymous: boolean
+}
+
+/**
+ * An access token as GoTrue signs it: HS256 with the project's JWT secret, role `authenticated`, so
+ * PostgREST runs the request as that role and auth.uid() reads `sub`.
+ */
+export async function signAccessToken(secret: string, issuer: string, claims: AccessClaims, lifetimeSeconds: number): Promise<{ token: string; expiresAt: number }> {
+  const issuedAt = Math.floor(Date.now() / 1000)
+  const expiresAt = issuedAt + lifetimeSeconds
+  const token = await new SignJWT({
+    email: claims.email,
+    phone: claims.phone,
+    app_metadata: claims.app_metadata,
+    user_metadata: claims.user_metadata,
+    role: 'authenticated',
+    aal: 'aal1',
+    amr: [{ method: claims.method, timestamp: claims.startedAt }],
+    session_id: claims.session_id,
+    is_anonymous: claims.is_anonymous,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setSubject(claims.sub)
+    .setAudience('authenticated')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(secret))
+  return { token, expiresAt }
+}
+
+/** An opaque refresh token (GoTrue's are short random strings; 16 bytes is 128 bits). */
+export const newRefreshToken = (): string => randomBytes(16).toString('base64url')
+
+/** A numeric one-time code of the given length, uniformly drawn. */
+export function newOtp(length: number): string {
+  let code = ''
+  for (let i = 0; i < length; i++) code += String(randomInt(10))
+  return code
+}
+
+/**
+ * What is stored of a one-time code, as GoTrue stores it: the SHA-224 of the email or phone followed
+ * by the code. Emailed links carry this hash (`token_hash`); typed codes are hashed to compare.
+ */
+export const tokenHash = (emailOrPhone: string, otp: string): string =>
+  createHash('sha224').update(emailOrPhone + otp).digest('hex')
+
+/** Which JWT secret a session started under: a rotation ends the sessions of the old secret. */
+export const secretFingerprint = (secret: string): string => createHash('sha256').update(secret).digest('hex').slice(0, 16)

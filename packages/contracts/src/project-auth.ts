@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/** An absolute http(s) URL: where the auth service may send users back to. */
+const HttpUrl = z
+  .string()
+  .max(2_000)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol)
+    } catch {
+      return false
+    }
+  }, 'Enter an absolute http or https URL')
+
+/** Comma-separated redirect URLs; `*` and `**` are wildcards as in Supabase's allow list. */
+const UrlAllowList = z
+  .string()
+  .max(20_000)
+  .superRefine((value, ctx) => {
+    for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (!HttpUrl.safeParse(entry.replace(/\*+/g, 'x')).success) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an http or https URL` })
+    }
+  })
+
+const PerWindow = z.number().int().min(1).max(2_147_483_647)
+
+/**
+ * The settings of a project's auth service, with the Management API's field names
+ * (AuthConfigResponse / UpdateAuthConfigBody of /v1/projects/{ref}/config/auth): the ones this
+ * platform's auth service honours.
+ */
+export const ProjectAuthSettings = z.object({
+  site_url: HttpUrl,
+  uri_allow_list: UrlAllowList,
+  disable_signup: z.boolean(),
+  external_email_enabled: z.boolean(),
+  external_phone_enabled: z.boolean(),
+  /** Off: a new email user must open the confirmation link (or enter its code) before signing in. */
+  mailer_autoconfirm: z.boolean(),
+  sms_autoconfirm: z.boolean(),
+  /** Access token lifetime in seconds. */
+  jwt_exp: z.number().int().min(30).max(604_800),
+  password_min_length: z.number().int().min(6).max(72),
+  /** How long emailed links and codes stay valid, in seconds. */
+  mailer_otp_exp: z.number().int().min(60).max(86_400),
+  mailer_otp_length: z.number().int().min(6).max(10),
+  sms_otp_exp: z.number().int().min(30).max(86_400),
+  sms_otp_length: z.number().int().min(6).max(10),
+  refresh_token_rotation_enabled: z.boolean(),
+  /** Seconds in which a just-rotated refresh token may be presented again (concurrent tabs). */
+  security_refresh_token_reuse_interval: z.number().int().min(0).max(3_600),
+  /** Emails per hour for the whole project. */
+  rate_limit_email_sent: PerWindow,
+  /** SMS messages per hour for the whole project. */
+  rate_limit_sms_sent: PerWindow,
+  /** Verifications (links and codes) per 5 minutes per IP address. */
+  rate_limit_verify: PerWindow,
+  /** Token refreshes per 5 minutes per IP address. */
+  rate_limit_token_refresh: PerWindow,
+  /** Sign-ups and sign-ins per 5 minutes, per IP address and per account. */
+  rate_limit_otp: PerWindow,
+})
+export type ProjectAuthSettings = z.infer<typeof ProjectAuthSettings>
+
+/** PATCH /v1/projects/{ref}/config/auth: any subset of the settings. */
+export const ProjectAuthSettingsUpdate = ProjectAuthSettings.partial().strict()
+export type ProjectAuthSettingsUpdate = z.infer<typeof ProjectAuthSettingsUpdate>
+
+/** One email or SMS message the auth service sent to the project's outbox. */
+export const AuthOutboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+})
+export type AuthOutboxMessage = z.infer<typeof AuthOutboxMessage>
