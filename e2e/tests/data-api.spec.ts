@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import http from 'node:http'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { apiCall, healthyProject, signIn } from './helpers'
+import { otherOrigin } from './other-origin'
 
 /*
  * The project URL as a web app on another origin uses it: a table made in the SQL editor, the API docs
@@ -13,25 +10,6 @@ import { apiCall, healthyProject, signIn } from './helpers'
  */
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
-
-const require = createRequire(import.meta.url)
-const SUPABASE_BUNDLE = require.resolve('@supabase/supabase-js/dist/umd/supabase.js', { paths: [process.cwd(), '../apps/dashboard'] })
-
-/** A second origin: an empty page and the supabase-js browser bundle. */
-async function otherOrigin(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    if (request.url === '/supabase.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' })
-      response.end(fs.readFileSync(SUPABASE_BUNDLE))
-      return
-    }
-    response.writeHead(200, { 'content-type': 'text/html' })
-    response.end('<!doctype html><title>Another app</title><script src="/supabase.js"></script><p>Another app</p>')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
-}
 
 async function typeSql(page: Page, sql: string) {
   const editor = page.getByTestId('sql-editor').locator('.monaco-editor').first()

@@ -4,13 +4,7 @@ import { z } from 'zod'
 const HttpUrl = z
   .string()
   .max(2_000)
-  .refine((value) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }, 'Enter an absolute http or https URL')
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i, 'Enter an absolute http or https URL')
 
 /** Comma-separated redirect URLs; `*` and `**` are wildcards as in Supabase's allow list. */
 const UrlAllowList = z
@@ -77,3 +71,26 @@ export const AuthOutboxMessage = z.object({
   created_at: z.string(),
 })
 export type AuthOutboxMessage = z.infer<typeof AuthOutboxMessage>
+
+/** A project's end user as the auth service's JSON shows it (GoTrue's User, the fields the dashboard reads). */
+export interface AuthUser {
+  id: string
+  email: string
+  phone: string
+  email_confirmed_at?: string
+  phone_confirmed_at?: string
+  confirmation_sent_at?: string
+  invited_at?: string
+  last_sign_in_at?: string
+  banned_until?: string
+  app_metadata: Record<string, unknown>
+  user_metadata: Record<string, unknown>
+  created_at: string
+  updated_at: string
+}
+
+/** GET /platform/auth/{ref}/users: one page, newest first. */
+export interface AuthUsersPage {
+  users: AuthUser[]
+  aud: string
+}

@@ -20,6 +20,7 @@ type Areas = {
   projectHome: typeof import('./areas/project-home')
   database: typeof import('./areas/database')
   storage: typeof import('./areas/storage')
+  authentication: typeof import('./areas/authentication')
   functions: typeof import('./areas/functions')
   reports: typeof import('./areas/reports')
   projectSettings: typeof import('./areas/project-settings')
@@ -32,6 +33,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   projectHome: () => import('./areas/project-home'),
   database: () => import('./areas/database'),
   storage: () => import('./areas/storage'),
+  authentication: () => import('./areas/authentication'),
   functions: () => import('./areas/functions'),
   reports: () => import('./areas/reports'),
   projectSettings: () => import('./areas/project-settings'),
@@ -63,6 +65,11 @@ const projectRoutes: RouteObject[] = [
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
   { path: 'database/backups/scheduled', lazy: page('database', 'ScheduledBackupsPage') },
   { path: 'database/backups/pitr', lazy: later('backupsPitr') },
+  { path: 'auth', element: <Navigate to="users" replace /> },
+  { path: 'auth/users', lazy: page('authentication', 'AuthUsersPage') },
+  { path: 'auth/outbox', lazy: page('authentication', 'AuthOutboxPage') },
+  { path: 'auth/providers', lazy: page('authentication', 'AuthProvidersPage') },
+  { path: 'auth/rate-limits', lazy: page('authentication', 'AuthRateLimitsPage') },
   { path: 'storage', lazy: page('storage', 'StoragePage') },
   { path: 'functions', lazy: page('functions', 'FunctionsPage') },
   { path: 'functions/:slug', element: <Navigate to="details" replace /> },

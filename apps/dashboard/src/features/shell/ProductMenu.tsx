@@ -8,13 +8,17 @@ import {
   Database,
   GitBranch,
   History,
+  Gauge,
   House,
+  Inbox,
   KeyRound,
   Lock,
   Puzzle,
   Server,
   Settings,
+  ShieldCheck,
   SquareTerminal,
+  Users,
   type LucideIcon,
 } from 'lucide-react'
 import { NavLink } from 'react-router'
@@ -44,6 +48,15 @@ const MENU: MenuGroup[] = [
       { label: 'Edge Functions', to: 'functions', icon: Braces },
       { label: 'Reports', to: 'reports', icon: ChartColumn },
       { label: 'Branches', to: 'branches', icon: GitBranch },
+    ],
+  },
+  {
+    heading: 'Authentication',
+    links: [
+      { label: 'Users', to: 'auth/users', icon: Users },
+      { label: 'Sign In / Providers', to: 'auth/providers', icon: ShieldCheck },
+      { label: 'Rate Limits', to: 'auth/rate-limits', icon: Gauge },
+      { label: 'Outbox', to: 'auth/outbox', icon: Inbox },
     ],
   },
   {

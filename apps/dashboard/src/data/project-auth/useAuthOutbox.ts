@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { AuthOutboxMessage } from '@stratum/contracts'
+import { api } from '../api'
+import { projectAuthKeys } from './keys'
+
+export const authOutboxQuery = (ref: string) =>
+  queryOptions({
+    queryKey: projectAuthKeys.outbox(ref),
+    queryFn: ({ signal }) => api<AuthOutboxMessage[]>(`/platform/projects/${encodeURIComponent(ref)}/auth/outbox`, { signal }),
+    // New messages arrive while the page is open (a sign-up in another tab): look again now and then.
+    refetchInterval: 5_000,
+  })
+
+/** The emails and SMS codes the project's auth service sent, newest first. */
+export function useAuthOutbox(ref: string, enabled = true) {
+  return useQuery({ ...authOutboxQuery(ref), enabled })
+}
