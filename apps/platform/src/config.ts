@@ -27,6 +27,11 @@ export interface Config {
   /** A project's API processes (PostgREST, GraphQL) stop after this long without a request; the next request starts them. */
   apiIdleMs: number
   /**
+   * Projects' own SMTP servers may be on loopback or private addresses (STRATUM_SMTP_ALLOW_PRIVATE_HOSTS=true):
+   * off by default, so a project cannot make the platform connect to services of its own network.
+   */
+  smtpAllowPrivateHosts: boolean
+  /**
    * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
    * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
    * and request.protocol (the Secure session cookie).
@@ -155,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
     apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
+    smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',
     trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',

@@ -69,7 +69,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : graphql.forget(ref)))
       .catch(() => {})
   })
-  const auth = new AuthService(db, projects, directory, logger)
+  const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
   const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth }
   let app: FastifyInstance | undefined
 

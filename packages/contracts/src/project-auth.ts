@@ -53,6 +53,14 @@ export const ProjectAuthSettings = z.object({
   rate_limit_token_refresh: PerWindow,
   /** Sign-ups and sign-ins per 5 minutes, per IP address and per account. */
   rate_limit_otp: PerWindow,
+  /** The project's own mail server; null: emails go to the project's outbox. */
+  smtp_host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'Enter a host name or IP address').nullable(),
+  smtp_port: z.string().regex(/^\d{1,5}$/, 'Enter a port number').nullable(),
+  smtp_user: z.string().max(255).nullable(),
+  /** Write-only: answers always carry null (the password is sealed where it is kept). */
+  smtp_pass: z.string().max(1_024).nullable(),
+  smtp_admin_email: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'Enter the email address messages are sent from').nullable(),
+  smtp_sender_name: z.string().max(255).nullable(),
 })
 export type ProjectAuthSettings = z.infer<typeof ProjectAuthSettings>
 

@@ -70,6 +70,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'auth/outbox', lazy: page('authentication', 'AuthOutboxPage') },
   { path: 'auth/providers', lazy: page('authentication', 'AuthProvidersPage') },
   { path: 'auth/rate-limits', lazy: page('authentication', 'AuthRateLimitsPage') },
+  { path: 'auth/smtp', lazy: page('authentication', 'AuthSmtpPage') },
   { path: 'storage', lazy: page('storage', 'StoragePage') },
   { path: 'functions', lazy: page('functions', 'FunctionsPage') },
   { path: 'functions/:slug', element: <Navigate to="details" replace /> },

@@ -1,5 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
@@ -90,7 +92,8 @@ async function openLink(link: string): Promise<URLSearchParams> {
 }
 
 beforeAll(async () => {
-  t = await startTestPlatform()
+  // The SMTP test's server listens on loopback, which projects may not use by default.
+  t = await startTestPlatform({ STRATUM_SMTP_ALLOW_PRIVATE_HOSTS: 'true' })
   cookie = await login(t)
   token = await tokenFor(t, ADMIN_EMAIL)
   slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
@@ -326,6 +329,55 @@ describe('auth with supabase-js', () => {
     expect(await legacy.json()).toMatchObject({ code: 400, error_code: 'bad_json', msg: 'Could not parse request body as JSON' })
     expect((await fetch(`${main.url}/auth/v1/admin/users/not-a-user`, { headers: { apikey: main.serviceKey } })).status).toBe(404)
     expect((await fetch(`${main.url}/auth/v1/signup`, { method: 'POST', body: '{}' })).status).toBe(401)
+  })
+
+  it("sends emails through the project's own SMTP server when one is set, with its sealed password", async () => {
+    const received: Array<{ from: string; to: string[]; raw: string; user?: string }> = []
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'mailer' && auth.password === 'mail-secret') callback(null, { user: auth.username })
+        else callback(new Error('Invalid username or password'))
+      },
+      onData(stream, session, callback) {
+        let raw = ''
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, user: session.user as string })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (server.server.address() as AddressInfo).port
+      await configure(main.ref, {
+        smtp_host: '127.0.0.1',
+        smtp_port: String(port),
+        smtp_user: 'mailer',
+        smtp_pass: 'mail-secret',
+        smtp_admin_email: 'auth@example.com',
+        smtp_sender_name: 'Example App',
+      })
+      const shown = await api(t, 'GET', `/v1/projects/${main.ref}/config/auth`, { token })
+      expect(shown.body).toMatchObject({ smtp_host: '127.0.0.1', smtp_user: 'mailer', smtp_pass: null })
+      expect(JSON.stringify(await t.platform.ctx.db.query('SELECT settings FROM project_auth_config WHERE project_ref = $1', [main.ref]).then((r) => r.rows))).not.toContain('mail-secret')
+      const outboxBefore = (await api<OutboxMessage[]>(t, 'GET', `/platform/projects/${main.ref}/auth/outbox`, { cookie })).body.length
+
+      expect((await client(main).auth.signInWithOtp({ email: 'grace@example.com' })).error).toBeNull()
+      await waitFor(() => received.length > 0, { what: 'the email at the SMTP server' })
+      const mail = received[0]!
+      expect(mail).toMatchObject({ from: 'auth@example.com', to: ['grace@example.com'], user: 'mailer' })
+      expect(mail.raw).toContain('Subject: Your Magic Link')
+      const body = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      expect(body).toContain(`${main.url}/auth/v1/verify?token=`)
+      // Sent, so not kept in the outbox.
+      expect((await api<OutboxMessage[]>(t, 'GET', `/platform/projects/${main.ref}/auth/outbox`, { cookie })).body.length).toBe(outboxBefore)
+    } finally {
+      await configure(main.ref, { smtp_host: null, smtp_port: null, smtp_user: null, smtp_pass: null, smtp_admin_email: null, smtp_sender_name: null })
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 
   it('records every auth request in the request log and every event in the audit log', async () => {

@@ -33,7 +33,7 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
     const change = parse(ProjectAuthSettingsUpdate, request.body ?? {})
-    const settings = await updateAuthSettings(ctx.db, project.ref, change)
+    const settings = await updateAuthSettings(ctx.db, ctx.secrets, project.ref, change)
     ctx.directory.changed(project.ref)
     return settings
   }

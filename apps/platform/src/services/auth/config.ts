@@ -1,5 +1,9 @@
 import type { ProjectAuthSettings, ProjectAuthSettingsUpdate } from '@stratum/contracts'
+import type { SecretBox } from '../../control/secret-box.js'
 import type { Queryable } from '../../store/db.js'
+
+/** What is stored: the settings, with the SMTP password sealed instead of in clear. */
+type StoredSettings = Partial<ProjectAuthSettings> & { smtp_pass_sealed?: string | null }
 
 /**
  * A new project's auth settings: Supabase's defaults (email confirmation on, one-hour tokens, rotating
@@ -27,20 +31,41 @@ export const DEFAULT_AUTH_SETTINGS: ProjectAuthSettings = {
   rate_limit_verify: 30,
   rate_limit_token_refresh: 150,
   rate_limit_otp: 30,
+  smtp_host: null,
+  smtp_port: null,
+  smtp_user: null,
+  smtp_pass: null,
+  smtp_admin_email: null,
+  smtp_sender_name: null,
 }
 
+async function stored(db: Queryable, ref: string): Promise<StoredSettings> {
+  const { rows } = await db.query<{ settings: StoredSettings }>('SELECT settings FROM project_auth_config WHERE project_ref = $1', [ref])
+  return rows[0]?.settings ?? {}
+}
+
+/** The settings in force; the SMTP password is never part of them (see smtpPassword). */
 export async function getAuthSettings(db: Queryable, ref: string): Promise<ProjectAuthSettings> {
-  const { rows } = await db.query<{ settings: Partial<ProjectAuthSettings> }>('SELECT settings FROM project_auth_config WHERE project_ref = $1', [ref])
-  return { ...DEFAULT_AUTH_SETTINGS, ...(rows[0]?.settings ?? {}) }
+  const { smtp_pass_sealed: _sealed, ...settings } = await stored(db, ref)
+  return { ...DEFAULT_AUTH_SETTINGS, ...settings, smtp_pass: null }
 }
 
-/** Stores a change over the current settings; answers the settings now in force. */
-export async function updateAuthSettings(db: Queryable, ref: string, change: ProjectAuthSettingsUpdate): Promise<ProjectAuthSettings> {
-  const next = { ...(await getAuthSettings(db, ref)), ...change }
+/** The project's SMTP password, opened; null when none is set. */
+export async function smtpPassword(db: Queryable, secrets: SecretBox, ref: string): Promise<string | null> {
+  const sealed = (await stored(db, ref)).smtp_pass_sealed
+  return sealed ? secrets.open(sealed) : null
+}
+
+/** Stores a change over the current settings (a new SMTP password sealed); answers the settings now in force. */
+export async function updateAuthSettings(db: Queryable, secrets: SecretBox, ref: string, change: ProjectAuthSettingsUpdate): Promise<ProjectAuthSettings> {
+  const current = await stored(db, ref)
+  const { smtp_pass: password, ...rest } = change
+  const sealed = password === undefined ? (current.smtp_pass_sealed ?? null) : password ? secrets.seal(password) : null
+  const next: StoredSettings = { ...current, ...rest, smtp_pass: null, smtp_pass_sealed: sealed }
   await db.query(
     `INSERT INTO project_auth_config (project_ref, settings) VALUES ($1, $2)
      ON CONFLICT (project_ref) DO UPDATE SET settings = $2, updated_at = now()`,
     [ref, JSON.stringify(next)],
   )
-  return next
+  return getAuthSettings(db, ref)
 }

@@ -29,7 +29,7 @@ export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request:
   const redirectTo = allowedRedirect(request.query.get('redirect_to') ?? stringField(request.body, 'redirect_to'), request.settings)
   const link = `${request.publicBase}/auth/v1/verify?${new URLSearchParams({ token: hash, type: linkType, redirect_to: redirectTo })}`
   const email = renderEmail({ kind, to, link, code, site: request.settings.site_url, email: user.email ?? '', newEmail: to })
-  await deps.outbox.send(request.project.ref, { channel: 'email', kind, recipient: to, ...email }, request.settings.rate_limit_email_sent)
+  await deps.outbox.send(request.project.ref, request.settings, { channel: 'email', kind, recipient: to, ...email })
   return updateUser(db, user.id, { [token]: hash, [sentAt]: new Date() })
 }
 
@@ -39,11 +39,7 @@ export type SmsKind = 'confirmation' | 'login' | 'phone_change'
 export async function sendSmsToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: SmsKind, to: string): Promise<UserRow> {
   const code = newOtp(request.settings.sms_otp_length)
   const hash = tokenHash(to, code)
-  await deps.outbox.send(
-    request.project.ref,
-    { channel: 'sms', kind, recipient: `+${to}`, subject: 'SMS', body: `Your code is ${code}` },
-    request.settings.rate_limit_sms_sent,
-  )
+  await deps.outbox.send(request.project.ref, request.settings, { channel: 'sms', kind, recipient: `+${to}`, subject: 'SMS', body: `Your code is ${code}` })
   if (kind === 'phone_change') return updateUser(db, user.id, { phone_change_token: hash, phone_change_sent_at: new Date() })
   if (kind === 'confirmation') return updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date() })
   return updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() })

@@ -1,6 +1,9 @@
-import type { AuthOutboxMessage } from '@stratum/contracts'
+import type { AuthOutboxMessage, ProjectAuthSettings } from '@stratum/contracts'
+import type { SecretBox } from '../../control/secret-box.js'
 import type { Db } from '../../store/db.js'
+import { smtpPassword } from './config.js'
 import { AuthError } from './errors.js'
+import { sendBySmtp } from './smtp.js'
 
 export type EmailKind = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change'
 
@@ -56,15 +59,25 @@ const HOUR_MS = 3_600_000
 const KEPT_PER_PROJECT = 500
 
 /**
- * Where the auth service's emails and SMS codes go while the project has no SMTP server or SMS
- * provider: the platform database, shown to the project's owners and administrators in the dashboard.
- * The project's hourly limits (rate_limit_email_sent, rate_limit_sms_sent) are counted here, so they
- * hold across restarts.
+ * Where the auth service's emails and SMS codes go: emails through the project's SMTP server when it
+ * has one; otherwise, and for every SMS (there is no SMS provider), the project's outbox in the
+ * platform database, shown to the project's owners and administrators in the dashboard. Every message
+ * is recorded (those sent by SMTP without their body: their links are the recipient's alone), so the
+ * hourly limits (rate_limit_email_sent, rate_limit_sms_sent) hold across restarts.
  */
 export class AuthOutbox {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+    private readonly allowPrivateSmtpHosts: boolean,
+  ) {}
 
-  async send(ref: string, message: { channel: 'email' | 'sms'; kind: string; recipient: string; subject: string; body: string }, hourlyLimit: number): Promise<void> {
+  async send(
+    ref: string,
+    settings: ProjectAuthSettings,
+    message: { channel: 'email' | 'sms'; kind: string; recipient: string; subject: string; body: string },
+  ): Promise<void> {
+    const hourlyLimit = message.channel === 'email' ? settings.rate_limit_email_sent : settings.rate_limit_sms_sent
     const { rows } = await this.db.query<{ sent: number }>(
       `SELECT count(*)::int AS sent FROM auth_outbox WHERE project_ref = $1 AND channel = $2 AND created_at > now() - make_interval(secs => $3)`,
       [ref, message.channel, HOUR_MS / 1000],
@@ -74,9 +87,14 @@ export class AuthOutbox {
         ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
         : new AuthError(429, 'over_sms_send_rate_limit', 'SMS rate limit exceeded')
     }
+    const viaSmtp = message.channel === 'email' && Boolean(settings.smtp_host)
+    if (viaSmtp) {
+      const password = await smtpPassword(this.db, this.secrets, ref)
+      await sendBySmtp(settings, password, { to: message.recipient, subject: message.subject, html: message.body }, this.allowPrivateSmtpHosts)
+    }
     await this.db.query(
-      `INSERT INTO auth_outbox (project_ref, channel, kind, recipient, subject, body) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [ref, message.channel, message.kind, message.recipient, message.subject, message.body],
+      `INSERT INTO auth_outbox (project_ref, channel, kind, recipient, subject, body, sent_via) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [ref, message.channel, message.kind, message.recipient, message.subject, viaSmtp ? '' : message.body, viaSmtp ? 'smtp' : 'outbox'],
     )
     await this.db.query(
       `DELETE FROM auth_outbox WHERE project_ref = $1 AND id <= (SELECT id FROM auth_outbox WHERE project_ref = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,
@@ -84,9 +102,10 @@ export class AuthOutbox {
     )
   }
 
+  /** The messages kept in the outbox (not those sent by SMTP), newest first. */
   async list(ref: string, limit = 100): Promise<AuthOutboxMessage[]> {
     const { rows } = await this.db.query<Omit<AuthOutboxMessage, 'id' | 'created_at'> & { id: string; created_at: Date }>(
-      'SELECT id, channel, kind, recipient, subject, body, created_at FROM auth_outbox WHERE project_ref = $1 ORDER BY id DESC LIMIT $2',
+      `SELECT id, channel, kind, recipient, subject, body, created_at FROM auth_outbox WHERE project_ref = $1 AND sent_via = 'outbox' ORDER BY id DESC LIMIT $2`,
       [ref, limit],
     )
     return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }))

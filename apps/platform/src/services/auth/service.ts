@@ -1,6 +1,7 @@
 import type { ProjectAuthSettings } from '@stratum/contracts'
 import type { Logger } from 'pino'
 import type { ProjectService } from '../../control/projects.js'
+import type { SecretBox } from '../../control/secret-box.js'
 import type { ProjectDirectory } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { getAuthSettings } from './config.js'
@@ -61,9 +62,11 @@ export class AuthService {
     private readonly db: Db,
     projects: ProjectService,
     directory: ProjectDirectory,
+    secrets: SecretBox,
+    allowPrivateSmtpHosts: boolean,
     private readonly log: Logger,
   ) {
-    this.outbox = new AuthOutbox(db)
+    this.outbox = new AuthOutbox(db, secrets, allowPrivateSmtpHosts)
     this.deps = { databases: new AuthDatabases(db, projects, log), outbox: this.outbox, limiter: new RateLimiter() }
     directory.onChange((ref) => {
       this.settings.delete(ref)
