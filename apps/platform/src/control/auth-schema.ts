@@ -8,8 +8,8 @@ const SCHEMA_VERSION = 'stratum_auth_1'
  * Supabase Auth's tables in a project's `auth` schema, with the columns that supabase-js users and SQL
  * written for Supabase rely on (auth.users.id, email, raw_user_meta_data, created_at, triggers on
  * auth.users ...). Owned by supabase_auth_admin, the auth service's login; `postgres` may read and
- * write them and put triggers on them as on Supabase; the SQL editor's read-only role reads them
- * without the columns that hold secrets.
+ * write them, put triggers on them and drop those (as a member of the owner role); the SQL editor's
+ * read-only role reads them without the columns that hold secrets.
  */
 const TABLES = `
   CREATE TABLE IF NOT EXISTS auth.schema_migrations (version varchar(255) PRIMARY KEY);
@@ -142,6 +142,8 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
     await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH PASSWORD ${client.escapeLiteral(authAdminPassword(adminPassword))}`)
     await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} SET search_path = auth`)
     await client.query(`CREATE SCHEMA IF NOT EXISTS auth; GRANT USAGE, CREATE ON SCHEMA auth TO ${AUTH_ADMIN_ROLE}`)
+    // As in bootstrapClusterRoles: `postgres` may drop its triggers on auth.users (that needs the owner).
+    await client.query(`GRANT ${AUTH_ADMIN_ROLE} TO ${USER_ROLE}`)
     // The tables are created by their owner, so the grants below are the owner's to give.
     await client.query(`SET LOCAL ROLE ${AUTH_ADMIN_ROLE}`)
     await client.query(TABLES)

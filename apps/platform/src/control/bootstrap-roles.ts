@@ -115,6 +115,9 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
   // sessions, and may switch to the API roles to try its policies.
   await client.query(`GRANT pg_monitor, pg_signal_backend TO ${USER_ROLE}`)
   await client.query(`GRANT anon, authenticated, service_role TO ${USER_ROLE}`)
+  // Dropping a trigger needs the table's owner: without supautils (Supabase's way to allow it), the
+  // owner role is given to `postgres`, so `drop trigger ... on auth.users` works as users expect.
+  await client.query(`GRANT ${AUTH_ADMIN_ROLE} TO ${USER_ROLE}`)
 }
 
 /**

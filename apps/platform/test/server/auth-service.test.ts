@@ -380,6 +380,53 @@ describe('auth with supabase-js', () => {
     }
   })
 
+  it("runs the project's triggers on auth.users as supabase_auth_admin, which reaches nothing beyond the auth tables", async () => {
+    // A trigger written by the project's owner runs in the auth service's session: the role it gets
+    // must not open a way to the host, to other roles or to secrets.
+    const attempts = [
+      `copy (select 1) to program 'id'`,
+      `select pg_read_file('/etc/passwd')`,
+      'create role intruder superuser login',
+      'alter role postgres superuser',
+      'select rolpassword from pg_authid limit 1',
+      'grant supabase_admin to supabase_auth_admin',
+      'grant service_role to supabase_auth_admin',
+      'set role supabase_admin',
+      'set role postgres',
+      'set role service_role',
+      'create extension dblink',
+      `alter system set log_statement = 'all'`,
+    ]
+    const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
+    await sql(
+      main.ref,
+      `create table public.escape_log (attempt text, outcome text);
+       grant insert on public.escape_log to supabase_auth_admin;
+       create function public.on_signup() returns trigger language plpgsql as $fn$
+       declare attempt text;
+       begin
+         foreach attempt in array array[${attempts.map(literal).join(', ')}] loop
+           begin
+             execute attempt;
+             insert into public.escape_log values (attempt, 'succeeded');
+           exception when others then
+             insert into public.escape_log values (attempt, sqlerrm);
+           end;
+         end loop;
+         return new;
+       end $fn$;
+       create trigger on_signup after insert on auth.users for each row execute function public.on_signup();`,
+    )
+    try {
+      expect((await client(main).auth.signUp({ email: 'trigger@example.com', password: 'trigger-password-1' })).error).toBeNull()
+      const log = (await sql(main.ref, 'select attempt, outcome from public.escape_log')) as { attempt: string; outcome: string }[]
+      expect(log).toHaveLength(attempts.length)
+      expect(log.filter((row) => row.outcome === 'succeeded')).toEqual([])
+    } finally {
+      await sql(main.ref, 'drop trigger on_signup on auth.users; drop function public.on_signup(); drop table public.escape_log;')
+    }
+  })
+
   it('records every auth request in the request log and every event in the audit log', async () => {
     await waitFor(
       async () => {
