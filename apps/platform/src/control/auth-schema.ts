@@ -99,6 +99,24 @@ const TABLES = `
   CREATE INDEX IF NOT EXISTS refresh_tokens_session_id_revoked_idx ON auth.refresh_tokens (session_id, revoked);
   CREATE INDEX IF NOT EXISTS refresh_tokens_parent_idx ON auth.refresh_tokens (parent);
 
+  -- PKCE: an emailed link's code_challenge until the link is opened, then the one-time auth code.
+  CREATE TABLE IF NOT EXISTS auth.flow_state (
+    id uuid PRIMARY KEY,
+    user_id uuid REFERENCES auth.users (id) ON DELETE CASCADE,
+    auth_code text NOT NULL,
+    code_challenge_method text NOT NULL CHECK (code_challenge_method IN ('s256', 'plain')),
+    code_challenge text NOT NULL,
+    provider_type text NOT NULL,
+    provider_access_token text,
+    provider_refresh_token text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    authentication_method text NOT NULL,
+    auth_code_issued_at timestamptz
+  );
+  CREATE INDEX IF NOT EXISTS idx_auth_code ON auth.flow_state (auth_code);
+  CREATE INDEX IF NOT EXISTS idx_user_id_auth_method ON auth.flow_state (user_id, authentication_method);
+
   CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
     instance_id uuid,
     id uuid PRIMARY KEY,

@@ -224,6 +224,41 @@ describe('auth with supabase-js', () => {
     expect((await client(main).auth.signInWithPassword({ email: 'ada@example.com', password: 'third-password-3' })).error).toBeNull()
   })
 
+  it('completes PKCE flows: the emailed link gives the app a code that only its verifier exchanges', async () => {
+    const pkceClient = () =>
+      createClient(main.url, main.anonKey, {
+        realtime: { transport: WebSocket as never },
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: 'pkce' },
+      })
+    const codeFrom = async (link: string) => {
+      const response = await fetch(link, { redirect: 'manual' })
+      expect(response.status).toBe(303)
+      const location = new URL(response.headers.get('location')!)
+      expect(location.hash).toBe('')
+      return { code: location.searchParams.get('code')!, flowId: location.searchParams.get('sb_flow_id') ?? undefined, location }
+    }
+
+    const app = pkceClient()
+    expect((await app.auth.signUp({ email: 'pkce@example.com', password: 'pkce-password-1', options: { emailRedirectTo: 'http://localhost:3000/callback' } })).error).toBeNull()
+    const signup = await codeFrom(linkOf(await lastMessage(main.ref, 'pkce@example.com', 'confirmation')))
+    expect(signup.location.pathname).toBe('/callback')
+    // Another client (without the verifier) cannot use the code.
+    const stolen = await pkceClient().auth.exchangeCodeForSession(signup.code)
+    expect(stolen.error).toBeTruthy()
+    const exchanged = await app.auth.exchangeCodeForSession(signup.code, signup.flowId ? { flowId: signup.flowId } : undefined)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.session?.user.email).toBe('pkce@example.com')
+    expect((await app.auth.exchangeCodeForSession(signup.code)).error).toBeTruthy()
+
+    const recovering = pkceClient()
+    expect((await recovering.auth.resetPasswordForEmail('pkce@example.com', { redirectTo: 'http://localhost:3000/reset' })).error).toBeNull()
+    const recovery = await codeFrom(linkOf(await lastMessage(main.ref, 'pkce@example.com', 'recovery')))
+    const recovered = await recovering.auth.exchangeCodeForSession(recovery.code, recovery.flowId ? { flowId: recovery.flowId } : undefined)
+    expect(recovered.error).toBeNull()
+    expect((recovered.data as { redirectType?: string | null }).redirectType).toBe('recovery')
+    expect((await recovering.auth.updateUser({ password: 'pkce-password-2' })).error).toBeNull()
+  })
+
   it('invites, lists, creates, reads, updates and deletes users through the admin API, for the service key only', async () => {
     const admin = client(main, main.serviceKey).auth.admin
     const invited = await admin.inviteUserByEmail('invitee@example.com', { data: { team: 'red' } })

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { rememberChallenge } from './pkce.js'
 import { allowedRedirect } from './redirects.js'
 import { renderEmail, type EmailKind } from './outbox.js'
 import type { AuthDeps, AuthRequest } from './request.js'
@@ -30,6 +31,7 @@ export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request:
   const link = `${request.publicBase}/auth/v1/verify?${new URLSearchParams({ token: hash, type: linkType, redirect_to: redirectTo })}`
   const email = renderEmail({ kind, to, link, code, site: request.settings.site_url, email: user.email ?? '', newEmail: to })
   await deps.outbox.send(request.project.ref, request.settings, { channel: 'email', kind, recipient: to, ...email })
+  await rememberChallenge(db, request, user.id, linkType)
   return updateUser(db, user.id, { [token]: hash, [sentAt]: new Date() })
 }
 

@@ -3,10 +3,11 @@ import { audit } from '../audit.js'
 import { AuthError, invalidCredentials, rateLimited, validationFailed } from '../errors.js'
 import { normalEmail, normalPhone } from '../input.js'
 import { passwordMatches } from '../passwords.js'
+import { redeemAuthCode } from '../pkce.js'
 import { FIVE_MINUTES } from '../rate-limit.js'
 import { parseBody, sessionContext, type AuthDeps, type AuthRequest, type AuthResponse } from '../request.js'
 import { refreshSession, startSession } from '../sessions.js'
-import { findUserByEmail, findUserByPhone } from '../users.js'
+import { findUserByEmail, findUserById, findUserByPhone } from '../users.js'
 
 const PasswordGrant = z.object({
   email: z.string().optional(),
@@ -21,6 +22,7 @@ export async function token(request: AuthRequest, deps: AuthDeps): Promise<AuthR
   const grant = request.query.get('grant_type')
   if (grant === 'password') return passwordGrant(request, deps)
   if (grant === 'refresh_token') return refreshGrant(request, deps)
+  if (grant === 'pkce') return pkceGrant(request, deps)
   throw validationFailed('unsupported_grant_type')
 }
 
@@ -61,4 +63,18 @@ async function refreshGrant(request: AuthRequest, deps: AuthDeps): Promise<AuthR
   )
   if (session instanceof AuthError) throw session
   return { status: 200, body: session }
+}
+
+const PkceGrant = z.object({ auth_code: z.string().min(1).max(255), code_verifier: z.string().min(43).max(128) })
+
+/** The auth code of a PKCE link, with the verifier only the app that asked for the link holds. */
+async function pkceGrant(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
+  const body = parseBody(PkceGrant, request.body)
+  if (!deps.limiter.take(`verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES)) throw rateLimited()
+  return deps.databases.transaction(request.project.ref, async (db) => {
+    const { userId, method } = await redeemAuthCode(db, body.auth_code, body.code_verifier)
+    const user = await findUserById(db, userId)
+    if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
+    return { status: 200, body: await startSession(db, user, method, sessionContext(request)) }
+  })
 }

@@ -3,6 +3,7 @@ import type pg from 'pg'
 import { z } from 'zod'
 import { AuthError, otpExpired, rateLimited, validationFailed } from '../errors.js'
 import { normalEmail, normalPhone } from '../input.js'
+import { issueAuthCode } from '../pkce.js'
 import { FIVE_MINUTES } from '../rate-limit.js'
 import { allowedRedirect } from '../redirects.js'
 import { parseBody, sessionContext, type AuthDeps, type AuthRequest, type AuthResponse } from '../request.js'
@@ -44,19 +45,25 @@ const sameHash = (a: string, b: string) => a.length === b.length && a.length > 0
 /** POST /verify: a typed code (with its email or phone) or a link's token_hash becomes a session. */
 export async function verifyPost(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(VerifyBody, request.body)
-  return { status: 200, body: await verify(request, deps, body) }
+  return { status: 200, body: await verify(request, deps, body, false) }
 }
 
 /**
  * GET /verify, the link in an email: the session goes to the redirect URL in its fragment, as GoTrue
  * does (`#access_token=...&type=signup`), or the error does (`#error=access_denied&error_code=...`).
+ * A link sent for PKCE gives `?code=` instead, for the app to exchange with its code verifier.
  */
 export async function verifyGet(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const redirectTo = allowedRedirect(request.query.get('redirect_to'), request.settings)
   const type = request.query.get('type') ?? ''
   let fragment: URLSearchParams
   try {
-    const session = await verify(request, deps, { type, token_hash: request.query.get('token') ?? '' })
+    const session = await verify(request, deps, { type, token_hash: request.query.get('token') ?? '' }, true)
+    if ('authCode' in session) {
+      const location = new URL(redirectTo)
+      location.searchParams.set('code', session.authCode)
+      return { status: 303, headers: { location: location.href } }
+    }
     fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -78,7 +85,7 @@ export async function verifyGet(request: AuthRequest, deps: AuthDeps): Promise<A
   return { status: 303, headers: { location: location.href } }
 }
 
-async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof VerifyBody>): Promise<SessionJson> {
+async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof VerifyBody>, link: boolean): Promise<SessionJson | { authCode: string }> {
   const kind = TYPES[body.type]
   if (!kind) throw validationFailed(`Verify requires a verification type: ${Object.keys(TYPES).join(', ')}`)
   if (!deps.limiter.take(`verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES)) throw rateLimited()
@@ -91,6 +98,8 @@ async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof
     const lifetime = kind.sms ? request.settings.sms_otp_exp : request.settings.mailer_otp_exp
     if (!sentAt || sentAt.getTime() + lifetime * 1000 < Date.now()) throw otpExpired()
     const verified = await applyVerification(db, user, column, kind.sms)
+    const authCode = link ? await issueAuthCode(db, user.id, body.type) : null
+    if (authCode) return { authCode }
     return startSession(db, verified, body.type === 'sms' ? 'otp' : body.type, sessionContext(request))
   })
 }
