@@ -9,6 +9,8 @@ import { otherOrigin } from './other-origin'
  * lists the user, and a user is created and deleted there.
  */
 
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
+
 type Supabase = { createClient: (url: string, key: string) => { auth: Record<string, (...args: unknown[]) => Promise<{ data: any; error: any }>> } }
 
 test('an app on another origin signs a user up and in; the outbox shows the confirmation and the Users page lists them', async ({ page, context }) => {
@@ -62,12 +64,31 @@ test('an app on another origin signs a user up and in; the outbox shows the conf
       { url, anonKey, email },
     )
     expect(confirmed).toEqual({ fromLink: email, signedIn: email, error: null })
+
+    // The docs drawer's User Management snippet, copied and run by the app as it is.
+    await page.getByRole('button', { name: 'API Docs' }).click()
+    const drawer = page.getByRole('dialog', { name: 'API Docs' })
+    await drawer.getByRole('navigation', { name: 'API docs sections' }).getByRole('button', { name: 'User Management' }).click()
+    await drawer.getByRole('region', { name: 'Sign up', exact: true }).getByRole('button', { name: /Copy/ }).click()
+    const snippet = await page.evaluate(() => navigator.clipboard.readText())
+    expect(snippet).toContain('supabase.auth.signUp(')
+    await page.keyboard.press('Escape')
+    const fromDocs = await app.evaluate(
+      async ({ url, anonKey, snippet }) => {
+        const supabase = (window as unknown as { supabase: Supabase }).supabase.createClient(url, anonKey)
+        const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (client: unknown) => Promise<unknown>
+        return new AsyncFunction('supabase', `${snippet}\nreturn { email: data.user?.email ?? null, error: error?.message ?? null }`)(supabase)
+      },
+      { url, anonKey, snippet },
+    )
+    expect(fromDocs).toEqual({ email: 'someone@email.com', error: null })
     await app.close()
 
     // The Users page lists them, confirmed and signed in.
     await page.getByRole('navigation').getByRole('link', { name: 'Users', exact: true }).click()
     const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email })
     await expect(row).toContainText('Confirmed')
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: 'someone@email.com' })).toContainText('Waiting for verification')
     await expect(row).not.toContainText('Never')
     if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/auth-users.png`, fullPage: true })
 
