@@ -173,6 +173,10 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
     await client.query(`GRANT SELECT (${readable.map((name) => client.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
     await client.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries TO ${READONLY_ROLE}`)
     await client.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
+    // The service runs no DDL afterwards; and `postgres`, a member of the owner role, must not gain a
+    // way to create objects in the auth schema through it.
+    await client.query('RESET ROLE')
+    await client.query(`REVOKE CREATE ON SCHEMA auth FROM ${AUTH_ADMIN_ROLE}`)
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})

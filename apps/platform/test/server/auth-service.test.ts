@@ -431,6 +431,7 @@ describe('auth with supabase-js', () => {
       'set role service_role',
       'create extension dblink',
       `alter system set log_statement = 'all'`,
+      'create table auth.intruder (x int)',
     ]
     const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
     await sql(
@@ -457,6 +458,9 @@ describe('auth with supabase-js', () => {
       const log = (await sql(main.ref, 'select attempt, outcome from public.escape_log')) as { attempt: string; outcome: string }[]
       expect(log).toHaveLength(attempts.length)
       expect(log.filter((row) => row.outcome === 'succeeded')).toEqual([])
+      // Nor can the project's own SQL create objects in the auth schema.
+      const created = await api(t, 'POST', `/v1/projects/${main.ref}/database/query`, { token }, { query: 'create table auth.intruder (x int)' })
+      expect(created.status).toBeGreaterThanOrEqual(400)
     } finally {
       await sql(main.ref, 'drop trigger on_signup on auth.users; drop function public.on_signup(); drop table public.escape_log;')
     }

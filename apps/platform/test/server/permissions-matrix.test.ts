@@ -29,6 +29,14 @@ async function victimPath(): Promise<string> {
   return `/platform/organizations/${orgSlug}/members/${rows[0].id}`
 }
 
+const endUserEmail = () => `end-${Math.random().toString(36).slice(2)}@example.com`
+
+/** A fresh end user of the project (its auth service), so each delete case has its own. */
+async function endUserPath(): Promise<string> {
+  const made = await api(t, 'POST', `/platform/auth/${ref}/users`, { token: tokens.owner }, { email: endUserEmail(), email_confirm: true })
+  return `/platform/auth/${ref}/users/${made.body.id}`
+}
+
 const projectBody = () => ({ name: 'Matrix', organization_slug: orgSlug, db_pass: 'matrix-password-1' })
 
 const ROUTES: RouteCase[] = [
@@ -38,6 +46,23 @@ const ROUTES: RouteCase[] = [
   { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
   { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
   { name: 'v1 project', method: 'GET', path: () => `/v1/projects/${ref}`, permission: null },
+  { name: 'auth settings', method: 'GET', path: () => `/v1/projects/${ref}/config/auth`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/config/auth' }] },
+  {
+    name: 'change auth settings', method: 'PATCH', path: () => `/v1/projects/${ref}/config/auth`, body: () => ({ jwt_exp: 3600 }),
+    permission: 'projects.update', bad: [{ body: { jwt_exp: 'soon' } }, { body: { site_url: 'ftp://example.com' } }, { body: { unknown_setting: true } }],
+  },
+  { name: 'auth outbox', method: 'GET', path: () => `/platform/projects/${ref}/auth/outbox`, permission: 'service_api_keys.read' },
+  { name: 'auth users', method: 'GET', path: () => `/platform/auth/${ref}/users`, permission: null, bad: [{ path: () => `/platform/auth/${ref}/users?page=0` }] },
+  {
+    name: 'create auth user', method: 'POST', path: () => `/platform/auth/${ref}/users`, body: () => ({ email: endUserEmail(), password: 'end-user-password-1', email_confirm: true }),
+    permission: 'sql.write', bad: [{ body: { email: 'not-an-email' } }, { body: { email: 'short-password@example.com', password: '1' } }],
+  },
+  { name: 'invite auth user', method: 'POST', path: () => `/platform/auth/${ref}/invite`, body: () => ({ email: endUserEmail() }), permission: 'sql.write', bad: [{ body: { email: 5 } }] },
+  { name: 'send auth recovery', method: 'POST', path: () => `/platform/auth/${ref}/recover`, body: () => ({ email: 'nobody@example.com' }), permission: 'sql.write', bad: [{ body: {} }] },
+  {
+    name: 'delete auth user', method: 'DELETE', path: endUserPath, permission: 'sql.write',
+    bad: [{ path: () => `/platform/auth/${ref}/users/not-a-uuid` }],
+  },
   {
     name: 'reset database password', method: 'PATCH', path: () => `/v1/projects/${ref}/database/password`, body: () => ({ password: 'matrix-password-2' }),
     permission: 'projects.update', bad: [{ body: { password: 'short' } }, { body: {} }],
