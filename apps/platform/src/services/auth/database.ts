@@ -4,7 +4,7 @@ import { ensureAuthSchema } from '../../control/auth-schema.js'
 import { AUTH_ADMIN_ROLE, authAdminPassword, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
-import type { Db } from '../../store/db.js'
+import { inTransaction, type Db } from '../../store/db.js'
 
 const POOL_SIZE = 3
 
@@ -25,18 +25,7 @@ export class AuthDatabases {
 
   /** Runs fn in one transaction on the project's database. */
   async transaction<T>(ref: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await (await this.pool(ref)).connect()
-    try {
-      await client.query('BEGIN')
-      const result = await fn(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
-    } finally {
-      client.release()
-    }
+    return inTransaction(await this.pool(ref), fn)
   }
 
   async query<R extends pg.QueryResultRow>(ref: string, text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {

@@ -20,30 +20,28 @@ import type { AuthDeps, AuthRequest, AuthResponse, Handler } from './request.js'
 const USER_PATH = /^\/admin\/users\/[^/]+$/
 
 /** The routes of /auth/v1, as @supabase/auth-js calls them. */
-function route(method: string, path: string): Handler | null {
-  const key = `${method} ${USER_PATH.test(path) ? '/admin/users/{id}' : path}`
-  const routes: Record<string, Handler> = {
-    'POST /signup': signup,
-    'POST /token': token,
-    'GET /user': getUser,
-    'PUT /user': updateCurrentUser,
-    'POST /logout': logout,
-    'POST /recover': recover,
-    'POST /magiclink': otp,
-    'POST /otp': otp,
-    'POST /verify': verifyPost,
-    'GET /verify': verifyGet,
-    'POST /invite': invite,
-    'GET /admin/users': listUsers,
-    'POST /admin/users': createUser,
-    'GET /admin/users/{id}': getUserById,
-    'PUT /admin/users/{id}': updateUserById,
-    'DELETE /admin/users/{id}': deleteUserById,
-    'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
-    'GET /health': async () => ({ status: 200, body: { version: 'stratum', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } }),
-  }
-  return routes[key] ?? null
+const ROUTES: Record<string, Handler> = {
+  'POST /signup': signup,
+  'POST /token': token,
+  'GET /user': getUser,
+  'PUT /user': updateCurrentUser,
+  'POST /logout': logout,
+  'POST /recover': recover,
+  'POST /magiclink': otp,
+  'POST /otp': otp,
+  'POST /verify': verifyPost,
+  'GET /verify': verifyGet,
+  'POST /invite': invite,
+  'GET /admin/users': listUsers,
+  'POST /admin/users': createUser,
+  'GET /admin/users/{id}': getUserById,
+  'PUT /admin/users/{id}': updateUserById,
+  'DELETE /admin/users/{id}': deleteUserById,
+  'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
+  'GET /health': async () => ({ status: 200, body: { version: 'stratum', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } }),
 }
+
+const route = (method: string, path: string): Handler | null => ROUTES[`${method} ${USER_PATH.test(path) ? '/admin/users/{id}' : path}`] ?? null
 
 /** Reached from an email link in a browser, without an API key (Supabase's gateway leaves these open). */
 export const OPEN_AUTH_PATHS = new Set(['/verify'])

@@ -51,10 +51,12 @@ export async function signup(request: AuthRequest, deps: AuthDeps): Promise<Auth
       // With confirmation on, GoTrue answers as for a new user, so sign-up does not reveal who has an account.
       return { status: 200, body: await obfuscatedUser(db, existing, email, phone) }
     }
+    // An address that never confirmed: signing up again takes the new password (as in GoTrue).
     let user = existing
       ? await updateUser(db, existing.id, {
           encrypted_password: passwordHash,
           raw_user_meta_data: { ...existing.raw_user_meta_data, ...(body.data ?? {}) },
+          ...(autoconfirm ? { [viaPhone ? 'phone_confirmed_at' : 'email_confirmed_at']: new Date() } : {}),
         })
       : await insertUser(db, { email, phone, passwordHash, userMetadata: body.data ?? {}, emailConfirmed: autoconfirm && !viaPhone, phoneConfirmed: autoconfirm && viaPhone })
     if (!existing) await audit(db, 'user_signedup', user, request.ip)
