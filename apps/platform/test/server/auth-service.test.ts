@@ -259,7 +259,7 @@ describe('auth with supabase-js', () => {
     expect((await recovering.auth.updateUser({ password: 'pkce-password-2' })).error).toBeNull()
   })
 
-  it('invites, lists, creates, reads, updates and deletes users through the admin API, for the service key only', async () => {
+  it('invites, lists, creates, reads, updates and deletes users and generates links through the admin API, for the service key only', async () => {
     const admin = client(main, main.serviceKey).auth.admin
     const invited = await admin.inviteUserByEmail('invitee@example.com', { data: { team: 'red' } })
     expect(invited.error).toBeNull()
@@ -289,6 +289,17 @@ describe('auth with supabase-js', () => {
 
     const notAdmin = await client(main).auth.admin.listUsers()
     expect(notAdmin.error).toMatchObject({ status: 403, code: 'not_admin' })
+    // Links an app sends itself: answered, not emailed.
+    const generated = await admin.generateLink({ type: 'magiclink', email: 'grace@example.com', options: { redirectTo: 'http://localhost:3000/in' } })
+    expect(generated.error).toBeNull()
+    expect(generated.data.properties).toMatchObject({ verification_type: 'magiclink', redirect_to: 'http://localhost:3000/in' })
+    expect((await openLink(generated.data.properties!.action_link)).get('type')).toBe('magiclink')
+    const signupLink = await admin.generateLink({ type: 'signup', email: 'generated@example.com', password: 'generated-password-1' })
+    expect(signupLink.data.user?.email).toBe('generated@example.com')
+    const confirmedByCode = await client(main).auth.verifyOtp({ email: 'generated@example.com', token: signupLink.data.properties!.email_otp, type: 'signup' })
+    expect(confirmedByCode.error).toBeNull()
+    expect((await client(main).auth.admin.generateLink({ type: 'recovery', email: 'generated@example.com' })).error?.code).toBe('not_admin')
+    expect((await admin.generateLink({ type: 'recovery', email: 'nobody-at-all@example.com' })).error?.status).toBe(404)
   })
 
   it('keeps each user to their own rows through the data API: auth.uid() in a policy', async () => {

@@ -18,21 +18,39 @@ const EMAIL_COLUMNS: Record<EmailKind, { token: keyof UserRow; sentAt: keyof Use
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at', linkType: 'email_change' },
 }
 
+/** A link and code made for a user, and what was stored of them. */
+export interface EmailToken {
+  user: UserRow
+  link: string
+  code: string
+  hash: string
+  redirectTo: string
+  /** The `type` of the link: signup, invite, magiclink, recovery, email_change. */
+  linkType: string
+}
+
 /**
- * Emails the user a link and a code for `kind` (to `to`, the new address for an email change) and
- * stores the hash. The link goes through GET /auth/v1/verify, then to `redirect_to` when the project
- * allows it, else to the site URL.
+ * Makes a link and a code for `kind` (for `to`, the new address for an email change) and stores the
+ * hash (and a PKCE challenge when the request has one). The link goes through GET /auth/v1/verify,
+ * then to `redirect_to` when the project allows it, else to the site URL.
  */
-export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: EmailKind, to: string): Promise<UserRow> {
+export async function issueEmailToken(db: pg.PoolClient, request: AuthRequest, user: UserRow, kind: EmailKind, to: string): Promise<EmailToken> {
   const { token, sentAt, linkType } = EMAIL_COLUMNS[kind]
   const code = newOtp(request.settings.mailer_otp_length)
   const hash = tokenHash(to, code)
   const redirectTo = allowedRedirect(request.query.get('redirect_to') ?? stringField(request.body, 'redirect_to'), request.settings)
   const link = `${request.publicBase}/auth/v1/verify?${new URLSearchParams({ token: hash, type: linkType, redirect_to: redirectTo })}`
-  const email = renderEmail({ kind, to, link, code, site: request.settings.site_url, email: user.email ?? '', newEmail: to })
-  await deps.outbox.send(request.project.ref, request.settings, { channel: 'email', kind, recipient: to, ...email })
   await rememberChallenge(db, request, user.id, linkType)
-  return updateUser(db, user.id, { [token]: hash, [sentAt]: new Date() })
+  const updated = await updateUser(db, user.id, { [token]: hash, [sentAt]: new Date() })
+  return { user: updated, link, code, hash, redirectTo, linkType }
+}
+
+/** Issues a link and code for `kind` and emails them (outbox or the project's SMTP server). */
+export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: EmailKind, to: string): Promise<UserRow> {
+  const issued = await issueEmailToken(db, request, user, kind, to)
+  const email = renderEmail({ kind, to, link: issued.link, code: issued.code, site: request.settings.site_url, email: user.email ?? '', newEmail: to })
+  await deps.outbox.send(request.project.ref, request.settings, { channel: 'email', kind, recipient: to, ...email })
+  return issued.user
 }
 
 export type SmsKind = 'confirmation' | 'login' | 'phone_change'

@@ -8,6 +8,7 @@ import { getAuthSettings } from './config.js'
 import { AuthDatabases } from './database.js'
 import { AuthError } from './errors.js'
 import { createUser, deleteUserById, getUserById, invite, listUsers, updateUserById } from './handlers/admin.js'
+import { generateLink } from './handlers/generate-link.js'
 import { otp, recover } from './handlers/otp.js'
 import { signup } from './handlers/signup.js'
 import { token } from './handlers/token.js'
@@ -32,6 +33,7 @@ const ROUTES: Record<string, Handler> = {
   'POST /verify': verifyPost,
   'GET /verify': verifyGet,
   'POST /invite': invite,
+  'POST /admin/generate_link': generateLink,
   'GET /admin/users': listUsers,
   'POST /admin/users': createUser,
   'GET /admin/users/{id}': getUserById,

@@ -9,7 +9,7 @@ import { parseBody, type AuthDeps, type AuthRequest, type AuthResponse } from '.
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, updateUser, userJson, type UserRow } from '../users.js'
 
 /** The admin API is for the service key (or a JWT with its role) only, as in GoTrue. */
-function requireAdmin(request: AuthRequest): void {
+export function requireAdmin(request: AuthRequest): void {
   if (request.claims?.role !== 'service_role') throw notAdmin()
 }
 
