@@ -29,6 +29,8 @@ export const ProjectAuthSettings = z.object({
   disable_signup: z.boolean(),
   external_email_enabled: z.boolean(),
   external_phone_enabled: z.boolean(),
+  /** Sign-ins without an email or phone (supabase.auth.signInAnonymously): role authenticated, is_anonymous true. */
+  external_anonymous_users_enabled: z.boolean(),
   /** Off: a new email user must open the confirmation link (or enter its code) before signing in. */
   mailer_autoconfirm: z.boolean(),
   sms_autoconfirm: z.boolean(),
@@ -53,6 +55,8 @@ export const ProjectAuthSettings = z.object({
   rate_limit_token_refresh: PerWindow,
   /** Sign-ups and sign-ins per 5 minutes, per IP address and per account. */
   rate_limit_otp: PerWindow,
+  /** Anonymous sign-ins per hour per IP address. */
+  rate_limit_anonymous_users: PerWindow,
   /** The project's own mail server; null: emails go to the project's outbox. */
   smtp_host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'Enter a host name or IP address').nullable(),
   smtp_port: z.string().regex(/^\d{1,5}$/, 'Enter a port number').nullable(),
@@ -91,6 +95,7 @@ export interface AuthUser {
   invited_at?: string
   last_sign_in_at?: string
   banned_until?: string
+  is_anonymous?: boolean
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
   created_at: string

@@ -477,6 +477,29 @@ describe('auth with supabase-js', () => {
     }
   })
 
+  it('signs in anonymously when the project allows it; the user keeps their rows after confirming an email', async () => {
+    const app = client(main)
+    expect((await app.auth.signInAnonymously()).error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled' })
+    await configure(main.ref, { external_anonymous_users_enabled: true })
+    try {
+      const guest = await app.auth.signInAnonymously({ options: { data: { theme: 'dark' } } })
+      expect(guest.error).toBeNull()
+      expect(guest.data.user).toMatchObject({ is_anonymous: true, email: '', user_metadata: { theme: 'dark' } })
+      const claims = JSON.parse(Buffer.from(guest.data.session!.access_token.split('.')[1]!, 'base64url').toString())
+      expect(claims).toMatchObject({ role: 'authenticated', is_anonymous: true, sub: guest.data.user!.id })
+      expect((await app.from('todos').insert({ task: 'as a guest' })).error).toBeNull()
+
+      expect((await app.auth.updateUser({ email: 'guest@example.com' })).data.user?.new_email).toBe('guest@example.com')
+      const change = await openLink(linkOf(await lastMessage(main.ref, 'guest@example.com', 'email_change')))
+      expect(change.get('type')).toBe('email_change')
+      const now = await client(main, main.serviceKey).auth.admin.getUserById(guest.data.user!.id)
+      expect(now.data.user).toMatchObject({ email: 'guest@example.com', is_anonymous: false })
+      expect((await app.from('todos').select('task')).data).toEqual([{ task: 'as a guest' }])
+    } finally {
+      await configure(main.ref, { external_anonymous_users_enabled: false })
+    }
+  })
+
   it('records every auth request in the request log and every event in the audit log', async () => {
     await waitFor(
       async () => {

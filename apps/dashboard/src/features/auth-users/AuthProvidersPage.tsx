@@ -15,6 +15,7 @@ const SIGN_IN: SettingsSection = {
     mailer_autoconfirm: s.mailer_autoconfirm,
     external_phone_enabled: s.external_phone_enabled,
     sms_autoconfirm: s.sms_autoconfirm,
+    external_anonymous_users_enabled: s.external_anonymous_users_enabled,
     password_min_length: String(s.password_min_length),
   }),
   toChange: (d) => ({ ...d, password_min_length: Number(d.password_min_length) }),
@@ -31,6 +32,13 @@ const SIGN_IN: SettingsSection = {
       />
       <CheckboxRow label="Phone" hint="Sign up and sign in with a phone number and an SMS code." checked={Boolean(d.external_phone_enabled)} onChange={(on) => set('external_phone_enabled', on)} disabled={disabled} />
       <CheckboxRow label="Confirm phone" hint="Users must enter the SMS code before they can sign in with a password." checked={!d.sms_autoconfirm} onChange={(on) => set('sms_autoconfirm', !on)} disabled={disabled} />
+      <CheckboxRow
+        label="Anonymous sign-ins"
+        hint="Users start without an email or phone (signInAnonymously) and may add one later; they get the authenticated role with is_anonymous in their token."
+        checked={Boolean(d.external_anonymous_users_enabled)}
+        onChange={(on) => set('external_anonymous_users_enabled', on)}
+        disabled={disabled}
+      />
       <TextField label="Minimum password length" type="number" min={6} max={72} value={String(d.password_min_length)} onChange={(event) => set('password_min_length', event.target.value)} disabled={disabled} />
     </>
   ),

@@ -10,6 +10,7 @@ const LIMITS: Array<{ name: string; label: string; hint: string }> = [
   { name: 'rate_limit_email_sent', label: 'Emails sent per hour', hint: 'Confirmation, magic link, recovery, invitation and email change messages of the whole project.' },
   { name: 'rate_limit_sms_sent', label: 'SMS messages sent per hour', hint: 'SMS codes of the whole project.' },
   { name: 'rate_limit_otp', label: 'Sign-ups and sign-ins per 5 minutes', hint: 'Per IP address, and per account for password sign-ins: guessing one password from many addresses is slowed too.' },
+  { name: 'rate_limit_anonymous_users', label: 'Anonymous sign-ins per hour', hint: 'Per IP address.' },
   { name: 'rate_limit_token_refresh', label: 'Token refreshes per 5 minutes', hint: 'Per IP address.' },
   { name: 'rate_limit_verify', label: 'Token verifications per 5 minutes', hint: 'Links and codes checked, per IP address.' },
 ]

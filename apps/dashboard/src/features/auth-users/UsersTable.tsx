@@ -9,6 +9,7 @@ import { AUTH_TEXTS } from './texts'
 
 function Status({ user }: { user: AuthUser }) {
   if (user.banned_until && new Date(user.banned_until) > new Date()) return <Badge tone="danger">Banned</Badge>
+  if (user.is_anonymous) return <Badge tone="neutral">Anonymous</Badge>
   if (user.email_confirmed_at || user.phone_confirmed_at) return <Badge tone="success">Confirmed</Badge>
   if (user.invited_at) return <Badge tone="warning">Invited</Badge>
   return <Badge tone="neutral">Waiting for verification</Badge>
@@ -29,11 +30,11 @@ export function UsersTable({ users, canWrite, onRecover, onDelete }: UsersTableP
         <TableHead columns={['Email or phone', 'Provider', 'Status', 'Created', 'Last sign in', 'User ID', { hidden: 'Actions' }]} />
         <tbody>
           {users.map((user) => {
-            const who = user.email || (user.phone ? `+${user.phone}` : '')
+            const who = user.email || (user.phone ? `+${user.phone}` : user.is_anonymous ? 'Anonymous user' : '')
             return (
               <tr key={user.id}>
                 <td>{who}</td>
-                <td>{String(user.app_metadata.provider ?? 'email')}</td>
+                <td>{user.is_anonymous ? 'anonymous' : String(user.app_metadata.provider ?? 'email')}</td>
                 <td>
                   <Status user={user} />
                 </td>

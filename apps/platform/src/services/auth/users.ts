@@ -113,11 +113,19 @@ export interface NewUser {
   emailConfirmed: boolean
   phoneConfirmed: boolean
   invited?: boolean
+  anonymous?: boolean
 }
 
-/** Inserts the user and its identity (provider `email` or `phone`), as GoTrue does at sign-up. */
+/** Inserts the user and its identity (provider `email` or `phone`; none for an anonymous user), as GoTrue does at sign-up. */
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
   const id = randomUUID()
+  if (user.anonymous) {
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO auth.users (id, is_anonymous, raw_user_meta_data, raw_app_meta_data) VALUES ($1, true, $2, '{}') RETURNING *`,
+      [id, user.userMetadata],
+    )
+    return rows[0]!
+  }
   const provider = user.email ? 'email' : 'phone'
   const appMetadata = { provider, providers: [provider], ...(user.appMetadata ?? {}) }
   const { rows } = await db.query<UserRow>(

@@ -32,7 +32,7 @@ export async function signup(request: AuthRequest, deps: AuthDeps): Promise<Auth
   const body = parseBody(SignupBody, request.body)
   const { settings } = request
   if (settings.disable_signup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
-  if (!body.email && !body.phone) throw validationFailed('To signup, please provide your email or phone number')
+  if (!body.email && !body.phone) return anonymousSignup(request, deps, body.data ?? {})
   const viaPhone = !body.email
   if (viaPhone && !settings.external_phone_enabled) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled')
   if (!viaPhone && !settings.external_email_enabled) throw new AuthError(422, 'email_provider_disabled', 'Email signups are disabled')
@@ -73,6 +73,21 @@ export async function signup(request: AuthRequest, deps: AuthDeps): Promise<Auth
     return { status: 200, body: await userJson(db, user) }
   })
 }
+
+/** signInAnonymously: a user without email or phone, signed in at once (when the project allows it). */
+async function anonymousSignup(request: AuthRequest, deps: AuthDeps, data: Record<string, unknown>): Promise<AuthResponse> {
+  const { settings, project } = request
+  if (!settings.external_anonymous_users_enabled) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+  if (settings.disable_signup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  if (!deps.limiter.take(`anonymous:${project.ref}:${request.ip}`, settings.rate_limit_anonymous_users, HOUR)) throw rateLimited()
+  return deps.databases.transaction(project.ref, async (db) => {
+    const user = await insertUser(db, { email: null, phone: null, passwordHash: null, userMetadata: data, emailConfirmed: false, phoneConfirmed: false, anonymous: true })
+    await audit(db, 'user_signedup', user, request.ip, { provider: 'anonymous' })
+    return { status: 200, body: await startSession(db, user, 'anonymous', sessionContext(request)) }
+  })
+}
+
+const HOUR = 60 * 60_000
 
 /** What sign-up answers for an address that already has a confirmed account: a look-alike, nothing sent. */
 async function obfuscatedUser(db: Parameters<typeof userJson>[0], existing: Parameters<typeof userJson>[1], email: string | null, phone: string | null) {

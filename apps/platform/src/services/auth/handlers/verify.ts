@@ -138,9 +138,18 @@ async function byCode(
 async function applyVerification(db: pg.PoolClient, user: UserRow, column: TokenColumn, sms: boolean): Promise<UserRow> {
   const now = new Date()
   if (column === 'email_change_token_new') {
-    const updated = await updateUser(db, user.id, { email: user.email_change, email_change: '', email_change_token_new: '', email_confirmed_at: user.email_confirmed_at ?? now })
+    // An anonymous user who confirms an email becomes a permanent one, with an email identity.
+    const updated = await updateUser(db, user.id, {
+      email: user.email_change,
+      email_change: '',
+      email_change_token_new: '',
+      email_confirmed_at: user.email_confirmed_at ?? now,
+      is_anonymous: false,
+    })
     await db.query(
-      `UPDATE auth.identities SET identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() WHERE user_id = $1 AND provider = 'email'`,
+      `INSERT INTO auth.identities (provider_id, user_id, identity_data, provider)
+       VALUES ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true), 'email')
+       ON CONFLICT (provider_id, provider) DO UPDATE SET identity_data = auth.identities.identity_data || jsonb_build_object('email', $2::text), updated_at = now()`,
       [user.id, updated.email],
     )
     return updated
