@@ -16,6 +16,15 @@ type Encode = (text: string) => string
 const asString: Encode = (text) => JSON.stringify(text)
 const asIs: Encode = (text) => text
 const asBoolean: Encode = (text) => (text === 't' ? 'true' : 'false')
+/**
+ * int8 as @supabase/postgres-meta answers it (and clients such as the official MCP server expect): a
+ * JSON number when it is exact (|n| <= 2^53 - 1), else the string of its digits, so nothing is lost.
+ */
+export const int8Value = (text: string): number | string => {
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : text
+}
+const asInt8: Encode = (text) => (Number.isSafeInteger(Number(text)) ? text : JSON.stringify(text))
 // parseFloat as pg does: NaN and the infinities become null, as JSON.stringify writes them.
 const asFloat: Encode = (text) => JSON.stringify(parseFloat(text))
 
@@ -29,8 +38,8 @@ const ENCODERS = new Map<number, Encode>([
   [701, asFloat], // float8
   [114, asIs], // json: Postgres checked it is JSON
   [3802, asIs], // jsonb: written by Postgres in canonical JSON
-  // pg leaves these as strings: int8 and numeric (no loss of precision), text-like types.
-  [20, asString], // int8
+  [20, asInt8], // int8: a number when exact
+  // pg leaves these as strings: numeric (no loss of precision), text-like types.
   [1700, asString], // numeric
   [25, asString], // text
   [1043, asString], // varchar

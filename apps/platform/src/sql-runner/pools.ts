@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import pg from 'pg'
 import { ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
+import { int8Value } from './json-rows.js'
 
 /** How the platform connects to a project's instance. */
 export interface SqlTarget {
@@ -31,11 +32,14 @@ export const SESSION_STATEMENT_TIMEOUT_MS = SQL_DEFAULT_TIMEOUT_MS
 const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
 const LOGIN_ROLE: Record<SqlMode, string> = { 'read-only': READONLY_ROLE, full: EDITOR_ROLE, admin: ADMIN_ROLE }
 
+const INT8 = 20
+
 /** Keeps results' date and time values as Postgres writes them (no time zone shifts, no lost microseconds). */
 const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1186, 1266, 1115, 1182, 1183, 1185, 1187, 1270])
 export const resultTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (TEXT_TYPES.has(oid)) return (value: string) => value
+    if (oid === INT8) return int8Value
     return pg.types.getTypeParser(oid, format ?? 'text')
   },
 } as pg.CustomTypesConfig

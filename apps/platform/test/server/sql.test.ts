@@ -191,8 +191,8 @@ describe('SQL editor query', () => {
     expect((await run({ query: 'select 1 as ok', read_only: false })).body.results[0].rows).toEqual([{ ok: 1 }])
   })
 
-  it('returns every type as pg parses it, from rows encoded straight to JSON', async () => {
-    const query = `select true as b, false as f, 1::int2 as i2, (-2147483648)::int4 as i4, 9007199254740993::int8 as i8, 42::oid as o,
+  it('returns every type as pg parses it (int8 a number when exact, as postgres-meta), from rows encoded straight to JSON', async () => {
+    const query = `select true as b, false as f, 1::int2 as i2, (-2147483648)::int4 as i4, 9007199254740993::int8 as i8, (-9007199254740991)::int8 as i8s, 42::oid as o,
       1.5::float4 as f4, 'NaN'::float8 as nan, '-Infinity'::float8 as ninf, 1e-5::float8 as small, 12345678901234567890.123::numeric as n,
       E'quote " backslash \\ newline \n tab \t bell \x07 é 😀' as t, 'v'::varchar(3) as vc, 'c'::char(3) as bp, 'nm'::name as nm,
       'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid as u, '{"a": [1, 2.50, null], "b": "x"}'::json as j, '{"z": 1, "a": {"k": true}}'::jsonb as jb,
@@ -207,7 +207,7 @@ describe('SQL editor query', () => {
     const expected = JSON.parse(JSON.stringify((await direct.query(query)).rows))
     await direct.end()
     expect(answer.body.results[0].rows).toEqual(expected)
-    expect(answer.body.results[0].rows[0]).toMatchObject({ b: true, i8: '9007199254740993', nan: null, n: '12345678901234567890.123', dup: 2, jb: { a: { k: true }, z: 1 } })
+    expect(answer.body.results[0].rows[0]).toMatchObject({ b: true, i8: '9007199254740993', i8s: -9007199254740991, nan: null, n: '12345678901234567890.123', dup: 2, jb: { a: { k: true }, z: 1 } })
   })
 
   it('gives back a clean session: settings of one run do not reach the next', async () => {
