@@ -193,9 +193,9 @@ test('every template runs cleanly, twice, on Postgres 17 and 15', async ({ page 
     const [row] = await query(page, ref, "update public.todos set is_complete = true where title = 'Add indexes' returning updated_at > inserted_at as touched")
     expect(row.touched).toBe(true)
     expect(await query(page, ref, 'select count(*)::int as n from public.open_todos')).toEqual([{ n: 2 }])
-    expect(await query(page, ref, "select public.row_count('public.todos') as n")).toEqual([{ n: '6' }])
+    expect(await query(page, ref, "select public.row_count('public.todos') as n")).toEqual([{ n: 6 }])
     const counts = await query(page, ref, SQL_TEMPLATES.find((t) => t.id === 'table-row-counts')!.sql)
-    expect(counts).toContainEqual({ table_schema: 'public', table_name: 'todos', row_count: '6' })
+    expect(counts).toContainEqual({ table_schema: 'public', table_name: 'todos', row_count: 6 })
   }
 })
 
