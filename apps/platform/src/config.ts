@@ -26,11 +26,17 @@ export interface Config {
   projectDomain: string | null
   /** A project's API processes (PostgREST, GraphQL) stop after this long without a request; the next request starts them. */
   apiIdleMs: number
+  /** Heap limit of each edge function's Deno process (V8 --max-old-space-size), in MB. */
+  functionMemoryMb: number
+  /** Wall-clock limit of one edge function request; a request that runs longer is answered 504 and its process stopped. */
+  functionTimeoutMs: number
   /**
    * Projects' own SMTP servers may be on loopback or private addresses (STRATUM_SMTP_ALLOW_PRIVATE_HOSTS=true):
    * off by default, so a project cannot make the platform connect to services of its own network.
    */
   smtpAllowPrivateHosts: boolean
+  /** The largest object storage accepts in any bucket (a bucket's own file_size_limit may be lower). */
+  storageMaxFileBytes: number
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
    * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
@@ -160,7 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
     apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
+    functionMemoryMb: intFrom(env, 'STRATUM_FUNCTION_MEMORY_MB', 256),
+    functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',
+    storageMaxFileBytes: intFrom(env, 'STRATUM_STORAGE_MAX_FILE_BYTES', 5 * 1024 ** 3),
     trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',

@@ -19,6 +19,8 @@ import { ProjectDirectory } from './gateway/project-directory.js'
 import { RequestLog } from './gateway/request-log.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
 import { AuthService } from './services/auth/service.js'
+import { StorageService } from './services/storage/service.js'
+import { FunctionRuntime } from './services/functions/runtime.js'
 import { GraphqlService } from './services/graphql/service.js'
 import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
@@ -70,7 +72,28 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       .catch(() => {})
   })
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
-  const ctx: PlatformContext = { config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth }
+  const storage = new StorageService({ db, projects, directory, dataDir: config.dataDir, maxFileBytes: config.storageMaxFileBytes, log: logger })
+  const functions = new FunctionRuntime({
+    db,
+    secrets,
+    dataDir: config.dataDir,
+    platformDbPort: platformDbPortOf(platformDb.url),
+    idleMs: config.apiIdleMs,
+    memoryMb: config.functionMemoryMb,
+    timeoutMs: config.functionTimeoutMs,
+    log: logger.child({ service: 'functions' }),
+  })
+  // A project that stops running (pause, delete) stops its functions; key changes are seen per request.
+  directory.onChange((ref) => {
+    directory
+      .get(ref)
+      .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : functions.stopProject(ref)))
+      .catch(() => {})
+  })
+  const ctx: PlatformContext = {
+    config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
+    functions,
+  }
   let app: FastifyInstance | undefined
 
   const shutdown = async () => {
@@ -78,6 +101,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await rest.stopAll()
     await graphql.stop()
     await auth.stop()
+    await storage.stop()
+    await functions.stopAll()
     await directory.stop()
     await requestLog.stop()
     await accessCache.stop()
@@ -109,7 +134,18 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
 
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
+  functions.platformPort = port
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   let closing: Promise<void> | null = null
   return { app, ctx, url, firstLogin, close: () => (closing ??= shutdown()) }
+}
+
+/** The platform database's port when it runs on this machine (embedded, or a local URL): functions may not reach it. */
+function platformDbPortOf(url: string): number | null {
+  try {
+    const parsed = new URL(url)
+    return ['localhost', '127.0.0.1', '[::1]', ''].includes(parsed.hostname) ? Number(parsed.port || 5432) : null
+  } catch {
+    return null
+  }
 }

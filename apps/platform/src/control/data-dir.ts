@@ -8,8 +8,9 @@ import path from 'node:path'
  * TLS keys, secrets) is 0700/0600 and owned by the platform's user. Applied at every boot, which
  * also tightens directories made by earlier versions.
  */
-const TRAVERSABLE = ['', 'projects']
-const PRIVATE_DIRS = ['backups', 'storage', 'functions', 'tls']
+// functions/: each project's function user reaches its own functions/<ref> (0750, services/functions/sandbox.ts).
+const TRAVERSABLE = ['', 'projects', 'functions']
+const PRIVATE_DIRS = ['backups', 'storage', 'tls']
 const PRIVATE_FILES = ['secret.key', 'platform-db.json']
 
 export function protectDataDir(dataDir: string): void {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ensureAuthSchema } from './auth-schema.js'
+import { ensureStorageSchema } from './storage-schema.js'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect, withAdminClient } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { projectOsUser, removeOsUser } from './os-user.js'
@@ -39,6 +40,8 @@ export class LocalProvider implements InstanceProvider {
     const serverVersion = await bootstrapInstance(connection, credentials)
     // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
     await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
+    // Likewise storage.objects: policies on it are written before the first upload.
+    await withAdminClient(connection, (client) => ensureStorageSchema(client))
     return { serverVersion }
   }
 

@@ -3,6 +3,23 @@ import { DEFAULT_ENTRYPOINT, FUNCTION_LIMITS, FunctionDeployMetadata, type Funct
 import type { FastifyRequest } from 'fastify'
 import { badRequest, HttpError, parse } from '../http/errors.js'
 
+/** The `file://` base of entrypoint_path / import_map_path in answers (store.ts), as the hosted API gives URLs there. */
+export const FUNCTION_URL_BASE = 'file:///home/deno/functions'
+const FUNCTION_URL_PREFIX = /^file:\/\/\/home\/deno\/functions\/[^/]+\//
+
+/**
+ * A file part's name that cannot be a file of the function: Blob parts get 'blob' from FormData (the
+ * Management API clients send the source as a Blob), others come without an extension or unusable.
+ */
+function unusableName(name: string): boolean {
+  try {
+    const normalized = normalizeFilePath(name)
+    return normalized === 'blob' || !/\.[A-Za-z0-9]+$/.test(path.posix.basename(normalized))
+  } catch {
+    return true
+  }
+}
+
 /** A deploy's files, checked and normalized, ready to be written. */
 export interface DeployInput {
   metadata: Metadata
@@ -18,7 +35,8 @@ const tooLarge = () =>
  * ('./index.ts', '/index.ts', 'file:///index.ts'); refuses anything that would leave the directory.
  */
 export function normalizeFilePath(raw: string): string {
-  let name = raw.trim().replace(/^file:\/\//, '')
+  // Our own answers' URLs (store.ts functionFileUrl) come back from clients that redeploy what they read.
+  let name = raw.trim().replace(FUNCTION_URL_PREFIX, '').replace(/^file:\/\//, '')
   name = name.replace(/^(\.\/|\/)+/, '')
   const segments = name.split('/')
   if (
@@ -100,6 +118,8 @@ export async function readDeployForm(request: FastifyRequest): Promise<DeployInp
   if (metadataText === null) throw badRequest('metadata is required: send it as a JSON part named metadata')
   const metadata = parseMetadata(metadataText)
   const entrypoint = normalizeFilePath(metadata.entrypoint_path ?? DEFAULT_ENTRYPOINT)
+  // A single file part without a usable name is the entrypoint, as one without a filename is.
+  if (unnamed.length === 0 && named.length === 1 && unusableName(named[0]!.name)) unnamed.push(named.pop()!.content)
   if (unnamed.length > 1) throw badRequest('Only one file part may come without a filename (it is taken as the entrypoint)')
 
   const files = new Map<string, Buffer>()
@@ -117,5 +137,6 @@ export async function readDeployForm(request: FastifyRequest): Promise<DeployInp
   if (metadata.import_map_path !== undefined && !files.has(normalizeFilePath(metadata.import_map_path))) {
     throw badRequest(`The import map ${metadata.import_map_path} is not among the files sent`)
   }
-  return { metadata, entrypoint, files: [...files].map(([name, content]) => ({ name, content })) }
+  const importMap = metadata.import_map_path === undefined ? {} : { import_map_path: normalizeFilePath(metadata.import_map_path) }
+  return { metadata: { ...metadata, ...importMap }, entrypoint, files: [...files].map(([name, content]) => ({ name, content })) }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_VERIFY_JWT, type FunctionResponse } from '@stratum/contracts'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
-import type { DeployInput } from './deploy-input.js'
+import { FUNCTION_URL_BASE, type DeployInput } from './deploy-input.js'
 
 /**
  * Edge functions as records: one row per function, its files in
@@ -33,9 +33,17 @@ export const toFunction = (row: FunctionRow, status: FunctionResponse['status'] 
   updated_at: row.updated_at.getTime(),
   verify_jwt: row.verify_jwt,
   import_map: row.import_map_path !== null,
-  entrypoint_path: row.entrypoint_path,
-  ...(row.import_map_path !== null ? { import_map_path: row.import_map_path } : {}),
+  entrypoint_path: functionFileUrl(row.slug, row.entrypoint_path),
+  ...(row.import_map_path !== null ? { import_map_path: functionFileUrl(row.slug, row.import_map_path) } : {}),
 })
+
+/**
+ * A function's file as the hosted API names it in answers: a `file://` URL (clients such as the MCP
+ * server parse it with `new URL`), under a base that does not change between versions. Stored paths
+ * stay relative ('index.ts').
+ */
+export const functionFileUrl = (slug: string, file: string): string =>
+  `${FUNCTION_URL_BASE}/${slug}/${file.split('/').map(encodeURIComponent).join('/')}`
 
 export const functionsDir = (dataDir: string, ref: string) => path.join(dataDir, 'functions', ref)
 export const functionDir = (dataDir: string, ref: string, slug: string) => path.join(functionsDir(dataDir, ref), slug)

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { PlatformContext } from '../http/context.js'
 import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
 import { isOpenAuthRequest, serveAuth } from './auth-route.js'
+import { isFunctionsRequest, serveFunction } from './functions-route.js'
 import { answerPreflight, corsHeaders } from './cors.js'
 import type { GatewayProject } from './project-directory.js'
 import { forward } from './proxy.js'
 import { REALTIME_UNAVAILABLE_REASON } from './realtime.js'
+import { isOpenStorageRequest, serveStorage } from './storage-route.js'
 import { signaturePrefix, type GatewayService, type RequestLogEntry } from './request-log-entry.js'
 
 const SERVICES: Record<string, GatewayService> = {
@@ -22,10 +24,7 @@ const REF = /^[a-z]{20}$/
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 /** Services of later issues: refused in the format each one's client reads. */
-const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {
-  storage: (message) => ({ statusCode: '501', error: 'not_implemented', message }),
-  functions: (message) => ({ error: message }),
-}
+const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {}
 
 /** Kong's answer for a path no service owns. */
 const NO_ROUTE = { message: 'no Route matched with those values' }
@@ -88,6 +87,21 @@ export async function registerGateway(app: FastifyInstance, ctx: PlatformContext
           if (project.status !== 'ACTIVE_HEALTHY') throw new GatewayError(503, `The project is not running (status: ${project.status})`)
           return await serveAuth(request, reply, ctx, project, withoutApiKeyParam(below.slice('/auth/v1'.length)), null, cors)
         }
+        if (service === 'storage' && isOpenStorageRequest(request.method, below)) {
+          // Public objects and signed URLs are opened by browsers (<img src>): the URL's token or the bucket's
+          // public flag is the credential, as on Supabase where these routes bypass the gateway's key check.
+          if (project.status !== 'ACTIVE_HEALTHY') throw new GatewayError(503, `The project is not running (status: ${project.status})`)
+          return await serveStorage(request, reply, ctx, project, withoutApiKeyParam(below.slice('/storage/v1'.length)), null, cors)
+        }
+        if (service === 'functions' && isFunctionsRequest(below)) {
+          // A function decides itself whether a key is needed (verify_jwt), as on Supabase: no apikey check here.
+          const caller = { role: null as string | null }
+          try {
+            return await serveFunction(request, reply, ctx, project, below, caller, cors)
+          } finally {
+            seen.role = caller.role
+          }
+        }
         const query = new URLSearchParams(below.split('?')[1] ?? '')
         const apikey = headerText(request.headers.apikey) ?? query.get('apikey') ?? undefined
         const key = checkApiKey(project, apikey, request.headers.authorization)
@@ -146,6 +160,10 @@ async function serve(
     }
     case 'auth':
       return serveAuth(request, reply, ctx, project, path, key.claims, cors)
+    case 'storage':
+      return serveStorage(request, reply, ctx, project, path, key, cors)
+    case 'functions':
+      return serveFunction(request, reply, ctx, project, below, { role: key.claims ? String(key.claims.role) : null }, cors)
     case 'realtime':
       return reply.code(503).headers(cors).send({ message: REALTIME_UNAVAILABLE_REASON })
     default: {

@@ -25,6 +25,7 @@ import { postgrestConfigRoutes } from './routes/postgrest-config.js'
 import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
+import { functionSecretRoutes } from './routes/function-secrets.js'
 import { installationRoutes } from './routes/installation.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { storageRoutes } from './routes/storage.js'
@@ -72,6 +73,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await typesAndHostnameRoutes(app, ctx)
   await storageRoutes(app, ctx)
   await functionRoutes(app, ctx)
+  await functionSecretRoutes(app, ctx)
   await aiRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)

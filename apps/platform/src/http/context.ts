@@ -6,8 +6,10 @@ import type { SecretBox } from '../control/secret-box.js'
 import type { ProjectDirectory } from '../gateway/project-directory.js'
 import type { RequestLog } from '../gateway/request-log.js'
 import type { AuthService } from '../services/auth/service.js'
+import type { FunctionRuntime } from '../services/functions/runtime.js'
 import type { GraphqlService } from '../services/graphql/service.js'
 import type { RestSupervisor } from '../services/rest/supervisor.js'
+import type { StorageService } from '../services/storage/service.js'
 import type { Db } from '../store/db.js'
 import type { ProjectAccessCache } from './project-access-cache.js'
 
@@ -31,4 +33,8 @@ export interface PlatformContext {
   graphql: GraphqlService
   /** Supabase Auth for each project's end users, behind the gateway's /auth/v1 (services/auth). */
   auth: AuthService
+  /** Storage for each project's files, behind the gateway's /storage/v1 (services/storage). */
+  storage: StorageService
+  /** Edge functions, each in its own Deno process, behind the gateway's /functions/v1 (services/functions). */
+  functions: FunctionRuntime
 }

@@ -3,12 +3,12 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
+import type { Bucket } from '@stratum/contracts'
 import type { Db } from '../store/db.js'
-import { listBuckets, storageDir } from './buckets.js'
 
 /**
  * The storage archive of a project: a zip with buckets.json (every bucket record) and each
- * bucket's objects under '<bucket>/'. Built in the background; the request row says where it is.
+ * bucket's objects under '<bucket>/<object name>'. Built in the background; the request row says where it is.
  */
 export interface ArchiveRow {
   project_ref: string
@@ -25,28 +25,23 @@ export async function findArchive(db: Db, ref: string): Promise<ArchiveRow | nul
   return rows[0] ?? null
 }
 
-/** Every file under dir, as paths relative to it with '/' separators; symlinks are not followed. */
-function walk(dir: string, prefix = ''): string[] {
-  if (!fs.existsSync(dir)) return []
-  const out: string[] = []
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
-    if (entry.isDirectory()) out.push(...walk(path.join(dir, entry.name), rel))
-    else if (entry.isFile()) out.push(rel)
-  }
-  return out
+/** What goes into an archive: the bucket records, and each object's name and the file holding its bytes. */
+export interface ArchiveContents {
+  buckets: Bucket[]
+  objects: { bucket: string; name: string; file: string }[]
 }
 
-async function writeZip(db: Db, dataDir: string, ref: string, target: string): Promise<void> {
-  const buckets = await listBuckets(db, ref)
+export type ArchiveSource = () => Promise<ArchiveContents>
+
+async function writeZip(source: ArchiveSource, target: string): Promise<void> {
+  const { buckets, objects } = await source()
   const zip = new ZipFile()
   zip.addBuffer(Buffer.from(JSON.stringify(buckets, null, 2) + '\n'), 'buckets.json')
   for (const bucket of buckets) {
-    const dir = path.join(storageDir(dataDir, ref), bucket.id)
-    const files = walk(dir)
-    if (files.length === 0) zip.addEmptyDirectory(bucket.id)
-    for (const file of files) zip.addFile(path.join(dir, file), `${bucket.id}/${file}`)
+    if (!objects.some((object) => object.bucket === bucket.id)) zip.addEmptyDirectory(bucket.id)
   }
+  // Object names never hold '.' or '..' segments (checked at upload): entries stay inside the bucket's folder.
+  for (const object of objects) zip.addFile(object.file, `${object.bucket}/${object.name}`)
   zip.end()
   const partial = `${target}.partial`
   await pipeline(zip.outputStream, fs.createWriteStream(partial))
@@ -56,7 +51,7 @@ async function writeZip(db: Db, dataDir: string, ref: string, target: string): P
 /** Builds of this process, by project: a 'building' row without one here is resumed (server restarted). */
 const running = new Map<string, Promise<void>>()
 
-export function buildArchive(db: Db, dataDir: string, ref: string, id: string, log: (err: unknown) => void): Promise<void> {
+export function buildArchive(db: Db, source: ArchiveSource, dataDir: string, ref: string, id: string, log: (err: unknown) => void): Promise<void> {
   const key = `${ref}/${id}`
   const existing = running.get(key)
   if (existing) return existing
@@ -65,7 +60,7 @@ export function buildArchive(db: Db, dataDir: string, ref: string, id: string, l
   const job = (async () => {
     try {
       fs.mkdirSync(dir, { recursive: true })
-      await writeZip(db, dataDir, ref, target)
+      await writeZip(source, target)
       const { rowCount } = await db.query(
         `UPDATE storage_archives SET status = 'ready', file_path = $3, updated_at = now() WHERE project_ref = $1 AND id = $2`,
         [ref, id, target],
@@ -91,7 +86,7 @@ export function buildArchive(db: Db, dataDir: string, ref: string, id: string, l
 export const isBuilding = (ref: string, id: string) => running.has(`${ref}/${id}`)
 
 /** Records a new request (replacing the previous archive and its file) and starts building it. */
-export async function requestArchive(db: Db, dataDir: string, ref: string, userId: string, log: (err: unknown) => void): Promise<string> {
+export async function requestArchive(db: Db, source: ArchiveSource, dataDir: string, ref: string, userId: string, log: (err: unknown) => void): Promise<string> {
   const id = randomUUID()
   const previous = await findArchive(db, ref)
   await db.query(
@@ -101,6 +96,6 @@ export async function requestArchive(db: Db, dataDir: string, ref: string, userI
     [ref, id, userId],
   )
   if (previous?.file_path) fs.rmSync(previous.file_path, { force: true })
-  void buildArchive(db, dataDir, ref, id, log)
+  void buildArchive(db, source, dataDir, ref, id, log)
   return id
 }

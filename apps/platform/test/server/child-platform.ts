@@ -60,6 +60,11 @@ export class ChildPlatform {
     await exited
   }
 
+  /** The platform's process id while it runs (memory measurements read /proc/<pid>). */
+  get pid(): number | null {
+    return this.child?.pid ?? null
+  }
+
   async stop(): Promise<void> {
     const child = this.child
     this.child = null

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify'
 import { functionBodyMultipart } from '../../functions/body.js'
 import { readDeployForm } from '../../functions/deploy-input.js'
 import { deleteFunction, deployFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
+import { protectFunctionCode } from '../../services/functions/sandbox.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { notFound, parse } from '../errors.js'
 
 /**
- * Edge functions as records (Management API paths): deployed, listed, downloaded, deleted; not
- * executed yet. Reads: 'projects.read' (docs/ARCHITECTURE.md permission table: read project / project_edge_function docs).
+ * Edge functions (Management API paths): deployed, listed, downloaded, deleted; run by
+ * services/functions behind the gateway's /functions/v1. Reads: 'projects.read' (docs/ARCHITECTURE.md permission table: read project / project_edge_function docs).
  * Deploy and delete: 'sql.write' (changing what runs against the project's data: Owner,
  * Administrator, Developer; not Read-only).
  */
@@ -67,7 +68,11 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       await projectAccess(ctx.db, request, ref, 'sql.write')
       const { slug } = parse(DeployFunctionQuery, request.query)
       const input = await readDeployForm(request)
+      // The code directory is the project's function user's to read, nobody else's, before a file is written.
+      protectFunctionCode(ctx.config.dataDir, ref)
       const row = await deployFunction(ctx.db, ctx.config.dataDir, ref, slug, input, identityOf(request).user.id)
+      // The next request runs the new version.
+      await ctx.functions.functionChanged(ref, slug)
       return reply.code(201).send(toFunction(row))
     })
 
@@ -76,6 +81,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       await projectAccess(ctx.db, request, ref, 'sql.write')
       const row = await deleteFunction(ctx.db, ctx.config.dataDir, ref, function_slug)
       if (!row) throw notFound(`Function ${function_slug} not found`)
+      await ctx.functions.functionChanged(ref, function_slug)
       return toFunction(row, 'REMOVED')
     })
   })

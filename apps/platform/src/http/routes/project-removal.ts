@@ -4,7 +4,6 @@ import { backupDirectory } from '../../control/backups.js'
 import { findProject } from '../../control/project-store.js'
 import { functionsDir } from '../../functions/store.js'
 import { archivesDir } from '../../storage/archive.js'
-import { storageDir } from '../../storage/buckets.js'
 import type { Db } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -36,7 +35,7 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     try {
       // Everything the platform keeps for the project outside its instance.
       const dataDir = ctx.config.dataDir
-      await ctx.projects.remove(project, [backupDirectory(dataDir, ref), storageDir(dataDir, ref), archivesDir(dataDir, ref), functionsDir(dataDir, ref)])
+      await ctx.projects.remove(project, [backupDirectory(dataDir, ref), ctx.storage.files.projectDir(ref), archivesDir(dataDir, ref), functionsDir(dataDir, ref)])
     } catch (error) {
       throw conflict((error as Error).message)
     }

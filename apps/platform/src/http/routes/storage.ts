@@ -4,8 +4,12 @@ import { BucketParams, CreateBucketBody, RefParams, UpdateBucketBody } from '@st
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
-import { bucketDir, deleteBucket, findBucket, insertBucket, listBuckets, updateBucket } from '../../storage/buckets.js'
-import { buildArchive, findArchive, isBuilding, requestArchive } from '../../storage/archive.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import { findBucket, insertBucket, listBuckets, toBucket, updateBucket } from '../../services/storage/buckets.js'
+import { SERVICE_CALLER } from '../../services/storage/database.js'
+import { fromDatabaseError, StorageError } from '../../services/storage/errors.js'
+import { deleteBucket, emptyBucket } from '../../services/storage/handlers/buckets.js'
+import { buildArchive, findArchive, isBuilding, requestArchive, type ArchiveSource } from '../../storage/archive.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { conflict, HttpError, notFound, parse } from '../errors.js'
@@ -13,16 +17,30 @@ import { conflict, HttpError, notFound, parse } from '../errors.js'
 const ARCHIVE_LINK_SECONDS = 300
 
 /**
- * Storage buckets as records, and the storage archive (the SQL editor spec's storage archive calls and errors).
- * Reads: 'projects.read' (docs/ARCHITECTURE.md permission table: read project / project_storage docs). Bucket writes: 'sql.write'
- * (writing the project's data: Owner, Administrator, Developer). The archive holds only what a
- * reader may already read, so requesting and downloading it needs 'projects.read'.
+ * The dashboard's bucket calls and the storage archive (the SQL editor spec's storage archive calls and
+ * errors). Buckets are rows of the project's storage.buckets, written as the platform (service role):
+ * the same data supabase-js reaches at /storage/v1. Reads: 'projects.read' (DESIGN.md permission table:
+ * read project / project_storage docs). Bucket writes: 'sql.write' (writing the project's data: Owner,
+ * Administrator, Developer). The archive holds only what a reader may already read, so requesting and
+ * downloading it needs 'projects.read'.
  */
 export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  /** The running project whose storage a route reads; storage lives in its database. */
+  const running = async (ref: string): Promise<GatewayProject> => {
+    const project = await ctx.directory.get(ref)
+    if (!project) throw notFound(`Project ${ref} not found`)
+    if (project.status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Storage is not available while the project is not running (status: ${project.status})`)
+    return project
+  }
+  const asPlatform = <T>(project: GatewayProject, work: Parameters<typeof ctx.storage.dbs.asCaller<T>>[2]) =>
+    ctx.storage.dbs.asCaller(project, SERVICE_CALLER, work)
+  const archiveSource = (ref: string): ArchiveSource => async () => ctx.storage.archiveContents(await running(ref))
+
   app.get('/platform/storage/:ref/buckets', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
-    return listBuckets(ctx.db, ref)
+    const rows = await asPlatform(await running(ref), (client) => listBuckets(client))
+    return rows.map(toBucket)
   })
 
   app.post('/platform/storage/:ref/buckets', async (request, reply) => {
@@ -30,35 +48,46 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const body = parse(CreateBucketBody, request.body)
     const id = (body.id ?? body.name)!
-    const created = await insertBucket(ctx.db, ref, identityOf(request).user.id, {
-      id, public: body.public, allowed_mime_types: body.allowed_mime_types, file_size_limit: body.file_size_limit, type: body.type,
-    })
-    if (!created) throw conflict(`A bucket named ${id} already exists`)
-    fs.mkdirSync(bucketDir(ctx.config.dataDir, ref, id), { recursive: true })
-    return reply.code(201).send(created)
+    try {
+      const row = await asPlatform(await running(ref), (client) =>
+        insertBucket(client, { id, public: body.public, allowed_mime_types: body.allowed_mime_types, file_size_limit: body.file_size_limit, type: body.type }, null),
+      )
+      return reply.code(201).send(toBucket(row))
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict(`A bucket named ${id} already exists`)
+      throw error
+    }
   })
 
   app.get('/platform/storage/:ref/buckets/:id', async (request) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
-    const bucket = await findBucket(ctx.db, ref, id)
-    if (!bucket) throw notFound(`Bucket ${id} not found`)
-    return bucket
+    const row = await asPlatform(await running(ref), (client) => findBucket(client, id))
+    if (!row) throw notFound(`Bucket ${id} not found`)
+    return toBucket(row)
   })
 
   app.put('/platform/storage/:ref/buckets/:id', async (request) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const changes = parse(UpdateBucketBody, request.body)
-    const bucket = await updateBucket(ctx.db, ref, id, changes)
-    if (!bucket) throw notFound(`Bucket ${id} not found`)
-    return bucket
+    const row = await asPlatform(await running(ref), (client) => updateBucket(client, id, changes))
+    if (!row) throw notFound(`Bucket ${id} not found`)
+    return toBucket(row)
   })
 
+  // The dashboard deletes a bucket with its objects (storage-api itself refuses a bucket that is not empty).
   app.delete('/platform/storage/:ref/buckets/:id', async (request) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
-    if (!(await deleteBucket(ctx.db, ctx.config.dataDir, ref, id))) throw notFound(`Bucket ${id} not found`)
+    const project = await running(ref)
+    try {
+      await emptyBucket(ctx.storage, { project }, SERVICE_CALLER, id)
+      await deleteBucket(ctx.storage, { project }, SERVICE_CALLER, id)
+    } catch (error) {
+      if (error instanceof StorageError && error.code === 'NoSuchBucket') throw notFound(`Bucket ${id} not found`)
+      throw fromDatabaseError(error) ?? error
+    }
     return { message: `Successfully deleted bucket ${id}` }
   })
 
@@ -66,7 +95,8 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.post('/platform/storage/:ref/archive', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
-    await requestArchive(ctx.db, ctx.config.dataDir, ref, identityOf(request).user.id, (err) =>
+    await running(ref)
+    await requestArchive(ctx.db, archiveSource(ref), ctx.config.dataDir, ref, identityOf(request).user.id, (err) =>
       request.log.error({ err, ref }, 'storage archive failed'))
     return reply.code(201).send({})
   })
@@ -80,7 +110,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     if (archive.status === 'building') {
       // Requested before a restart of the platform: build it again.
       if (!isBuilding(ref, archive.id)) {
-        void buildArchive(ctx.db, ctx.config.dataDir, ref, archive.id, (err) => request.log.error({ err, ref }, 'storage archive failed'))
+        void buildArchive(ctx.db, archiveSource(ref), ctx.config.dataDir, ref, archive.id, (err) => request.log.error({ err, ref }, 'storage archive failed'))
       }
       return {}
     }

@@ -1,0 +1,174 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Dispatcher } from 'undici'
+import type { PlatformContext } from '../http/context.js'
+import type { FunctionProcess } from '../services/functions/function-process.js'
+import { verifiedClaims } from './api-key.js'
+import type { GatewayProject } from './project-directory.js'
+
+/**
+ * /functions/v1/<slug>/...: every request goes to the function, which decides about keys itself as on
+ * Supabase: with verify_jwt (the default) a valid JWT of the project in Authorization, without it
+ * nothing. So the gateway lets functions requests through without an apikey (gateway.ts).
+ */
+export const isFunctionsRequest = (below: string): boolean => /^\/functions\/v1(\/|$|\?)/.test(below)
+
+/** As deploys accept them (contracts FunctionSlug): anything else cannot exist. */
+const SLUG = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/
+const NOT_FOUND = { code: 'NOT_FOUND', message: 'Requested function was not found' }
+
+/** Not passed on: hop-by-hop headers, and the dashboard's session cookie (the platform's, not the function's). */
+const DROPPED_REQUEST_HEADERS = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'host', 'cookie',
+  'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
+])
+const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
+
+class FunctionTimeout extends Error {}
+
+export interface FunctionCaller {
+  /** The verified JWT's role, for the request log. */
+  role: string | null
+}
+
+/** Serves a request below /functions/v1 (`below` is the whole path below the project, query included). */
+export async function serveFunction(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: PlatformContext,
+  project: GatewayProject,
+  below: string,
+  caller: FunctionCaller,
+  cors: Record<string, string>,
+): Promise<FastifyReply> {
+  const rest = below.slice('/functions/v1'.length)
+  const match = /^\/([^/?]+)([^?]*)(\?.*)?$/.exec(rest)
+  if (!match) return reply.code(404).headers(cors).send(NOT_FOUND)
+  const slug = decodeSegment(match[1]!)
+  const row = slug !== null && SLUG.test(slug) ? await ctx.functions.find(project.ref, slug) : null
+  if (!row) return reply.code(404).headers(cors).send(NOT_FOUND)
+
+  if (row.verify_jwt) {
+    const authorization = request.headers.authorization
+    if (!authorization) return reply.code(401).headers(cors).send({ code: 401, message: 'Missing authorization header' })
+    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
+    const claims = token ? await verifiedClaims(project, token) : null
+    if (!claims) return reply.code(401).headers(cors).send({ code: 401, message: 'Invalid JWT' })
+    caller.role = String(claims.role)
+  }
+  if (project.status !== 'ACTIVE_HEALTHY') {
+    return reply.code(503).headers(cors).send({ error: 'The project is not running', message: `The project is not running (status: ${project.status})` })
+  }
+
+  let process: FunctionProcess
+  try {
+    process = await ctx.functions.acquire(project, row)
+  } catch (error) {
+    request.log.warn({ ref: project.ref, function: slug, err: error }, 'edge function failed to start')
+    return reply.code(503).headers(cors).send({ code: 'BOOT_ERROR', error: 'The function failed to start', message: (error as Error).message })
+  }
+  return proxyToFunction(request, reply, ctx, process, `/${match[1]}${match[2]}${match[3] ?? ''}`, cors)
+}
+
+/**
+ * Streams the request to the function's socket and its answer back, within the wall-clock limit. A
+ * hung request kills the process (504); a process that dies answers 502 with its error; either way
+ * the next request starts a fresh one.
+ */
+async function proxyToFunction(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: PlatformContext,
+  process: FunctionProcess,
+  path: string,
+  cors: Record<string, string>,
+): Promise<FastifyReply> {
+  const limit = ctx.functions.timeoutMs
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new FunctionTimeout()), limit)
+  process.active++
+  let finished = false
+  const finish = () => {
+    if (finished) return
+    finished = true
+    clearTimeout(timer)
+    process.active--
+    process.lastUsed = Date.now()
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  let response: Dispatcher.ResponseData
+  try {
+    response = await process.http.request({
+      origin: 'http://localhost',
+      method: request.method as Dispatcher.HttpMethod,
+      path,
+      headers: requestHeaders(request),
+      body: hasBody ? request.raw : null,
+      signal: controller.signal,
+      // The wall-clock limit above is the only one: a function may take its time to answer or stream.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    })
+  } catch (error) {
+    finish()
+    if (controller.signal.reason instanceof FunctionTimeout) {
+      process.kill()
+      void ctx.functions.discard(process)
+      return reply.code(504).headers(cors).send({ error: 'Function timed out', message: `The function did not answer within ${limit} ms (wall-clock limit); its process was stopped` })
+    }
+    // Did the process die? Give it a moment to be seen exiting, so the answer can say why.
+    await Promise.race([process.exited, new Promise((resolve) => setTimeout(resolve, 1_000).unref())])
+    const message = process.hasExited ? process.exitReason() : `The function could not be reached: ${(error as Error).message}`
+    void ctx.functions.discard(process)
+    request.log.warn({ function: process.key, err: error }, 'edge function request failed')
+    return reply.code(502).headers(cors).send({ error: 'The function crashed', message })
+  }
+  response.body.once('end', finish)
+  response.body.once('close', finish)
+  response.body.once('error', (error) => {
+    finish()
+    if (controller.signal.reason instanceof FunctionTimeout) {
+      process.kill()
+      void ctx.functions.discard(process)
+    }
+    request.log.warn({ function: process.key, err: error }, 'edge function answer cut short')
+  })
+  void reply.code(response.statusCode).headers(responseHeaders(response.headers, cors))
+  if (request.method === 'HEAD') {
+    await response.body.dump()
+    return reply.send()
+  }
+  return reply.send(response.body)
+}
+
+function requestHeaders(request: FastifyRequest): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
+    if (value === undefined || DROPPED_REQUEST_HEADERS.has(name)) continue
+    out[name] = value
+  }
+  // The client's view of the URL, for req.url inside the function (bootstrap.ts).
+  out['x-forwarded-host'] = request.headers.host ?? 'localhost'
+  out['x-forwarded-proto'] = request.protocol
+  if (request.ip) out['x-forwarded-for'] = request.ip
+  return out
+}
+
+/** The function's own CORS headers win; the gateway's are added when it sets none. */
+function responseHeaders(headers: Dispatcher.ResponseData['headers'], cors: Record<string, string>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || DROPPED_RESPONSE_HEADERS.has(name)) continue
+    out[name] = value
+  }
+  if (!('access-control-allow-origin' in out)) Object.assign(out, cors)
+  return out
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}

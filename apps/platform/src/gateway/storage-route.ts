@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { PlatformContext } from '../http/context.js'
+import type { Caller } from '../services/storage/database.js'
+import { StorageError } from '../services/storage/errors.js'
+import type { KeyCheck } from './api-key.js'
+import type { GatewayProject } from './project-directory.js'
+
+const CALLER_ROLES = new Set(['anon', 'authenticated', 'service_role'])
+
+/**
+ * Storage paths a browser opens without a key: public objects and signed URLs (download, and the
+ * upload a signed upload URL allows). The bucket's public flag or the URL's token is checked by the
+ * storage service.
+ */
+export function isOpenStorageRequest(method: string, below: string): boolean {
+  const path = below.split('?')[0]!.replace(/^\/storage\/v1/, '')
+  if (method === 'GET' || method === 'HEAD') return path.startsWith('/object/public/') || path.startsWith('/object/sign/')
+  return method === 'PUT' && path.startsWith('/object/upload/sign/')
+}
+
+/** Hands a request below /storage/v1 (`path` starts after it) to the storage service and writes its answer. */
+export async function serveStorage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: PlatformContext,
+  project: GatewayProject,
+  path: string,
+  key: KeyCheck | null,
+  cors: Record<string, string>,
+): Promise<FastifyReply> {
+  const mark = path.indexOf('?')
+  try {
+    const answer = await ctx.storage.handle({
+      project,
+      method: request.method,
+      path: mark < 0 ? path : path.slice(0, mark),
+      query: new URLSearchParams(mark < 0 ? '' : path.slice(mark + 1)),
+      headers: request.headers,
+      raw: request.raw,
+      caller: key ? callerOf(key) : null,
+    })
+    reply.code(answer.status).headers(cors)
+    if (answer.headers) reply.headers(answer.headers)
+    if (answer.stream) return reply.send(answer.stream)
+    return answer.body === undefined ? reply.send() : reply.send(answer.body)
+  } catch (error) {
+    if (error instanceof StorageError) return reply.code(error.status).headers(cors).send(error.body())
+    request.log.error({ err: error, ref: project.ref }, 'storage: request failed')
+    const failure = new StorageError(500, 'InternalError', (error as Error).message || 'Internal Server Error')
+    return reply.code(500).headers(cors).send(failure.body())
+  }
+}
+
+/** The role a storage request runs as: the bearer's verified claims, as storage-api reads them. */
+function callerOf(key: KeyCheck): Caller {
+  if (!key.claims) throw new StorageError(400, 'InvalidJWT', 'invalid signature: the Authorization token is not signed by this project or has expired')
+  const role = String(key.claims.role ?? '')
+  if (!CALLER_ROLES.has(role)) throw new StorageError(403, 'AccessDenied', `The role ${role || '(none)'} may not use storage`)
+  return { role: role as Caller['role'], claims: key.claims as Record<string, unknown> }
+}

@@ -1,0 +1,39 @@
+import { CreateFunctionSecretsBody, DeleteFunctionSecretsBody, RefParams } from '@stratum/contracts'
+import type { FastifyInstance } from 'fastify'
+import { deleteSecrets, listSecretDigests, upsertSecrets } from '../../functions/secrets.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { parse } from '../errors.js'
+
+/**
+ * Edge function secrets (Management API /v1/projects/{ref}/secrets). Reading the list, digests only,
+ * needs 'service_api_keys.read' like the service key (Owner, Administrator): names and digests of
+ * secrets are not for every member. Writing needs 'sql.write' (changing what runs against the
+ * project: Owner, Administrator, Developer). A change restarts the project's functions, so their next
+ * request sees it.
+ */
+export async function functionSecretRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  app.get('/v1/projects/:ref/secrets', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'service_api_keys.read')
+    return listSecretDigests(ctx.db, ref)
+  })
+
+  app.post('/v1/projects/:ref/secrets', async (request, reply) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'sql.write')
+    const secrets = parse(CreateFunctionSecretsBody, request.body)
+    await upsertSecrets(ctx.db, ctx.secrets, ref, secrets)
+    await ctx.functions.stopProject(ref)
+    return reply.code(201).send({})
+  })
+
+  app.delete('/v1/projects/:ref/secrets', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'sql.write')
+    const names = parse(DeleteFunctionSecretsBody, request.body)
+    await deleteSecrets(ctx.db, ref, names)
+    await ctx.functions.stopProject(ref)
+    return {}
+  })
+}

@@ -1,0 +1,182 @@
+import path from 'node:path'
+import type { Logger } from 'pino'
+import type { SecretBox } from '../../control/secret-box.js'
+import { findFunction, versionDir, type FunctionRow } from '../../functions/store.js'
+import { openSecrets } from '../../functions/secrets.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import type { Db } from '../../store/db.js'
+import { BOOTSTRAP_SOURCE } from './bootstrap.js'
+import { FunctionProcess } from './function-process.js'
+import { deniedNet, isReservedEnv, prepareProjectDirs } from './sandbox.js'
+
+/**
+ * Longest wait for a function to call Deno.serve after its process starts. Generous: the first start
+ * of a function that imports npm: or remote modules downloads them into the project's module cache.
+ */
+const START_TIMEOUT_MS = 60_000
+/** Function records are kept this long between lookups; deploys and deletes drop them at once. */
+const ROW_TTL_MS = 5_000
+
+export interface FunctionRuntimeOptions {
+  db: Db
+  secrets: SecretBox
+  dataDir: string
+  /** The platform database's port when it is on this machine: denied to functions. */
+  platformDbPort: number | null
+  /** Stop a function's process after this long without a request. */
+  idleMs: number
+  memoryMb: number
+  /** Wall-clock limit of one request. */
+  timeoutMs: number
+  log: Logger
+}
+
+/**
+ * Runs each deployed function in its own Deno process (sandbox.ts for its privileges): started at its
+ * first request, stopped after idleMs without one, replaced when its version, its project's keys or
+ * its secrets change, and started fresh after a crash or a hung request. The gateway asks
+ * `acquire(project, row)` for each request (gateway/functions-route.ts).
+ */
+export class FunctionRuntime {
+  /** The platform's HTTP port, known once it listens: SUPABASE_URL points there. */
+  platformPort: number | null = null
+  private running = new Map<string, FunctionProcess>()
+  private starting = new Map<string, Promise<FunctionProcess>>()
+  private rows = new Map<string, { row: FunctionRow | null; at: number }>()
+  private sockets = 0
+  private idleTimer: NodeJS.Timeout
+  private stopped = false
+
+  constructor(private readonly options: FunctionRuntimeOptions) {
+    this.idleTimer = setInterval(() => void this.stopIdle(), Math.max(250, Math.min(options.idleMs / 4, 60_000)))
+    this.idleTimer.unref()
+  }
+
+  get timeoutMs(): number {
+    return this.options.timeoutMs
+  }
+
+  /** The function's record, from memory when recently read. */
+  async find(ref: string, slug: string): Promise<FunctionRow | null> {
+    const key = `${ref}/${slug}`
+    const known = this.rows.get(key)
+    if (known && Date.now() - known.at < ROW_TTL_MS) return known.row
+    const row = await findFunction(this.options.db, ref, slug)
+    this.rows.set(key, { row, at: Date.now() })
+    return row
+  }
+
+  /** The function's process for this version, started (and waited for) when none serves it. */
+  async acquire(project: GatewayProject, row: FunctionRow): Promise<FunctionProcess> {
+    if (this.stopped) throw new Error('The platform is stopping')
+    const key = `${project.ref}/${row.slug}`
+    const fingerprint = JSON.stringify([row.version, project.port, project.jwtSecret, project.anonKey, project.serviceRoleKey, project.authenticatorUri, this.platformPort])
+    const current = this.running.get(key)
+    if (current && current.fingerprint === fingerprint && !current.hasExited) {
+      current.lastUsed = Date.now()
+      return current
+    }
+    const pending = this.starting.get(key)
+    if (pending) return pending
+    const start = (async () => {
+      // A new version, new keys, or a process that died: the old one goes first.
+      if (current) await this.discard(current)
+      const process = await this.start(project, row, key, fingerprint)
+      if (this.stopped) {
+        await process.stop()
+        throw new Error('The platform is stopping')
+      }
+      this.running.set(key, process)
+      return process
+    })().finally(() => this.starting.delete(key))
+    this.starting.set(key, start)
+    return start
+  }
+
+  /** Stops a process that crashed, hung or is outdated (if it is still the one serving its function). */
+  async discard(process: FunctionProcess): Promise<void> {
+    if (this.running.get(process.key) === process) this.running.delete(process.key)
+    await process.stop()
+  }
+
+  /** A deploy or delete: the record is read again and the next request runs the new code. */
+  async functionChanged(ref: string, slug: string): Promise<void> {
+    const key = `${ref}/${slug}`
+    this.rows.delete(key)
+    const current = this.running.get(key)
+    if (current) await this.discard(current)
+  }
+
+  /** Pause, delete, changed secrets: every function of the project stops; the next request starts it anew. */
+  async stopProject(ref: string): Promise<void> {
+    for (const key of [...this.rows.keys()]) if (key.startsWith(`${ref}/`)) this.rows.delete(key)
+    await Promise.all([...this.running.values()].filter((process) => process.key.startsWith(`${ref}/`)).map((process) => this.discard(process)))
+  }
+
+  /** Is a process running for the function? For tests and the benchmark. */
+  processOf(ref: string, slug: string): FunctionProcess | null {
+    return this.running.get(`${ref}/${slug}`) ?? null
+  }
+
+  async stopAll(): Promise<void> {
+    this.stopped = true
+    clearInterval(this.idleTimer)
+    await Promise.allSettled([...this.starting.values()])
+    await Promise.all([...this.running.values()].map((process) => this.discard(process)))
+  }
+
+  private async start(project: GatewayProject, row: FunctionRow, key: string, fingerprint: string): Promise<FunctionProcess> {
+    const { db, dataDir } = this.options
+    const { user, dirs } = prepareProjectDirs(dataDir, project.ref, BOOTSTRAP_SOURCE)
+    const secrets = await openSecrets(db, this.options.secrets, project.ref)
+    const { rows } = await db.query<{ port: number }>('SELECT port FROM projects WHERE ref <> $1', [project.ref])
+    const internalPorts = [...rows.map((r) => r.port), ...(this.options.platformDbPort ? [this.options.platformDbPort] : [])]
+    if (this.platformPort === null) throw new Error('The platform is not listening yet')
+    const env: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(secrets).filter(([name]) => !isReservedEnv(name))),
+      SUPABASE_URL: `http://localhost:${this.platformPort}/projects/${project.ref}`,
+      SUPABASE_ANON_KEY: project.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: project.serviceRoleKey,
+      // Least privilege (README "Edge functions"): the role PostgREST logs in as, which can act as
+      // anon, authenticated or service_role (SET ROLE), as the service key already allows; not `postgres`.
+      SUPABASE_DB_URL: project.authenticatorUri.replace('@127.0.0.1:', '@localhost:'),
+    }
+    const dir = versionDir(dataDir, row)
+    const log = this.options.log.child({ ref: project.ref, function: row.slug, version: row.version })
+    const process = new FunctionProcess(
+      key,
+      fingerprint,
+      {
+        versionDir: dir,
+        entrypoint: row.entrypoint_path,
+        importMap: row.import_map_path ? path.join(dir, row.import_map_path) : null,
+        socketPath: path.join(dirs.runDir, `${++this.sockets}.sock`),
+        dirs,
+        env,
+        deniedNet: deniedNet(internalPorts),
+        memoryMb: this.options.memoryMb,
+      },
+      user,
+      log,
+    )
+    const started = Date.now()
+    try {
+      await process.ready(AbortSignal.timeout(START_TIMEOUT_MS))
+    } catch (error) {
+      await process.stop()
+      throw error
+    }
+    log.info({ ms: Date.now() - started, pid: process.pid }, 'edge function started')
+    return process
+  }
+
+  private async stopIdle(): Promise<void> {
+    const now = Date.now()
+    for (const process of [...this.running.values()]) {
+      if (process.active === 0 && now - process.lastUsed >= this.options.idleMs) {
+        this.options.log.info({ key: process.key }, 'edge function stopped after being idle')
+        await this.discard(process)
+      }
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import pg from 'pg'
+import type { Logger } from 'pino'
+import { withAdminClient } from '../../control/bootstrap-roles.js'
+import { findProject } from '../../control/project-store.js'
+import type { ProjectService } from '../../control/projects.js'
+import { ensureStorageSchema } from '../../control/storage-schema.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import type { Db } from '../../store/db.js'
+
+const POOL_SIZE = 4
+const IDLE_MS = 30_000
+
+/** The role and claims a storage request runs with: policies on storage.objects read them. */
+export interface Caller {
+  role: 'anon' | 'authenticated' | 'service_role'
+  claims: Record<string, unknown>
+}
+
+export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 'service_role' } }
+
+/**
+ * The storage service's connections to each project database, as `authenticator` (the login PostgREST
+ * uses): every request runs in a transaction that switches to the caller's API role and sets
+ * `request.jwt.claims`, so auth.uid() and the user's policies decide exactly as they do for the REST
+ * API. The first use of a project in this process makes sure the schema exists (older projects) and
+ * moves bucket records the platform kept before storage was served.
+ */
+export class StorageDatabases {
+  private pools = new Map<string, { uri: string; pool: pg.Pool }>()
+  private ready = new Map<string, Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly projects: ProjectService,
+    private readonly log: Logger,
+  ) {}
+
+  /** Runs fn in one transaction as the caller; a policy refusal surfaces as Postgres error 42501. */
+  async asCaller<T>(project: GatewayProject, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.ensureReady(project.ref)
+    const client = await this.pool(project).connect()
+    let broken = false
+    try {
+      await client.query('BEGIN')
+      await client.query(`SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                                 set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`, [
+        caller.role, JSON.stringify(caller.claims), typeof caller.claims.sub === 'string' ? caller.claims.sub : '',
+      ])
+      const result = await fn(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true
+      })
+      throw error
+    } finally {
+      client.release(broken)
+    }
+  }
+
+  /** Closes the project's pool and forgets that its schema was checked (pause, restore, delete). */
+  async forget(ref: string): Promise<void> {
+    this.ready.delete(ref)
+    const entry = this.pools.get(ref)
+    if (!entry) return
+    this.pools.delete(ref)
+    await entry.pool.end().catch(() => {})
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.pools.keys()].map((ref) => this.forget(ref)))
+  }
+
+  /** Schema and legacy records, once per project and process. */
+  ensureReady(ref: string): Promise<void> {
+    let ready = this.ready.get(ref)
+    if (!ready) {
+      ready = this.prepare(ref)
+      this.ready.set(ref, ready)
+      ready.catch(() => this.ready.delete(ref))
+    }
+    return ready
+  }
+
+  private pool(project: GatewayProject): pg.Pool {
+    const known = this.pools.get(project.ref)
+    // The port or the authenticator's password changed (restore, password reset): a fresh pool.
+    if (known && known.uri === project.authenticatorUri) return known.pool
+    if (known) void known.pool.end().catch(() => {})
+    const pool = new pg.Pool({
+      connectionString: project.authenticatorUri,
+      max: POOL_SIZE,
+      idleTimeoutMillis: IDLE_MS,
+      application_name: 'stratum-storage',
+    })
+    // An idle connection that dies (instance restart) must not crash the platform.
+    pool.on('error', (error) => this.log.warn({ err: error, ref: project.ref }, 'storage: idle connection lost'))
+    this.pools.set(project.ref, { uri: project.authenticatorUri, pool })
+    return pool
+  }
+
+  private async prepare(ref: string): Promise<void> {
+    const row = await findProject(this.db, ref)
+    if (!row) throw new Error(`No project ${ref}`)
+    await withAdminClient(this.projects.adminConnection(row), async (client) => {
+      await ensureStorageSchema(client)
+      await this.moveLegacyBuckets(ref, client)
+    })
+  }
+
+  /**
+   * Before storage was served, buckets were rows of the platform database (storage_buckets). They move
+   * into the project's storage.buckets once; the platform's rows are deleted after the copy commits.
+   */
+  private async moveLegacyBuckets(ref: string, client: pg.Client): Promise<void> {
+    const { rows } = await this.db.query<{
+      id: string; owner: string | null; public: boolean; allowed_mime_types: string[] | null; file_size_limit: string | null
+      type: string; created_at: Date; updated_at: Date
+    }>('SELECT * FROM storage_buckets WHERE project_ref = $1', [ref])
+    if (!rows.length) return
+    for (const bucket of rows) {
+      await client.query(
+        `INSERT INTO storage.buckets (id, name, owner_id, public, allowed_mime_types, file_size_limit, type, created_at, updated_at)
+         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        [bucket.id, bucket.owner, bucket.public, bucket.allowed_mime_types, bucket.file_size_limit, bucket.type, bucket.created_at, bucket.updated_at],
+      )
+    }
+    await this.db.query('DELETE FROM storage_buckets WHERE project_ref = $1 AND id = ANY($2)', [ref, rows.map((bucket) => bucket.id)])
+    this.log.info({ ref, buckets: rows.length }, 'storage: bucket records moved into the project database')
+  }
+}

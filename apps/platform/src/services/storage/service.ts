@@ -1,0 +1,87 @@
+import type { Logger } from 'pino'
+import type { ProjectService } from '../../control/projects.js'
+import type { GatewayProject, ProjectDirectory } from '../../gateway/project-directory.js'
+import type { ArchiveContents } from '../../storage/archive.js'
+import type { Db } from '../../store/db.js'
+import { listBuckets, toBucket } from './buckets.js'
+import { SERVICE_CALLER, StorageDatabases } from './database.js'
+import { StorageError } from './errors.js'
+import { ObjectFiles } from './files.js'
+import { handleBuckets } from './handlers/buckets.js'
+import { handleObjects } from './handlers/objects.js'
+import type { StorageAnswer, StorageRequest } from './request.js'
+
+/** The largest object any bucket takes unless configured otherwise (STRATUM_STORAGE_MAX_FILE_BYTES). */
+export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 ** 3
+
+export interface StorageOptions {
+  db: Db
+  projects: ProjectService
+  directory: ProjectDirectory
+  dataDir: string
+  maxFileBytes?: number
+  log: Logger
+}
+
+/** What the handlers share. */
+export interface StorageContext {
+  dbs: StorageDatabases
+  files: ObjectFiles
+  maxFileBytes: number
+  log: Logger
+}
+
+/**
+ * Supabase Storage's HTTP API (as @supabase/storage-js calls it) for every project, in-process:
+ * rows in the project's storage schema, checked by the caller's own policies; bytes in files under
+ * the data directory, streamed both ways.
+ */
+export class StorageService implements StorageContext {
+  readonly dbs: StorageDatabases
+  readonly files: ObjectFiles
+  readonly maxFileBytes: number
+  readonly log: Logger
+
+  constructor(options: StorageOptions) {
+    this.dbs = new StorageDatabases(options.db, options.projects, options.log)
+    this.files = new ObjectFiles(options.dataDir)
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
+    this.log = options.log
+    // A paused, restored or deleted project: its connections and schema check start over.
+    options.directory.onChange((ref) => void this.dbs.forget(ref))
+  }
+
+  async handle(request: StorageRequest): Promise<StorageAnswer> {
+    const segments = request.path.replace(/^\/+/, '').split('/')
+    const [family, ...rest] = segments
+    const answer =
+      family === 'bucket' ? await handleBuckets(this, request, rest.filter(Boolean))
+      : family === 'object' ? await handleObjects(this, request, rest)
+      : family === 'render' ? notServed('Image transformations are not served by this platform')
+      : null
+    if (!answer) throw new StorageError(404, 'NotFound', `Route ${request.method}:${request.path} not found`)
+    return answer
+  }
+
+  /** Every bucket and object of a project, read as the platform (the storage archive). */
+  async archiveContents(project: GatewayProject): Promise<ArchiveContents> {
+    return this.dbs.asCaller(project, SERVICE_CALLER, async (client) => {
+      const buckets = (await listBuckets(client)).map(toBucket)
+      const { rows } = await client.query<{ bucket_id: string; name: string; version: string }>(
+        'SELECT bucket_id, name, version FROM storage.objects WHERE version IS NOT NULL ORDER BY bucket_id, name',
+      )
+      const objects = rows
+        .filter((row) => this.files.exists(project.ref, row.version))
+        .map((row) => ({ bucket: row.bucket_id, name: row.name, file: this.files.pathOf(project.ref, row.version) }))
+      return { buckets, objects }
+    })
+  }
+
+  stop(): Promise<void> {
+    return this.dbs.stop()
+  }
+}
+
+function notServed(message: string): never {
+  throw new StorageError(501, 'NotImplemented', message)
+}

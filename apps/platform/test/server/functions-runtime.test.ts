@@ -1,0 +1,332 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import { SupabaseManagementAPI } from 'supabase-management-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { ADMIN_EMAIL, api, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+
+/**
+ * Edge functions run for real: deployed with a published Management API client, invoked with
+ * supabase-js `functions.invoke`, each in its own Deno process with least privilege. User code is
+ * hostile here: the escape tests try to read, run, connect and look beyond what it was given.
+ */
+let t: TestPlatform
+let token: string
+let management: SupabaseManagementAPI
+let ref: string
+let otherRef: string
+let otherPort: number
+let anonKey: string
+let serviceKey: string
+let supabase: SupabaseClient
+
+const TIMEOUT_MS = 6_000
+
+async function sql(projectRef: string, query: string) {
+  const result = await api(t, 'POST', `/v1/projects/${projectRef}/database/query`, { token }, { query })
+  if (result.status >= 300) throw new Error(`${query}: ${JSON.stringify(result.body)}`)
+  return result.body
+}
+
+/** Deploys the way the Management API clients do: the source as a Blob part (named 'blob' by FormData). */
+async function deploy(slug: string, source: string, metadata: Record<string, unknown> = {}) {
+  const result = await management.deployAFunction(
+    ref,
+    { metadata: { entrypoint_path: 'index.ts', name: slug, ...metadata }, file: [new Blob([source], { type: 'application/typescript' })] },
+    { slug },
+  )
+  expect(result.status).toBe(201)
+  return result.data
+}
+
+/** A function's answer as fetch sees it (for status codes supabase-js turns into errors). */
+async function call(slug: string, init: RequestInit & { path?: string } = {}) {
+  const response = await fetch(`${t.platform.url}/projects/${ref}/functions/v1/${slug}${init.path ?? ''}`, init)
+  const text = await response.text()
+  let body: any = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    /* text */
+  }
+  return { status: response.status, body, headers: response.headers }
+}
+
+const withKey = (key = anonKey): Record<string, string> => ({ authorization: `Bearer ${key}`, apikey: key })
+
+beforeAll(async () => {
+  t = await startTestPlatform({ STRATUM_FUNCTION_TIMEOUT_MS: String(TIMEOUT_MS) })
+  token = await tokenFor(t, ADMIN_EMAIL)
+  management = new SupabaseManagementAPI({ accessToken: token, baseUrl: t.platform.url })
+  const slug = (await api(t, 'GET', '/platform/organizations', { token })).body[0].slug
+  const create = async (name: string) =>
+    (await api(t, 'POST', '/platform/projects', { token }, { name, organization_slug: slug, db_pass: 'functions-password-1' })).body
+  const [mine, other] = await Promise.all([create('Functions'), create('Neighbour')])
+  ref = mine.ref
+  otherRef = other.ref
+  await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 60_000)
+  await waitForStatus(t, otherRef, { token }, 'ACTIVE_HEALTHY', 60_000)
+  otherPort = (await api(t, 'GET', `/v1/projects/${otherRef}`, { token })).body.database?.port ?? (await api(t, 'GET', `/platform/projects/${otherRef}`, { token })).body.db_port
+  const keys = (await api(t, 'GET', `/v1/projects/${ref}/api-keys`, { token })).body as { name: string; api_key: string }[]
+  anonKey = keys.find((k) => k.name === 'anon')!.api_key
+  serviceKey = keys.find((k) => k.name === 'service_role')!.api_key
+  supabase = createClient(`${t.platform.url}/projects/${ref}`, anonKey, {
+    realtime: { transport: WebSocket as never },
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  await sql(ref, `CREATE TABLE notes (id bigint PRIMARY KEY, body text NOT NULL); INSERT INTO notes VALUES (1, 'first'), (2, 'second')`)
+}, 180_000)
+afterAll(() => t?.cleanup())
+
+const ECHO = `
+const instance = crypto.randomUUID()
+Deno.serve(async (req) => {
+  const url = new URL(req.url)
+  const text = await req.text()
+  console.log('echo called', req.method, url.pathname)
+  return Response.json({
+    version: 1,
+    instance,
+    method: req.method,
+    path: url.pathname,
+    query: url.search,
+    custom: req.headers.get('x-custom'),
+    body: text ? JSON.parse(text) : null,
+    secret: Deno.env.get('MY_SECRET') ?? null,
+    url: Deno.env.get('SUPABASE_URL'),
+  }, { headers: { 'x-function': 'echo' } })
+})
+`
+
+describe('edge functions run in Deno', () => {
+  it('invokes a function with supabase-js: JSON in and out, custom headers, its path and query', async () => {
+    const deployed = await deploy('echo', ECHO)
+    expect(deployed).toMatchObject({ slug: 'echo', version: 1, entrypoint_path: expect.stringMatching(/^file:\/\/\/.+\/echo\/index\.ts$/) })
+    expect(new URL(deployed.entrypoint_path).pathname.endsWith('/echo/index.ts')).toBe(true)
+
+    const { data, error } = await supabase.functions.invoke('echo', { body: { hello: 'world' }, headers: { 'x-custom': 'abc' } })
+    expect(error).toBeNull()
+    expect(data).toMatchObject({ version: 1, method: 'POST', path: '/echo', custom: 'abc', body: { hello: 'world' }, secret: null })
+    expect(data.url).toBe(`http://localhost:${new URL(t.platform.url).port}/projects/${ref}`)
+
+    const sub = await call('echo/items/7', { method: 'GET', path: '?q=1', headers: withKey() })
+    expect(sub.status).toBe(200)
+    expect(sub.headers.get('x-function')).toBe('echo')
+    expect(sub.body).toMatchObject({ method: 'GET', path: '/echo/items/7', query: '?q=1', instance: data.instance })
+  })
+
+  it('asks for a valid JWT unless the function was deployed with verify_jwt false', async () => {
+    expect(await call('echo', { method: 'POST' })).toMatchObject({ status: 401, body: { code: 401, message: 'Missing authorization header' } })
+    expect(await call('echo', { method: 'POST', headers: { authorization: 'Bearer not-a-jwt', apikey: anonKey } })).toMatchObject({
+      status: 401,
+      body: { code: 401, message: 'Invalid JWT' },
+    })
+    expect(await call('missing', { headers: withKey() })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'Requested function was not found' } })
+
+    await deploy('open', `Deno.serve((req) => new Response('open to ' + (req.headers.get('authorization') ?? 'anyone')))`, { verify_jwt: false })
+    const open = await call('open')
+    expect(open).toMatchObject({ status: 200, body: 'open to anyone' })
+    // The service key works too, and the request log records the invocations.
+    expect((await call('echo', { method: 'POST', headers: withKey(serviceKey) })).status).toBe(200)
+    await waitFor(
+      async () => {
+        const { rows } = await t.platform.ctx.db.query(`SELECT status FROM api_request_log WHERE project_ref = $1 AND service = 'functions'`, [ref])
+        return rows.some((row) => row.status === 401) && rows.some((row) => row.status === 200)
+      },
+      { what: 'the functions requests in the request log' },
+    )
+  })
+
+  it('gives the function its project secrets through Deno.env, and restarts it when they change', async () => {
+    expect((await api(t, 'POST', `/v1/projects/${ref}/secrets`, { token }, [{ name: 'MY_SECRET', value: 's1' }])).status).toBe(201)
+    expect((await supabase.functions.invoke('echo', { body: {} })).data.secret).toBe('s1')
+    const listed = await api(t, 'GET', `/v1/projects/${ref}/secrets`, { token })
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual([{ name: 'MY_SECRET', value: createHash('sha256').update('s1').digest('hex'), updated_at: expect.any(String) }])
+
+    await api(t, 'POST', `/v1/projects/${ref}/secrets`, { token }, [{ name: 'MY_SECRET', value: 's2' }])
+    expect((await supabase.functions.invoke('echo', { body: {} })).data.secret).toBe('s2')
+    expect((await api(t, 'DELETE', `/v1/projects/${ref}/secrets`, { token }, ['MY_SECRET'])).status).toBe(200)
+    expect((await supabase.functions.invoke('echo', { body: {} })).data.secret).toBeNull()
+    expect((await api(t, 'GET', `/v1/projects/${ref}/secrets`, { token })).body).toEqual([])
+
+    for (const bad of [[{ name: 'SUPABASE_URL', value: 'x' }], [{ name: '1BAD', value: 'x' }], [{ name: 'A-B', value: 'x' }], [{ name: 'OK', value: 'x'.repeat(24_577) }], { name: 'X', value: 'y' }]) {
+      const refused = await api(t, 'POST', `/v1/projects/${ref}/secrets`, { token }, bad)
+      expect(refused.status, JSON.stringify(bad).slice(0, 80)).toBe(400)
+      expect(refused.body.message).toEqual(expect.any(String))
+    }
+    const slug = (await api(t, 'GET', '/platform/organizations', { token })).body[0].slug
+    const developer = await memberWithRole(t, slug, 'developer')
+    expect((await api(t, 'GET', `/v1/projects/${ref}/secrets`, { token: developer.token })).status).toBe(403)
+    expect((await api(t, 'POST', `/v1/projects/${ref}/secrets`, { token: developer.token }, [{ name: 'DEV', value: 'x' }])).status).toBe(201)
+    await api(t, 'DELETE', `/v1/projects/${ref}/secrets`, { token }, ['DEV'])
+  })
+
+  it('queries the project: supabase-js inside the function, and SUPABASE_DB_URL with npm:postgres', async () => {
+    // The data API's first request starts PostgREST: not part of what this test measures.
+    expect((await supabase.from('notes').select('id')).error).toBeNull()
+    await sql(ref, `ALTER TABLE notes ENABLE ROW LEVEL SECURITY`)
+    await deploy(
+      'query',
+      `import { createClient } from 'npm:@supabase/supabase-js@2'
+import postgres from 'npm:postgres@3'
+const admin = createClient(Deno.env.get('SUPABASE_URL'), Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'), { auth: { persistSession: false } })
+const sql = postgres(Deno.env.get('SUPABASE_DB_URL'), { max: 1 })
+Deno.serve(async () => {
+  const viaApi = await admin.from('notes').select('body').order('id')
+  const viaSql = await sql.begin(async (tx) => {
+    await tx\`set local role service_role\`
+    return tx\`select body from notes order by id\`
+  })
+  const [{ current_user }] = await sql\`select current_user\`
+  return Response.json({ api: viaApi.data, apiError: viaApi.error, sql: viaSql.map((r) => r.body), user: current_user })
+})
+`,
+    )
+    const { data, error } = await supabase.functions.invoke('query')
+    expect(error).toBeNull()
+    expect(data).toEqual({ api: [{ body: 'first' }, { body: 'second' }], apiError: null, sql: ['first', 'second'], user: 'authenticator' })
+  }, 180_000)
+
+  it('runs the new code on the next request after a redeploy', async () => {
+    const before = (await supabase.functions.invoke('echo', { body: {} })).data
+    expect(before.version).toBe(1)
+    const redeployed = await deploy('echo', ECHO.replace('version: 1', 'version: 2'))
+    expect(redeployed.version).toBe(2)
+    const after = (await supabase.functions.invoke('echo', { body: {} })).data
+    expect(after.version).toBe(2)
+    expect(after.instance).not.toBe(before.instance)
+  })
+
+  it('answers a thrown error and a crash with a 5xx carrying the error, then serves again from a fresh process', async () => {
+    await deploy(
+      'fragile',
+      `const instance = crypto.randomUUID()
+Deno.serve((req) => {
+  const mode = new URL(req.url).searchParams.get('mode')
+  if (mode === 'throw') throw new Error('thrown on purpose')
+  if (mode === 'exit') {
+    console.error('crashing on purpose')
+    Deno.exit(3)
+  }
+  return Response.json({ instance })
+})`,
+    )
+    const first = await call('fragile', { headers: withKey() })
+    expect(first.status).toBe(200)
+
+    const thrown = await call('fragile', { headers: withKey(), path: '?mode=throw' })
+    expect(thrown.status).toBe(500)
+    expect(thrown.body).toMatchObject({ error: expect.any(String), message: 'thrown on purpose' })
+    expect((await call('fragile', { headers: withKey() })).body.instance).toBe(first.body.instance)
+
+    const crashed = await call('fragile', { headers: withKey(), path: '?mode=exit' })
+    expect(crashed.status).toBeGreaterThanOrEqual(500)
+    expect(crashed.body).toMatchObject({ error: expect.any(String), message: expect.stringMatching(/exited with code 3[\s\S]*crashing on purpose/) })
+    const again = await call('fragile', { headers: withKey() })
+    expect(again.status).toBe(200)
+    expect(again.body.instance).not.toBe(first.body.instance)
+
+    // supabase-js sees the 5xx as a FunctionsHttpError with the answer in its context.
+    const viaClient = await supabase.functions.invoke('fragile?mode=throw')
+    expect(viaClient.error).toBeInstanceOf(FunctionsHttpError)
+    expect(await (viaClient.error as FunctionsHttpError).context.json()).toMatchObject({ message: 'thrown on purpose' })
+  })
+
+  it('stops a request at the wall-clock limit with a 5xx, and the next request gets a fresh process', async () => {
+    await deploy(
+      'sleepy',
+      `const instance = crypto.randomUUID()
+Deno.serve((req) => new URL(req.url).searchParams.has('hang') ? new Promise(() => {}) : Response.json({ instance }))`,
+    )
+    const first = await call('sleepy', { headers: withKey() })
+    expect(first.status).toBe(200)
+    const hung = await call('sleepy', { headers: withKey(), path: '?hang' })
+    expect(hung.status).toBe(504)
+    expect(hung.body).toMatchObject({ error: 'Function timed out', message: expect.stringContaining(`${TIMEOUT_MS} ms`) })
+    const again = await call('sleepy', { headers: withKey() })
+    expect(again.status).toBe(200)
+    expect(again.body.instance).not.toBe(first.body.instance)
+  }, 60_000)
+
+  it('keeps the function inside its folder, its network and its environment', async () => {
+    const platformDbPort = Number(new URL(t.platform.ctx.config.platformDatabaseUrl ?? (await platformDbUrl())).port)
+    const echoFile = path.join(t.dataDir, 'functions', ref, 'echo', '2', 'index.ts')
+    expect(fs.existsSync(echoFile)).toBe(true)
+    await deploy(
+      'escape',
+      `async function attempt(what) {
+  try {
+    const value = await what()
+    return 'ALLOWED: ' + String(value).slice(0, 60)
+  } catch (error) {
+    return error.name + ': ' + error.message
+  }
+}
+const connect = (hostname, port) => attempt(async () => { const c = await Deno.connect({ hostname, port }); c.close(); return 'connected' })
+Deno.serve(async (req) => {
+  const { otherFile, dbPort, otherPort } = await req.json()
+  return Response.json({
+    passwd: await attempt(() => Deno.readTextFile('/etc/passwd')),
+    otherFunction: await attempt(() => Deno.readTextFile(otherFile)),
+    dataDir: await attempt(() => Deno.readDir('${t.dataDir}').next()),
+    importOther: await attempt(() => import('file://' + otherFile)),
+    write: await attempt(() => Deno.writeTextFile(new URL('./evil.ts', import.meta.url), 'x')),
+    command: await attempt(() => new Deno.Command('id').output()),
+    nodeSpawn: await attempt(async () => (await import('node:child_process')).execSync('id').toString()),
+    platformDb: await connect('127.0.0.1', dbPort),
+    platformDbByName: await connect('localhost', dbPort),
+    platformDbOtherLoopback: await connect('127.0.0.2', dbPort),
+    otherProject: await connect('127.0.0.1', otherPort),
+    otherProjectByName: await connect('localhost', otherPort),
+    otherProjectV6: await connect('::1', otherPort),
+    metadata: await connect('169.254.169.254', 80),
+    fetchPlatformDb: await attempt(() => fetch('http://localhost:' + dbPort + '/')),
+    home: await attempt(() => Deno.env.get('HOME')),
+    path: await attempt(() => Deno.env.get('PATH')),
+    wholeEnv: await attempt(() => JSON.stringify(Deno.env.toObject())),
+    ffi: await attempt(() => Deno.dlopen('/lib/x86_64-linux-gnu/libc.so.6', {})),
+    sys: await attempt(() => Deno.hostname()),
+  })
+})`,
+    )
+    const { data, error } = await supabase.functions.invoke('escape', { body: { otherFile: echoFile, dbPort: platformDbPort, otherPort } })
+    expect(error).toBeNull()
+    for (const [what, outcome] of Object.entries(data as Record<string, string>)) {
+      expect(outcome, what).not.toMatch(/^ALLOWED/)
+    }
+    for (const what of ['passwd', 'otherFunction', 'dataDir', 'write', 'command', 'platformDb', 'platformDbByName', 'otherProject', 'otherProjectByName', 'home', 'wholeEnv']) {
+      expect(data[what], what).toMatch(/^NotCapable/)
+    }
+
+    // As root, the process is the project's own OS user, and the code is readable by that user's group only.
+    const process = t.platform.ctx.functions.processOf(ref, 'escape')
+    expect(process?.pid).toBeGreaterThan(0)
+    if (globalThis.process.getuid?.() === 0) {
+      const uid = Number(execFileSync('id', ['-u', `stratum-fn-${ref}`], { encoding: 'utf8' }).trim())
+      const status = fs.readFileSync(`/proc/${process!.pid}/status`, 'utf8')
+      expect(status).toMatch(new RegExp(`^Uid:\\s+${uid}\\s+${uid}`, 'm'))
+      const codeDir = fs.statSync(path.join(t.dataDir, 'functions', ref))
+      expect(codeDir.mode & 0o777).toBe(0o750)
+      expect(codeDir.gid).toBe(Number(execFileSync('id', ['-g', `stratum-fn-${ref}`], { encoding: 'utf8' }).trim()))
+    }
+  }, 60_000)
+
+  it('stops the processes of deleted functions', async () => {
+    await call('open')
+    const running = t.platform.ctx.functions.processOf(ref, 'open')
+    expect(running).not.toBeNull()
+    expect((await management.deleteAFunction(ref, 'open')).status).toBe(200)
+    expect(t.platform.ctx.functions.processOf(ref, 'open')).toBeNull()
+    expect(running!.hasExited).toBe(true)
+    expect((await call('open')).status).toBe(404)
+  })
+})
+
+async function platformDbUrl(): Promise<string> {
+  const json = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'platform-db.json'), 'utf8')) as { port?: number; url?: string }
+  return json.url ?? `postgres://x@localhost:${json.port}/x`
+}
