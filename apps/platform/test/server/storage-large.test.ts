@@ -34,8 +34,8 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`
 async function writeSource(file: string): Promise<void> {
   const chunk = Buffer.alloc(1024 * 1024, 7)
   const out = fs.createWriteStream(file)
-  for (let i = 0; i < SIZE / chunk.length; i++) if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve))
-  await new Promise((resolve) => out.end(resolve))
+  for (let i = 0; i < SIZE / chunk.length; i++) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+  await new Promise<void>((resolve) => out.end(() => resolve()))
 }
 
 it('uploads and downloads 200 MB with the platform growing by less than 50 MB', async () => {
