@@ -130,6 +130,40 @@ describe('storage buckets', () => {
   })
 })
 
+describe("the Storage page's object calls", () => {
+  const objects = (rest: string) => `/platform/storage/${ref}/objects/${rest}`
+
+  it('upload, list, download and delete for writers; Read-only lists and downloads only; others are refused', async () => {
+    const upload = (token: string | undefined, name: string) =>
+      fetch(`${t.platform.url}${objects(`avatars/${name}`)}`, {
+        method: 'POST',
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'text/plain', origin: t.platform.url },
+        body: `file ${name}`,
+      })
+    expect((await upload(developer, 'team/dev.txt')).status).toBe(200)
+    expect((await upload(readOnly, 'team/ro.txt')).status).toBe(403)
+    expect((await upload(undefined, 'team/anon.txt')).status).toBe(401)
+
+    const listed = await api(t, 'POST', objects('list/avatars'), { token: readOnly }, { prefix: 'team' })
+    expect(listed.status).toBe(200)
+    expect(listed.body.map((item: { name: string }) => item.name)).toEqual(['dev.txt'])
+    const download = await fetch(`${t.platform.url}${objects('avatars/team/dev.txt')}`, { headers: { authorization: `Bearer ${readOnly}` } })
+    expect(download.status).toBe(200)
+    expect(await download.text()).toBe('file team/dev.txt')
+    const signed = await api(t, 'POST', objects('sign/avatars/team/dev.txt'), { token: readOnly }, { expiresIn: 60 })
+    expect(signed.body.signedURL).toMatch(/^\/object\/sign\/avatars\/team\/dev\.txt\?token=/)
+
+    expect((await api(t, 'DELETE', objects('avatars'), { token: readOnly }, { prefixes: ['team/dev.txt'] })).status).toBe(403)
+    expect((await api(t, 'POST', objects('move'), { token: readOnly }, { bucketId: 'avatars', sourceKey: 'team/dev.txt', destinationKey: 'x.txt' })).status).toBe(403)
+    const badBody = await api(t, 'POST', objects('list/avatars'), { token: developer }, { limit: 'all' })
+    expect(badBody.status).toBe(400)
+    expect(badBody.body.message).toMatch(/limit/)
+    expect((await api(t, 'POST', `/platform/storage/abcdefghijabcdefghij/objects/list/avatars`, { cookie }, {})).status).toBe(404)
+    const removed = await api(t, 'DELETE', objects('avatars'), { token: developer }, { prefixes: ['team/dev.txt'] })
+    expect(removed.body.map((item: { name: string }) => item.name)).toEqual(['team/dev.txt'])
+  })
+})
+
 describe('storage archive', () => {
   it('is 404 before any request, then {} while building, then a signed fileUrl to a zip of the records and objects', async () => {
     expect((await api(t, 'GET', `/platform/storage/${ref}/archive`, { cookie })).status).toBe(404)

@@ -1,5 +1,6 @@
 import type { Bucket } from '@stratum/contracts'
 import { Pencil, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
 import { Badge } from '../../components/ui/Badge'
 import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
@@ -28,7 +29,11 @@ export function BucketsTable({ buckets, canWrite, onEdit, onDelete }: BucketsTab
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.id}>
-              <td className="mono">{bucket.name}</td>
+              <td>
+                <Link className="mono storage-bucket-link" to={`buckets/${encodeURIComponent(bucket.id)}`}>
+                  {bucket.name}
+                </Link>
+              </td>
               <td>{bucket.public ? <Badge tone="warning">Public</Badge> : <Badge tone="neutral">Private</Badge>}</td>
               <td>
                 <MimeTypes types={bucket.allowed_mime_types} />

@@ -52,7 +52,7 @@ export function StoragePage() {
     <div className="page">
       <PageHeader
         title="Storage"
-        description="Buckets for files kept next to your database, each public or private, with optional MIME type and size limits."
+        description="Buckets for files kept next to your database, each public or private, with optional MIME type and size limits. Open a bucket to browse, upload and download its files."
         actions={
           <>
             <Button icon={<Download size={14} aria-hidden="true" />} loading={archive.busy} onClick={archive.start}>
@@ -63,9 +63,6 @@ export function StoragePage() {
         }
       />
       <div className="stack">
-        <Alert tone="info" title="Object APIs arrive later" live={false}>
-          {STORAGE_TEXTS.objectsLater}
-        </Alert>
         <QueryState
           query={buckets}
           loadingLabel="Loading buckets…"

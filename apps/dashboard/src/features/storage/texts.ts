@@ -5,8 +5,9 @@ export const STORAGE_TEXTS = {
   archivePreparingBody: 'This can take a while for large buckets. The download starts by itself when the archive is ready.',
   archiveReady: 'Storage archive ready: the download has started',
   writePermission: 'You need additional permissions to manage buckets',
-  objectsLater:
-    'Buckets and their settings are kept here now. Uploading, browsing and downloading objects (the storage API) arrive in a later release; the archive holds whatever the buckets contain on disk.',
+  objectWritePermission: 'You need additional permissions to change files',
+  /** How long a copied URL of a private file works. */
+  signedUrlSeconds: 3600,
 } as const
 
 export const SIZE_UNITS = [

@@ -16,6 +16,12 @@ import { conflict, HttpError, notFound, parse } from '../errors.js'
 
 const ARCHIVE_LINK_SECONDS = 300
 
+/** Object calls that only read: downloads, info, listing and signing a download URL. */
+function isObjectRead(method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return true
+  return method === 'POST' && (path.startsWith('/object/list/') || path.startsWith('/object/sign/'))
+}
+
 /**
  * The dashboard's bucket calls and the storage archive (the SQL editor spec's storage archive calls and
  * errors). Buckets are rows of the project's storage.buckets, written as the platform (service role):
@@ -89,6 +95,34 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
       throw fromDatabaseError(error) ?? error
     }
     return { message: `Successfully deleted bucket ${id}` }
+  })
+
+  // The Storage page's object calls: storage-api's own paths below /object, run as the platform (service
+  // role) after the member's permission is checked here. Bodies stream through unparsed (uploads).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    scope.all('/platform/storage/:ref/objects/*', async (request, reply) => {
+      const { ref } = parse(RefParams, request.params)
+      const below = request.url.slice(request.url.indexOf('/objects/') + '/objects'.length)
+      const mark = below.indexOf('?')
+      const path = `/object${mark < 0 ? below : below.slice(0, mark)}`
+      await projectAccess(ctx.db, request, ref, isObjectRead(request.method, path) ? 'projects.read' : 'sql.write')
+      const project = await running(ref)
+      try {
+        const answer = await ctx.storage.handle({
+          project, method: request.method, path, query: new URLSearchParams(mark < 0 ? '' : below.slice(mark + 1)),
+          headers: request.headers, raw: request.raw, caller: SERVICE_CALLER,
+        })
+        reply.code(answer.status)
+        if (answer.headers) reply.headers(answer.headers)
+        if (answer.stream) return reply.send(answer.stream)
+        return answer.body === undefined ? reply.send() : reply.send(answer.body)
+      } catch (error) {
+        if (error instanceof StorageError) return reply.code(error.status).send(error.body())
+        throw error
+      }
+    })
   })
 
   // The archive: POST starts a build, GET is polled (every 5 s by the dashboard) until fileUrl.

@@ -30,10 +30,12 @@ export const json = (body: unknown, status = 200): StorageAnswer => ({ status, b
 /** Object names as storage-api accepts them, minus what could name a path on someone's disk later. */
 export const MAX_OBJECT_NAME_BYTES = 1024
 
+const hasControlCharacter = (text: string) => [...text].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)
+
 export function checkObjectName(name: string): string {
   if (!name || Buffer.byteLength(name) > MAX_OBJECT_NAME_BYTES) throw invalidKey(name.slice(0, 100))
   // Control characters, and '.'/'..' segments (an archive or a sync tool would read them as paths).
-  if (/[\u0000-\u001f\u007f]/.test(name) || name.split('/').some((part) => part === '' || part === '.' || part === '..')) throw invalidKey(name.slice(0, 100))
+  if (hasControlCharacter(name) || name.split('/').some((part) => part === '' || part === '.' || part === '..')) throw invalidKey(name.slice(0, 100))
   return name
 }
 
