@@ -68,6 +68,12 @@ describe('storage buckets', () => {
     expect(docs.status).toBe(201)
     expect(docs.body).toMatchObject({ id: 'docs', public: false, allowed_mime_types: ['application/pdf', 'image/*', 'image/png'], file_size_limit: 1048576, type: 'ANALYTICS' })
 
+    const v1 = await api(t, 'GET', `/v1/projects/${ref}/storage/buckets`, { token: readOnly })
+    expect(v1.status).toBe(200)
+    expect(v1.body).toEqual([
+      { id: 'avatars', name: 'avatars', owner: '', public: true, created_at: expect.any(String), updated_at: expect.any(String) },
+      { id: 'docs', name: 'docs', owner: '', public: false, created_at: expect.any(String), updated_at: expect.any(String) },
+    ])
     const list = await buckets({ token: readOnly } as never)
     expect(list.status).toBe(200)
     expect(list.body.map((b: { id: string }) => b.id)).toEqual(['avatars', 'docs'])

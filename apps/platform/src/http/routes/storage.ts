@@ -49,6 +49,14 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toBucket)
   })
 
+  // The Management API's bucket list (V1StorageBucketResponse): the same rows, fewer fields.
+  app.get('/v1/projects/:ref/storage/buckets', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'projects.read')
+    const rows = await asPlatform(await running(ref), (client) => listBuckets(client))
+    return rows.map(toBucket).map(({ id, name, owner, created_at, updated_at, public: isPublic }) => ({ id, name, owner, created_at, updated_at, public: isPublic }))
+  })
+
   app.post('/platform/storage/:ref/buckets', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
