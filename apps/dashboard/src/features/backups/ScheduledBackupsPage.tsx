@@ -63,7 +63,7 @@ export function ScheduledBackupsPage() {
     <div className="page">
       <PageHeader
         title="Scheduled backups"
-        description="Backups of this project's database. Logical backups (SQL dumps) can be downloaded and loaded into any Postgres."
+        description="Backups of this project's database. Logical backups (SQL dumps) can be downloaded and loaded into any Postgres. They include storage's records (buckets, object names and metadata) but not the files themselves: download those with the storage archive on the Storage page."
       />
       <div className="stack">
         <QueryState
