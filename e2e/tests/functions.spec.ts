@@ -10,7 +10,7 @@ test('an owner deploys an edge function, replaces it with version 2 and reads it
   const slug = `hello-${Date.now().toString(36)}`
   await page.goto(`/project/${project.ref}/functions`)
   await expect(page.getByRole('heading', { level: 1, name: 'Edge Functions' })).toBeVisible()
-  await expect(page.getByText('not executed yet').first()).toBeVisible()
+  await expect(page.getByText('Run in Deno, one process per function')).toBeVisible()
   await expect(page).toHaveTitle(/^Edge Functions \| Functions \| .+ \| Stratum$/)
 
   // Deploy: slug, the prefilled index.ts, verify JWT on by default.

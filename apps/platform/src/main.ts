@@ -87,7 +87,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   directory.onChange((ref) => {
     directory
       .get(ref)
-      .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : functions.stopProject(ref)))
+      .then(async (project) => {
+        if (!project) return functions.forgetProject(ref)
+        // Other projects' functions must not reach a new project's (or a new) port.
+        await functions.projectPortKnown(ref, project.port)
+        if (project.status !== 'ACTIVE_HEALTHY') await functions.stopProject(ref)
+      })
       .catch(() => {})
   })
   const ctx: PlatformContext = {

@@ -82,3 +82,12 @@ export const V1ProjectWithDatabaseResponse = V1ProjectResponse.extend({
     port: z.number(),
   }),
 })
+
+/** GET /v1/organizations/{slug}/projects: the document's paging, search, sort and status filter. */
+export const V1OrganizationProjectsQuery = z.object({
+  offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').default(0),
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+  search: z.string().max(256).optional(),
+  sort: z.enum(['name_asc', 'name_desc', 'created_asc', 'created_desc'], { error: 'sort must be one of name_asc, name_desc, created_asc, created_desc' }).default('name_asc'),
+  statuses: z.string().max(1024).optional(),
+})

@@ -113,3 +113,20 @@ export const V1RunQueryBody = z.object({
 })
 export type V1RunQueryBody = z.output<typeof V1RunQueryBody>
 export const V1RunQueryResponse = z.array(z.record(z.string(), z.unknown()))
+
+/** POST/PUT /v1/projects/{ref}/database/migrations (V1CreateMigrationBody / V1UpsertMigrationBody). */
+export const V1MigrationBody = z.object({
+  query: z.string({ error: 'query is required' }).min(1, 'query cannot be empty').max(SQL_MAX_QUERY_LENGTH),
+  name: z.string({ error: 'name must be a string' }).max(256, 'name must be at most 256 characters').optional(),
+  rollback: z.string({ error: 'rollback must be a string' }).max(SQL_MAX_QUERY_LENGTH).optional(),
+})
+
+/** PATCH /v1/projects/{ref}/database/migrations/{version}. */
+export const V1MigrationPatchBody = z.object({
+  name: z.string({ error: 'name must be a string' }).max(256, 'name must be at most 256 characters').optional(),
+  rollback: z.string({ error: 'rollback must be a string' }).max(SQL_MAX_QUERY_LENGTH).optional(),
+})
+
+const MigrationVersion = z.string().regex(/^\d{1,20}$/, 'version must be digits (YYYYMMDDHHMMSS)')
+export const V1MigrationVersionParams = z.object({ version: MigrationVersion })
+export const V1MigrationRollbackQuery = z.object({ gte: MigrationVersion })

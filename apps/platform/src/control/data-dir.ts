@@ -4,8 +4,9 @@ import path from 'node:path'
 /**
  * Permissions of the data directory (DESIGN.md "Isolation"): the top and `projects/` can be
  * traversed but not listed by the servers' OS users (0711), so each reaches its own 0700 directory
- * and nothing else; everything the platform alone reads (backups, files of storage and functions,
- * TLS keys, secrets) is 0700/0600 and owned by the platform's user. Applied at every boot, which
+ * and nothing else; everything the platform alone reads (backups, storage files, TLS keys, secrets)
+ * is 0700/0600 and owned by the platform's user. Function code is the exception: functions/<ref> is
+ * readable by that project's function user (group) alone. Applied at every boot, which
  * also tightens directories made by earlier versions.
  */
 // functions/: each project's function user reaches its own functions/<ref> (0750, services/functions/sandbox.ts).

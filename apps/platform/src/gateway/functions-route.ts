@@ -25,6 +25,10 @@ const DROPPED_REQUEST_HEADERS = new Set([
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
 
 class FunctionTimeout extends Error {}
+/** The client went away: nothing to answer, and nothing wrong with the function. */
+class ClientGone extends Error {}
+/** How long a failed request waits to see the process exit, so its answer can say why. */
+const EXIT_WAIT_MS = 5_000
 
 export interface FunctionCaller {
   /** The verified JWT's role, for the request log. */
@@ -95,6 +99,10 @@ async function proxyToFunction(
     process.active--
     process.lastUsed = Date.now()
   }
+  // A client that disconnects cancels the request to the function (its req.signal aborts).
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new ClientGone())
+  })
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   let response: Dispatcher.ResponseData
   try {
@@ -111,13 +119,15 @@ async function proxyToFunction(
     })
   } catch (error) {
     finish()
+    // Nobody reads this answer; the request log records the client's close (499, as nginx names it).
+    if (controller.signal.reason instanceof ClientGone) return reply.code(499).send()
     if (controller.signal.reason instanceof FunctionTimeout) {
       process.kill()
       void ctx.functions.discard(process)
       return reply.code(504).headers(cors).send({ error: 'Function timed out', message: `The function did not answer within ${limit} ms (wall-clock limit); its process was stopped` })
     }
     // Did the process die? Give it a moment to be seen exiting, so the answer can say why.
-    await Promise.race([process.exited, new Promise((resolve) => setTimeout(resolve, 1_000).unref())])
+    await Promise.race([process.exited, new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS).unref())])
     const message = process.hasExited ? process.exitReason() : `The function could not be reached: ${(error as Error).message}`
     void ctx.functions.discard(process)
     request.log.warn({ function: process.key, err: error }, 'edge function request failed')
@@ -138,6 +148,7 @@ async function proxyToFunction(
     await response.body.dump()
     return reply.send()
   }
+  // Streamed as the function writes it (server-sent events, large downloads): nothing is buffered here.
   return reply.send(response.body)
 }
 

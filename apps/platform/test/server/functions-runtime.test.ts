@@ -32,10 +32,10 @@ async function sql(projectRef: string, query: string) {
 }
 
 /** Deploys the way the Management API clients do: the source as a Blob part (named 'blob' by FormData). */
-async function deploy(slug: string, source: string, metadata: Record<string, unknown> = {}) {
+async function deploy(slug: string, source: string, metadata: Record<string, unknown> = {}, projectRef = ref) {
   const result = await management.deployAFunction(
-    ref,
-    { metadata: { entrypoint_path: 'index.ts', name: slug, ...metadata }, file: [new Blob([source], { type: 'application/typescript' })] },
+    projectRef,
+    { metadata: { entrypoint_path: 'index.ts', name: slug, ...metadata }, file: [new Blob([source], { type: 'application/typescript' }) as unknown as string] },
     { slug },
   )
   expect(result.status).toBe(201)
@@ -69,7 +69,8 @@ beforeAll(async () => {
   otherRef = other.ref
   await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 60_000)
   await waitForStatus(t, otherRef, { token }, 'ACTIVE_HEALTHY', 60_000)
-  otherPort = (await api(t, 'GET', `/v1/projects/${otherRef}`, { token })).body.database?.port ?? (await api(t, 'GET', `/platform/projects/${otherRef}`, { token })).body.db_port
+  otherPort = (await api(t, 'GET', `/platform/projects/${otherRef}`, { token })).body.db_port
+  expect(otherPort).toBeGreaterThan(0)
   const keys = (await api(t, 'GET', `/v1/projects/${ref}/api-keys`, { token })).body as { name: string; api_key: string }[]
   anonKey = keys.find((k) => k.name === 'anon')!.api_key
   serviceKey = keys.find((k) => k.name === 'service_role')!.api_key
@@ -105,7 +106,7 @@ describe('edge functions run in Deno', () => {
   it('invokes a function with supabase-js: JSON in and out, custom headers, its path and query', async () => {
     const deployed = await deploy('echo', ECHO)
     expect(deployed).toMatchObject({ slug: 'echo', version: 1, entrypoint_path: expect.stringMatching(/^file:\/\/\/.+\/echo\/index\.ts$/) })
-    expect(new URL(deployed.entrypoint_path).pathname.endsWith('/echo/index.ts')).toBe(true)
+    expect(new URL(deployed.entrypoint_path!).pathname.endsWith('/echo/index.ts')).toBe(true)
 
     const { data, error } = await supabase.functions.invoke('echo', { body: { hello: 'world' }, headers: { 'x-custom': 'abc' } })
     expect(error).toBeNull()
@@ -253,7 +254,7 @@ Deno.serve((req) => new URL(req.url).searchParams.has('hang') ? new Promise(() =
   }, 60_000)
 
   it('keeps the function inside its folder, its network and its environment', async () => {
-    const platformDbPort = Number(new URL(t.platform.ctx.config.platformDatabaseUrl ?? (await platformDbUrl())).port)
+    const platformDbPort = t.config.platformDbPort
     const echoFile = path.join(t.dataDir, 'functions', ref, 'echo', '2', 'index.ts')
     expect(fs.existsSync(echoFile)).toBe(true)
     await deploy(
@@ -261,6 +262,7 @@ Deno.serve((req) => new URL(req.url).searchParams.has('hang') ? new Promise(() =
       `async function attempt(what) {
   try {
     const value = await what()
+    if (value === undefined) return 'UNSET'
     return 'ALLOWED: ' + String(value).slice(0, 60)
   } catch (error) {
     return error.name + ': ' + error.message
@@ -272,7 +274,7 @@ Deno.serve(async (req) => {
   return Response.json({
     passwd: await attempt(() => Deno.readTextFile('/etc/passwd')),
     otherFunction: await attempt(() => Deno.readTextFile(otherFile)),
-    dataDir: await attempt(() => Deno.readDir('${t.dataDir}').next()),
+    dataDir: await attempt(() => Deno.readDir('${t.dataDir}')[Symbol.asyncIterator]().next()),
     importOther: await attempt(() => import('file://' + otherFile)),
     write: await attempt(() => Deno.writeTextFile(new URL('./evil.ts', import.meta.url), 'x')),
     command: await attempt(() => new Deno.Command('id').output()),
@@ -287,6 +289,7 @@ Deno.serve(async (req) => {
     fetchPlatformDb: await attempt(() => fetch('http://localhost:' + dbPort + '/')),
     home: await attempt(() => Deno.env.get('HOME')),
     path: await attempt(() => Deno.env.get('PATH')),
+    denoDir: await attempt(() => Deno.env.get('DENO_DIR')),
     wholeEnv: await attempt(() => JSON.stringify(Deno.env.toObject())),
     ffi: await attempt(() => Deno.dlopen('/lib/x86_64-linux-gnu/libc.so.6', {})),
     sys: await attempt(() => Deno.hostname()),
@@ -295,25 +298,43 @@ Deno.serve(async (req) => {
     )
     const { data, error } = await supabase.functions.invoke('escape', { body: { otherFile: echoFile, dbPort: platformDbPort, otherPort } })
     expect(error).toBeNull()
+    if (process.env.SHOW_ESCAPES) console.log(data)
     for (const [what, outcome] of Object.entries(data as Record<string, string>)) {
       expect(outcome, what).not.toMatch(/^ALLOWED/)
     }
-    for (const what of ['passwd', 'otherFunction', 'dataDir', 'write', 'command', 'platformDb', 'platformDbByName', 'otherProject', 'otherProjectByName', 'home', 'wholeEnv']) {
+    for (const what of ['passwd', 'otherFunction', 'dataDir', 'write', 'command', 'platformDb', 'platformDbByName', 'otherProject', 'otherProjectByName', 'wholeEnv']) {
       expect(data[what], what).toMatch(/^NotCapable/)
     }
+    // Names it was not given read as unset (the process has them, for Deno itself, but the code may not read them).
+    expect([data.home, data.path, data.denoDir]).toEqual(['UNSET', 'UNSET', 'UNSET'])
 
     // As root, the process is the project's own OS user, and the code is readable by that user's group only.
-    const process = t.platform.ctx.functions.processOf(ref, 'escape')
-    expect(process?.pid).toBeGreaterThan(0)
-    if (globalThis.process.getuid?.() === 0) {
+    const running = t.platform.ctx.functions.processOf(ref, 'escape')
+    expect(running?.pid).toBeGreaterThan(0)
+    if (process.getuid?.() === 0) {
       const uid = Number(execFileSync('id', ['-u', `stratum-fn-${ref}`], { encoding: 'utf8' }).trim())
-      const status = fs.readFileSync(`/proc/${process!.pid}/status`, 'utf8')
+      const status = fs.readFileSync(`/proc/${running!.pid}/status`, 'utf8')
       expect(status).toMatch(new RegExp(`^Uid:\\s+${uid}\\s+${uid}`, 'm'))
       const codeDir = fs.statSync(path.join(t.dataDir, 'functions', ref))
       expect(codeDir.mode & 0o777).toBe(0o750)
       expect(codeDir.gid).toBe(Number(execFileSync('id', ['-g', `stratum-fn-${ref}`], { encoding: 'utf8' }).trim()))
     }
   }, 60_000)
+
+  it('denies a project created after the function started: its process restarts with the new port denied', async () => {
+    const before = t.platform.ctx.functions.processOf(ref, 'escape')
+    expect(before).not.toBeNull()
+    const slug = (await api(t, 'GET', '/platform/organizations', { token })).body[0].slug
+    const late = (await api(t, 'POST', '/platform/projects', { token }, { name: 'Late', organization_slug: slug, db_pass: 'functions-password-1' })).body
+    await waitForStatus(t, late.ref, { token }, 'ACTIVE_HEALTHY', 60_000)
+    const latePort = (await api(t, 'GET', `/platform/projects/${late.ref}`, { token })).body.db_port
+    await waitFor(() => before!.hasExited, { what: 'the running function to be replaced' })
+    const echoFile = path.join(t.dataDir, 'functions', ref, 'echo', '2', 'index.ts')
+    const { data, error } = await supabase.functions.invoke('escape', { body: { otherFile: echoFile, dbPort: t.config.platformDbPort, otherPort: latePort } })
+    expect(error).toBeNull()
+    expect(data.otherProject).toMatch(/^NotCapable/)
+    expect(data.otherProjectByName).toMatch(/^NotCapable/)
+  }, 120_000)
 
   it('stops the processes of deleted functions', async () => {
     await call('open')
@@ -324,9 +345,23 @@ Deno.serve(async (req) => {
     expect(running!.hasExited).toBe(true)
     expect((await call('open')).status).toBe(404)
   })
-})
 
-async function platformDbUrl(): Promise<string> {
-  const json = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'platform-db.json'), 'utf8')) as { port?: number; url?: string }
-  return json.url ?? `postgres://x@localhost:${json.port}/x`
-}
+  it("stops a project's functions when it is paused, and forgets them when it is deleted", async () => {
+    await deploy('neighbour', `Deno.serve(() => new Response('next door'))`, { verify_jwt: false }, otherRef)
+    const neighbourUrl = `${t.platform.url}/projects/${otherRef}/functions/v1/neighbour`
+    expect(await (await fetch(neighbourUrl)).text()).toBe('next door')
+    const running = t.platform.ctx.functions.processOf(otherRef, 'neighbour')
+    expect(running).not.toBeNull()
+
+    expect((await api(t, 'POST', `/v1/projects/${otherRef}/pause`, { token })).status).toBeLessThan(300)
+    await waitForStatus(t, otherRef, { token }, 'INACTIVE', 60_000)
+    await waitFor(() => running!.hasExited && t.platform.ctx.functions.processOf(otherRef, 'neighbour') === null, { what: "the paused project's function to stop" })
+    expect((await fetch(neighbourUrl)).status).toBe(503)
+
+    expect((await api(t, 'DELETE', `/v1/projects/${otherRef}`, { token })).status).toBe(200)
+    await waitFor(() => !fs.existsSync(path.join(t.dataDir, 'deno', otherRef)) && !fs.existsSync(path.join(t.dataDir, 'run', `fn-${otherRef}`)), {
+      what: "the deleted project's function files to go",
+    })
+    expect(fs.existsSync(path.join(t.dataDir, 'functions', otherRef))).toBe(false)
+  }, 120_000)
+})

@@ -59,7 +59,8 @@ describe('edge functions as records', () => {
       updated_at: expect.any(Number),
       verify_jwt: true,
       import_map: false,
-      entrypoint_path: 'index.ts',
+      // A file:// URL, as the hosted API answers (clients parse it with new URL()).
+      entrypoint_path: 'file:///home/deno/functions/hello-world/index.ts',
     })
     expect(Math.abs(deployed.body.created_at - Date.now())).toBeLessThan(60_000)
 
@@ -96,7 +97,9 @@ describe('edge functions as records', () => {
     // metadata as a JSON file part, a custom entrypoint, verify_jwt off.
     const second = await deploy(owner, 'hello-world', form({ entrypoint_path: './main.ts', verify_jwt: false }, [['main.ts', 'export {}\n']], true))
     expect(second.status).toBe(201)
-    expect(second.body).toMatchObject({ id: first.id, version: 2, name: 'Hello world', verify_jwt: false, entrypoint_path: 'main.ts', created_at: first.created_at })
+    expect(second.body).toMatchObject({
+      id: first.id, version: 2, name: 'Hello world', verify_jwt: false, entrypoint_path: 'file:///home/deno/functions/hello-world/main.ts', created_at: first.created_at,
+    })
     expect(second.body.updated_at).toBeGreaterThan(first.updated_at)
     // The old version's files are gone; the new ones are served.
     expect(fs.readdirSync(path.join(functionsDir(), 'hello-world'))).toEqual(['2'])
@@ -109,9 +112,20 @@ describe('edge functions as records', () => {
     unnamed.append('file', 'export default 3')
     const third = await deploy(owner, 'hello-world', unnamed)
     expect(third.status).toBe(201)
-    expect(third.body).toMatchObject({ version: 3, verify_jwt: false, entrypoint_path: 'index.ts' })
+    expect(third.body).toMatchObject({ version: 3, verify_jwt: false, entrypoint_path: 'file:///home/deno/functions/hello-world/index.ts' })
     expect((await api(t, 'GET', `/platform/projects/${ref}/functions/hello-world/files`, { token: owner })).body.files).toEqual([
       { name: 'index.ts', size: 16, content: 'export default 3' },
+    ])
+    // A single Blob part (FormData names it 'blob': how Management API clients send the source) is the
+    // entrypoint too, and an answer's file:// entrypoint_path is accepted back.
+    const blob = new FormData()
+    blob.append('metadata', JSON.stringify({ entrypoint_path: third.body.entrypoint_path }))
+    blob.append('file', new Blob(['export default 4']))
+    const fourth = await deploy(owner, 'hello-world', blob)
+    expect(fourth.status).toBe(201)
+    expect(fourth.body).toMatchObject({ version: 4, entrypoint_path: 'file:///home/deno/functions/hello-world/index.ts' })
+    expect((await api(t, 'GET', `/platform/projects/${ref}/functions/hello-world/files`, { token: owner })).body.files).toEqual([
+      { name: 'index.ts', size: 16, content: 'export default 4' },
     ])
   })
 
@@ -141,7 +155,7 @@ describe('edge functions as records', () => {
     }
     expect((await api(t, 'GET', `/v1/projects/${ref}/functions`, { token: owner })).body).toEqual(before)
     expect(fs.readdirSync(functionsDir()).sort()).toEqual(dirBefore)
-    expect(fs.readdirSync(path.join(functionsDir(), 'hello-world'))).toEqual(['3'])
+    expect(fs.readdirSync(path.join(functionsDir(), 'hello-world'))).toEqual(['4'])
   })
 
   it('lets Read-only read but not deploy or delete', async () => {

@@ -96,6 +96,17 @@ const ROUTES: RouteCase[] = [
     name: 'v1 create project', method: 'POST', path: () => '/v1/projects', body: projectBody, permission: 'projects.create',
     bad: [{ body: { ...projectBody(), region: 'mars-1' } }, { body: { name: 'x' } }],
   },
+  // Edge function secrets: names and digests are for those who may read the service key; writing changes what runs.
+  { name: 'list function secrets', method: 'GET', path: () => `/v1/projects/${ref}/secrets`, permission: 'service_api_keys.read' },
+  {
+    name: 'create function secrets', method: 'POST', path: () => `/v1/projects/${ref}/secrets`, body: () => [{ name: 'MATRIX_SECRET', value: 'matrix' }],
+    permission: 'sql.write',
+    bad: [{ body: [{ name: 'SUPABASE_URL', value: 'x' }] }, { body: [{ name: '1BAD', value: 'x' }] }, { body: { name: 'NOT_A_LIST', value: 'x' } }, { body: [] }],
+  },
+  {
+    name: 'delete function secrets', method: 'DELETE', path: () => `/v1/projects/${ref}/secrets`, body: () => ['MATRIX_SECRET'], permission: 'sql.write',
+    bad: [{ body: { name: 'MATRIX_SECRET' } }, { body: [] }],
+  },
 ]
 
 async function snapshot(): Promise<string> {
@@ -105,7 +116,8 @@ async function snapshot(): Promise<string> {
     (SELECT count(*) FROM users) AS users,
     (SELECT count(*) FROM invitations) AS invitations,
     (SELECT string_agg(user_id || ':' || role, ',' ORDER BY user_id) FROM members) AS roles,
-    (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs`)
+    (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs,
+    (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets`)
   return JSON.stringify(rows[0])
 }
 

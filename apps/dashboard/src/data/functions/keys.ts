@@ -4,4 +4,5 @@ export const functionKeys = {
   list: (ref: string) => [...functionKeys.project(ref), 'list'] as const,
   detail: (ref: string, slug: string) => [...functionKeys.project(ref), 'detail', slug] as const,
   files: (ref: string, slug: string) => [...functionKeys.project(ref), 'files', slug] as const,
+  secrets: (ref: string) => [...functionKeys.project(ref), 'secrets'] as const,
 }

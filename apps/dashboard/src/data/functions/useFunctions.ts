@@ -6,7 +6,7 @@ import { functionKeys } from './keys'
 export const getFunctions = (ref: string, signal?: AbortSignal) =>
   api<FunctionResponse[]>(`/v1/projects/${encodeURIComponent(ref)}/functions`, { signal })
 
-/** The project's edge functions (records: stored and versioned, not executed yet). */
+/** The project's edge functions (stored and versioned; run by the platform's Deno runtime). */
 export function useFunctions(ref: string | undefined) {
   return useQuery({
     queryKey: functionKeys.list(ref ?? ''),

@@ -3,7 +3,6 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { CodeSnippet } from './CodeSnippet'
 import { ItemHeader } from './ItemHeader'
-import { NotServedNote } from './NotServedNote'
 import { functionSnippet, type Language, type SnippetContext } from './snippets'
 
 interface FunctionPageProps {
@@ -37,7 +36,6 @@ export function FunctionPage({ projectRef, fn, slugs, lang, ctx, onSelect, onBac
         onSelect={onSelect}
         onBack={onBack}
       />
-      <NotServedNote api="functions" />
       <CodeSnippet
         label="Invoke function"
         title="Invoke function"

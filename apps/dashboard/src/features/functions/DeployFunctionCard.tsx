@@ -80,7 +80,7 @@ export function DeployFunctionCard({ projectRef, existingSlugs, apiUrl, canWrite
             Deployed {deployed.slug}, version {deployed.version}
           </span>
         }
-        description="Stored and versioned. It will answer at this URL once the functions runtime arrives."
+        description="Its next request runs this version, at this URL."
         footer={
           <div className="form-actions">
             <Button onClick={onClose}>Close</Button>

@@ -22,7 +22,7 @@ import { formatDateTime, humanize } from '../../lib/format'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { DeleteFunctionDialog } from './DeleteFunctionDialog'
 import { FunctionFiles } from './FunctionFiles'
-import { downloadCommand, FUNCTION_TEXTS, functionUrl } from './texts'
+import { downloadCommand, entrypointFile, FUNCTION_TEXTS, functionUrl } from './texts'
 import './functions.css'
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -116,7 +116,7 @@ export function FunctionDetailsPage() {
       />
       <div className="stack">
         <Alert tone="info" live={false}>
-          {FUNCTION_TEXTS.notExecuted}
+          {FUNCTION_TEXTS.running}
         </Alert>
         <div className="fn-grid">
           <Card title="Details">
@@ -125,7 +125,7 @@ export function FunctionDetailsPage() {
           <Card title="Endpoint and download">
             <div className="stack">
               {apiUrl ? (
-                <CopyField label="Function URL" value={functionUrl(apiUrl, data.slug)} hint="Where the function will be served." />
+                <CopyField label="Function URL" value={functionUrl(apiUrl, data.slug)} hint="Where the function is served." />
               ) : null}
               <CopyField
                 label="Download command"
@@ -142,7 +142,7 @@ export function FunctionDetailsPage() {
             {errorMessage(files.error)}
           </Alert>
         ) : (
-          <FunctionFiles files={files.data} entrypoint={data.entrypoint_path} />
+          <FunctionFiles files={files.data} entrypoint={entrypointFile(data)} />
         )}
       </div>
       <DeleteFunctionDialog

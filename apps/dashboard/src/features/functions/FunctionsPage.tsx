@@ -1,5 +1,6 @@
-import { Code2, Plus } from 'lucide-react'
+import { Code2, KeyRound, Plus } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
@@ -44,11 +45,18 @@ export function FunctionsPage() {
       <PageHeader
         title="Edge Functions"
         description="Server-side TypeScript functions deployed next to this project, each with a slug and a version."
-        actions={deploying ? null : openButton}
+        actions={
+          <>
+            <Link className="btn btn-secondary btn-md" to={`/project/${ref}/functions/secrets`}>
+              <KeyRound size={14} aria-hidden="true" /> Secrets
+            </Link>
+            {deploying ? null : openButton}
+          </>
+        }
       />
       <div className="stack">
-        <Alert tone="info" title="Stored and versioned, not executed yet" live={false}>
-          {FUNCTION_TEXTS.notExecuted}
+        <Alert tone="info" title="Run in Deno, one process per function" live={false}>
+          {FUNCTION_TEXTS.running}
         </Alert>
         {deploying ? (
           <DeployFunctionCard

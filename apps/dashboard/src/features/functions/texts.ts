@@ -7,9 +7,33 @@ export const FUNCTION_TEXTS = {
   replaceTitle: 'Replace function',
   writePermission: 'You need additional permissions to deploy edge functions',
   deletePermission: 'You need additional permissions to delete edge functions',
-  notExecuted:
-    'Edge functions are stored and versioned here, but not executed yet: Stratum has no functions runtime so far. The URL shown is where a function will be served once the runtime arrives.',
+  running:
+    'Each function runs in its own Deno process, started by its first request and stopped when idle. Call it with supabase.functions.invoke(slug) or at the URL shown; with Verify JWT, requests need a JWT of the project (the anon key is one).',
+  secretsWritePermission: 'You need additional permissions to change edge function secrets',
+  secretsReadPermission: 'You need additional permissions to view edge function secrets: owners and administrators see them.',
+  secretSaved: (name: string) => `Saved secret ${name}`,
+  secretSaveFailed: (message: string) => `Failed to save secret: ${message || 'Unknown error'}`,
+  secretDeleted: (name: string) => `Deleted secret ${name}`,
+  secretDeleteFailed: (message: string) => `Failed to delete secret: ${message || 'Unknown error'}`,
 } as const
+
+/** entrypoint_path is a file:// URL (as the hosted API answers): the file's name within the function. */
+export function entrypointFile(fn: { slug: string; entrypoint_path: string }): string {
+  const marker = `/functions/${fn.slug}/`
+  const at = fn.entrypoint_path.indexOf(marker)
+  if (at < 0) return fn.entrypoint_path.replace(/^file:\/\/\/?/, '')
+  return fn.entrypoint_path
+    .slice(at + marker.length)
+    .split('/')
+    .map((part) => {
+      try {
+        return decodeURIComponent(part)
+      } catch {
+        return part
+      }
+    })
+    .join('/')
+}
 
 export const DEFAULT_FUNCTION_CODE = `// ${DEFAULT_ENTRYPOINT}: the function's entrypoint.
 Deno.serve(async (req: Request) => {
@@ -20,7 +44,7 @@ Deno.serve(async (req: Request) => {
 })
 `
 
-/** Where a function will be served: {project API URL}/functions/v1/{slug}. */
+/** Where a function is served: {project API URL}/functions/v1/{slug}. */
 export const functionUrl = (apiUrl: string, slug: string) => `${apiUrl}/functions/v1/${slug}`
 
 /**

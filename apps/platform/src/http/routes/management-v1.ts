@@ -1,9 +1,9 @@
-import { RefParams, V1CreateOrganizationBody, V1CreateProjectBody } from '@stratum/contracts'
+import { RefParams, ROLE_LABELS, SlugParams, V1CreateOrganizationBody, V1CreateProjectBody, V1OrganizationProjectsQuery } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { createOrganization, listMemberships } from '../../auth/organizations.js'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
 import { inTransaction } from '../../store/db.js'
-import { identityOf, projectAccess } from '../access.js'
+import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { parse } from '../errors.js'
 import { assertMayCreateOrganization } from '../installation-policy.js'
@@ -47,6 +47,41 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
     return reply.code(201).send({ id: org.slug, slug: org.slug, name: org.name })
   })
 
+  // One organization as the document gives it: its plan, no AI opt-in tags (the assistant is configured
+  // for the whole installation), the 'ga' release channel (the only one this platform ships).
+  app.get('/v1/organizations/:slug', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const { org } = await orgAccess(ctx.db, request, slug)
+    return { id: org.slug, name: org.name, plan: org.plan, opt_in_tags: [], allowed_release_channels: ['ga'] }
+  })
+
+  app.get('/v1/organizations/:slug/members', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const { org } = await orgAccess(ctx.db, request, slug)
+    const { rows } = await ctx.db.query<{ user_id: string; email: string; username: string | null; role: keyof typeof ROLE_LABELS }>(
+      `SELECT m.user_id, u.email, u.username, m.role FROM members m JOIN users u ON u.id = m.user_id
+       WHERE m.organization_id = $1 ORDER BY m.joined_at, u.email`,
+      [org.id],
+    )
+    return rows.map((row) => ({ user_id: row.user_id, user_name: row.username ?? row.email, email: row.email, role_name: ROLE_LABELS[row.role], mfa_enabled: false }))
+  })
+
+  app.get('/v1/organizations/:slug/projects', async (request) => {
+    const { slug } = parse(SlugParams, request.params)
+    const query = parse(V1OrganizationProjectsQuery, request.query)
+    await orgAccess(ctx.db, request, slug)
+    const search = query.search?.toLowerCase()
+    const statuses = query.statuses?.split(',').map((status) => status.trim()).filter(Boolean)
+    const rows = (await listProjectsForUser(ctx.db, identityOf(request).user.id, slug))
+      .filter((row) => !search || row.name.toLowerCase().includes(search) || row.ref.includes(search))
+      .filter((row) => !statuses?.length || statuses.includes(row.status))
+      .sort(PROJECT_ORDER[query.sort])
+    return {
+      projects: rows.slice(query.offset, query.offset + query.limit).map(organizationProject),
+      pagination: { count: rows.length, limit: query.limit, offset: query.offset },
+    }
+  })
+
   app.get('/v1/projects', async (request) => {
     return (await listProjectsForUser(ctx.db, identityOf(request).user.id)).map(projectWithDatabase)
   })
@@ -68,4 +103,37 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
     const { ref } = parse(RefParams, request.params)
     return projectWithDatabase((await projectAccess(ctx.db, request, ref, 'projects.read')).project)
   })
+}
+
+const PROJECT_ORDER: Record<'name_asc' | 'name_desc' | 'created_asc' | 'created_desc', (a: ProjectRow, b: ProjectRow) => number> = {
+  name_asc: (a, b) => a.name.localeCompare(b.name) || a.ref.localeCompare(b.ref),
+  name_desc: (a, b) => b.name.localeCompare(a.name) || b.ref.localeCompare(a.ref),
+  created_asc: (a, b) => a.inserted_at.getTime() - b.inserted_at.getTime(),
+  created_desc: (a, b) => b.inserted_at.getTime() - a.inserted_at.getTime(),
+}
+
+/** The database statuses the document knows; a paused project's database is UNKNOWN there (it is not running). */
+const DATABASE_STATUSES = new Set(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'COMING_UP', 'GOING_DOWN', 'INIT_FAILED', 'REMOVED', 'RESTORING', 'RESTARTING', 'RESIZING'])
+
+/** An entry of GET /v1/organizations/{slug}/projects: the project and its one (primary) database. */
+function organizationProject(row: ProjectRow) {
+  return {
+    ref: row.ref,
+    name: row.name,
+    cloud_provider: 'local',
+    region: row.region,
+    is_branch: false,
+    status: row.status,
+    inserted_at: row.inserted_at.toISOString(),
+    databases: [
+      {
+        infra_compute_size: row.compute_size,
+        region: row.region,
+        status: DATABASE_STATUSES.has(row.status) ? row.status : 'UNKNOWN',
+        cloud_provider: 'local',
+        identifier: row.ref,
+        type: 'PRIMARY',
+      },
+    ],
+  }
 }

@@ -22,6 +22,7 @@ import type { RowStream } from '../../sql-runner/capped-query.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
 import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'
+import { migrationRoutes } from './migrations.js'
 import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
@@ -175,9 +176,11 @@ export async function sqlRoutes(
     })
   }
 
-  app.post('/v1/projects/:ref/database/query', async (request, reply) => {
+  /** The Management API's query: its read_only flag, or always read-only on /database/query/read-only. */
+  async function v1Query(request: FastifyRequest, reply: FastifyReply, forceReadOnly: boolean) {
     const { project, role } = await access(request)
-    const body = parse(V1RunQueryBody, request.body)
+    const parsed = parse(V1RunQueryBody, request.body)
+    const body = forceReadOnly ? { ...parsed, read_only: true } : parsed
     if (!body.read_only) assertCan(role, 'sql.write')
     assertActive(project)
     const slot = memberSlot(request, reply, project)
@@ -198,5 +201,18 @@ export async function sqlRoutes(
       throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or ${SQL_MAX_RESULT_BYTES / 1024 / 1024} MB): add a limit to your query`)
     }
     return reply.code(201).type('application/json; charset=utf-8').send(jsonRowsArray(outcome.results.at(-1)?.rows ?? []))
+  }
+
+  app.post('/v1/projects/:ref/database/query', (request, reply) => v1Query(request, reply, false))
+  app.post('/v1/projects/:ref/database/query/read-only', (request, reply) => v1Query(request, reply, true))
+
+  await migrationRoutes(app, ctx, async (request, reply, project, query) => {
+    assertActive(project)
+    const slot = memberSlot(request, reply, project)
+    try {
+      return await reaching(() => sql.run(project, 'full', query, { timeoutMs: SQL_DEFAULT_TIMEOUT_MS, onSession: slot.session }))
+    } finally {
+      slot.release()
+    }
   })
 }

@@ -27,6 +27,28 @@ function clientRequest(request) {
   return new Request(proto + '://' + host + url.pathname + url.search, request)
 }
 
+// Only the names the platform passes are readable (--allow-env=...). A name it did not pass reads as
+// unset, as on Supabase, instead of throwing: code that probes optional settings keeps working.
+const getEnv = Deno.env.get.bind(Deno.env)
+const hasEnv = Deno.env.has.bind(Deno.env)
+const notCapable = (error) => error instanceof Deno.errors.NotCapable || error instanceof Deno.errors.PermissionDenied
+Deno.env.get = (name) => {
+  try {
+    return getEnv(name)
+  } catch (error) {
+    if (notCapable(error)) return undefined
+    throw error
+  }
+}
+Deno.env.has = (name) => {
+  try {
+    return hasEnv(name)
+  } catch (error) {
+    if (notCapable(error)) return false
+    throw error
+  }
+}
+
 Deno.serve = function serve(first, second) {
   if (served) throw new Error('Deno.serve can be called only once in an edge function')
   served = true

@@ -52,7 +52,8 @@ export class FunctionProcess {
     })
     this.pipeOutput()
     this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => resolve({ code, signal }))
+      // 'close', not 'exit': its stdout and stderr are read to the end, so a crash's message is complete.
+      this.child.once('close', (code, signal) => resolve({ code, signal }))
       this.child.once('error', (error) => {
         this.stderrTail += error.message
         resolve({ code: null, signal: null })

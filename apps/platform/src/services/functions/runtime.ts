@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import type { SecretBox } from '../../control/secret-box.js'
@@ -7,7 +8,7 @@ import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { BOOTSTRAP_SOURCE } from './bootstrap.js'
 import { FunctionProcess } from './function-process.js'
-import { deniedNet, isReservedEnv, prepareProjectDirs } from './sandbox.js'
+import { deniedNet, isReservedEnv, prepareProjectDirs, protectFunctionCode, removeProjectFiles } from './sandbox.js'
 
 /**
  * Longest wait for a function to call Deno.serve after its process starts. Generous: the first start
@@ -43,11 +44,21 @@ export class FunctionRuntime {
   private running = new Map<string, FunctionProcess>()
   private starting = new Map<string, Promise<FunctionProcess>>()
   private rows = new Map<string, { row: FunctionRow | null; at: number }>()
+  /** The internal ports each process was denied when it started. */
+  private denied = new WeakMap<FunctionProcess, ReadonlySet<number>>()
   private sockets = 0
   private idleTimer: NodeJS.Timeout
   private stopped = false
 
   constructor(private readonly options: FunctionRuntimeOptions) {
+    // Code deployed by an earlier version sits in directories others could read once functions/ is traversable.
+    for (const ref of listDirs(path.join(options.dataDir, 'functions'))) {
+      try {
+        protectFunctionCode(options.dataDir, ref)
+      } catch (error) {
+        options.log.warn({ ref, err: error }, 'could not restrict the function code directory')
+      }
+    }
     this.idleTimer = setInterval(() => void this.stopIdle(), Math.max(250, Math.min(options.idleMs / 4, 60_000)))
     this.idleTimer.unref()
   }
@@ -113,6 +124,24 @@ export class FunctionRuntime {
     await Promise.all([...this.running.values()].filter((process) => process.key.startsWith(`${ref}/`)).map((process) => this.discard(process)))
   }
 
+  /**
+   * A deleted project: its processes stop, then its run directory, module cache and OS user go (its
+   * code directory goes with the project's other files, http/routes/project-removal.ts).
+   */
+  async forgetProject(ref: string): Promise<void> {
+    await this.stopProject(ref)
+    removeProjectFiles(this.options.dataDir, ref)
+  }
+
+  /**
+   * A project's facts changed (created, upgraded to a new port...): processes of other projects
+   * started before its port was known restart on their next request, with that port denied too.
+   */
+  async projectPortKnown(ref: string, port: number): Promise<void> {
+    const outdated = [...this.running.values()].filter((process) => !process.key.startsWith(`${ref}/`) && !this.denied.get(process)?.has(port))
+    await Promise.all(outdated.map((process) => this.discard(process)))
+  }
+
   /** Is a process running for the function? For tests and the benchmark. */
   processOf(ref: string, slug: string): FunctionProcess | null {
     return this.running.get(`${ref}/${slug}`) ?? null
@@ -159,6 +188,7 @@ export class FunctionRuntime {
       user,
       log,
     )
+    this.denied.set(process, new Set(internalPorts))
     const started = Date.now()
     try {
       await process.ready(AbortSignal.timeout(START_TIMEOUT_MS))
@@ -178,5 +208,13 @@ export class FunctionRuntime {
         await this.discard(process)
       }
     }
+  }
+}
+
+function listDirs(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && /^[a-z]{20}$/.test(entry.name)).map((entry) => entry.name)
+  } catch {
+    return []
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { osUser, type RunAs } from '../../control/os-user.js'
+import { osUser, removeOsUser, type RunAs } from '../../control/os-user.js'
 
 /**
  * Least privilege for one function's Deno process: which flags, which environment, which OS user
@@ -53,10 +53,25 @@ export function prepareProjectDirs(dataDir: string, ref: string, bootstrapSource
     if (user.switched) fs.chownSync(dir, user.uid, user.gid)
   }
   const bootstrap = path.join(runDir, 'bootstrap.mjs')
-  // Written by the platform, read-only for everyone else: replaced at every start, so it is always ours.
-  fs.rmSync(bootstrap, { force: true })
-  fs.writeFileSync(bootstrap, bootstrapSource, { mode: 0o644 })
+  writeBootstrap(bootstrap, bootstrapSource)
   return { user, dirs: { runDir, denoDir, bootstrap } }
+}
+
+/**
+ * The platform's file, not the function user's (it owns the directory, so the file is checked at every
+ * start and replaced when it differs). Replaced by a rename: a process of another function starting
+ * at the same moment never finds it missing or half written.
+ */
+function writeBootstrap(file: string, source: string): void {
+  try {
+    const stat = fs.lstatSync(file)
+    if (stat.isFile() && stat.uid === (process.getuid?.() ?? stat.uid) && fs.readFileSync(file, 'utf8') === source) return
+  } catch {
+    // Not there yet.
+  }
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+  fs.writeFileSync(temporary, source, { mode: 0o644 })
+  fs.renameSync(temporary, file)
 }
 
 /**
@@ -75,6 +90,13 @@ export function protectFunctionCode(dataDir: string, ref: string, user: RunAs = 
   } else {
     fs.chmodSync(dir, 0o700)
   }
+}
+
+/** What prepareProjectDirs made for a project, and its OS user: for a deleted project. */
+export function removeProjectFiles(dataDir: string, ref: string): void {
+  fs.rmSync(path.join(dataDir, 'run', `fn-${ref}`), { recursive: true, force: true })
+  fs.rmSync(path.join(dataDir, 'deno', ref), { recursive: true, force: true })
+  removeOsUser(functionOsUser(ref))
 }
 
 export interface LaunchInput {
@@ -97,6 +119,8 @@ export function denoArgs(input: LaunchInput): string[] {
     configFile ? `--config=${configFile}` : '--no-config',
     '--node-modules-dir=none',
     '--no-lock',
+    // request.signal aborts when the client goes away, not after every answer (and no warning per request).
+    '--unstable-no-legacy-abort',
     ...(input.importMap ? [`--import-map=${input.importMap}`] : []),
     '--allow-net',
     `--deny-net=${input.deniedNet.join(',')}`,
@@ -113,7 +137,7 @@ export function denoArgs(input: LaunchInput): string[] {
 }
 
 /** Set by the platform for Deno itself: a secret of the same name is not passed on. */
-export const RESERVED_ENV = new Set(['PATH', 'HOME', 'DENO_DIR', 'NO_COLOR', 'DENO_NO_UPDATE_CHECK', 'DENO_NO_PACKAGE_JSON'])
+export const RESERVED_ENV = new Set(['PATH', 'HOME', 'NO_COLOR'])
 export const isReservedEnv = (name: string) => RESERVED_ENV.has(name) || name.startsWith('DENO_')
 
 /** The whole environment of the process: the platform's own never reaches it. */
@@ -127,5 +151,7 @@ export function processEnv(input: LaunchInput): Record<string, string> {
     DENO_NO_UPDATE_CHECK: '1',
     // A package.json above the data directory (the repository's) must not change how imports resolve.
     DENO_NO_PACKAGE_JSON: '1',
+    // The operating system's CAs too: npm and HTTPS through a corporate proxy or a private registry mirror.
+    DENO_TLS_CA_STORE: 'mozilla,system',
   }
 }

@@ -5,6 +5,7 @@ import type { ArchiveContents } from '../../storage/archive.js'
 import type { Db } from '../../store/db.js'
 import { listBuckets, toBucket } from './buckets.js'
 import { SERVICE_CALLER, StorageDatabases } from './database.js'
+import type { StorageContext } from './context.js'
 import { StorageError } from './errors.js'
 import { ObjectFiles } from './files.js'
 import { handleBuckets } from './handlers/buckets.js'
@@ -23,13 +24,6 @@ export interface StorageOptions {
   log: Logger
 }
 
-/** What the handlers share. */
-export interface StorageContext {
-  dbs: StorageDatabases
-  files: ObjectFiles
-  maxFileBytes: number
-  log: Logger
-}
 
 /**
  * Supabase Storage's HTTP API (as @supabase/storage-js calls it) for every project, in-process:

@@ -5,7 +5,7 @@ import type { Caller } from '../database.js'
 import { fromDatabaseError, invalidRequest, noSuchBucket, StorageError } from '../errors.js'
 import { deleteAllObjects } from '../objects.js'
 import { decodeSegment, json, readJson, type StorageAnswer, type StorageRequest } from '../request.js'
-import type { StorageContext } from '../service.js'
+import type { StorageContext } from '../context.js'
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { noSuchKey, StorageError } from '../errors.js'
 import type { ObjectRow } from '../objects.js'
 import type { StorageAnswer, StorageRequest } from '../request.js'
-import type { StorageContext } from '../service.js'
+import type { StorageContext } from '../context.js'
 
 /**
  * An object's bytes as storage-api sends them: its type, cache control, ETag and Last-Modified; byte

@@ -5,7 +5,7 @@ import { checkMimeType, DEFAULT_MIME_TYPE } from '../mime.js'
 import { objectMetadata, writeObject } from '../objects.js'
 import type { StorageAnswer, StorageRequest } from '../request.js'
 import { json } from '../request.js'
-import type { StorageContext } from '../service.js'
+import type { StorageContext } from '../context.js'
 import { readUploadBody } from '../upload-body.js'
 import { asStorageError } from './buckets.js'
 

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../api'
+import { functionKeys } from './keys'
+
+/** DELETE /v1/projects/{ref}/secrets with the names as the body. */
+export const deleteFunctionSecrets = ({ ref, names }: { ref: string; names: string[] }) =>
+  api<unknown>(`/v1/projects/${encodeURIComponent(ref)}/secrets`, { method: 'DELETE', body: names })
+
+export function useDeleteFunctionSecrets() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteFunctionSecrets,
+    onSuccess: (_deleted, { ref }) => void queryClient.invalidateQueries({ queryKey: functionKeys.secrets(ref) }),
+  })
+}
