@@ -78,7 +78,7 @@ export async function registerGateway(app: FastifyInstance, ctx: PlatformContext
       const seen: Pending = { started: Date.now(), ref, service, path: below, role: null, apikey: null }
       if (answerPreflight(request, reply)) return reply
       try {
-        const project = await ctx.directory.get(ref)
+        const project = await ctx.directory.getCurrent(ref)
         if (!project) throw new GatewayError(404, NO_ROUTE.message)
         pending.set(request, seen)
         if (service === 'unknown') throw new GatewayError(404, NO_ROUTE.message)

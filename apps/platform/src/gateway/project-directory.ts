@@ -8,6 +8,9 @@ import { ensureProjectKeys } from '../keys/project-keys.js'
 import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
 import type { Db } from '../store/db.js'
 
+/** Statuses that end in ACTIVE_HEALTHY on their own (getCurrent reads them again). */
+const TRANSITIONAL = new Set<ProjectStatus>(['COMING_UP', 'RESTORING', 'RESTARTING', 'UPGRADING', 'RESIZING'])
+
 export const GATEWAY_CHANGED_CHANNEL = 'stratum_gateway_changed'
 const RECONNECT_MS = 1_000
 
@@ -104,6 +107,17 @@ export class ProjectDirectory {
     const value = await load
     if (this.listening && generation === this.generation) this.entries.set(ref, value)
     return value
+  }
+
+  /**
+   * Like get, but a project the cache holds as on its way up is read again: it may have just become
+   * healthy, and a client that saw that on the status route must not get a 503 until the notification
+   * arrives. Only transitional statuses are re-read, so requests to a paused project cost no query.
+   */
+  async getCurrent(ref: string): Promise<GatewayProject | null> {
+    const cached = await this.get(ref)
+    if (!cached || !TRANSITIONAL.has(cached.status)) return cached
+    return this.load(ref)
   }
 
   /** Drops the entry and tells the listeners (also for changes made while the listener was down). */

@@ -98,7 +98,7 @@ SELECT con.oid::int8 AS id, con.conname AS name, con.contype::text AS type,
   con.confrelid::int8 AS target_id, con.target_schema, con.target_name,
   keys.columns, keys.target_columns, con.conkey[1] AS first_column, cardinality(con.conkey) AS column_count,
   con.confdeltype::text AS deletion_action, con.confupdtype::text AS update_action,
-  CASE WHEN con.contype = 'c' AND cardinality(con.conkey) = 1 THEN pg_get_expr(con.conbin, con.conrelid) END AS check_expression
+  CASE WHEN con.contype = 'c' AND cardinality(con.conkey) = 1 THEN pg_get_constraintdef(con.oid, true) END AS check_expression
 FROM con JOIN keys ON keys.oid = con.oid
 ORDER BY con.oid`
 

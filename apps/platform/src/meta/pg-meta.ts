@@ -78,9 +78,12 @@ interface ConstraintRow {
   check_expression: string | null
 }
 
-/** pg-meta shows a check as `c <> 0`, not `(c <> 0)`. */
-function stripOuterParens(expression: string): string {
-  return expression.startsWith('(') && expression.endsWith(')') ? expression.slice(1, -1) : expression
+/**
+ * pg-meta shows a check as Postgres prints its definition (pretty), without `CHECK (...)`: `c <> 0`,
+ * `a IS NULL OR a >= 0`.
+ */
+function checkExpression(definition: string): string {
+  return /^CHECK \((.*)\)(?: NO INHERIT)?(?: NOT VALID)?$/s.exec(definition)?.[1] ?? definition
 }
 
 /**
@@ -126,7 +129,7 @@ export async function loadEntities(db: Queryable, filter: SchemaFilter): Promise
       uniques.add(`${tableId}.${con.first_column}`)
     } else if (con.type === 'c' && con.check_expression !== null) {
       const key = `${tableId}.${con.first_column}`
-      if (!checks.has(key)) checks.set(key, stripOuterParens(con.check_expression))
+      if (!checks.has(key)) checks.set(key, checkExpression(con.check_expression))
     } else if (con.type === 'f') {
       const target = byId.get(Number(con.target_id))
       // One row per column pair of the key, in key order.

@@ -309,9 +309,10 @@ async function expectedTables() {
 describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   it('lists every table with its keys, relationships and columns, field by field', async () => {
     const tables = await meta.listTables(target)
-    // Every project has Supabase Auth's tables too (control/auth-schema.ts); the rest are this test's.
-    expect(tables.filter((table) => table.schema !== 'auth')).toEqual(await expectedTables())
+    // Every project has Supabase Auth's and Storage's tables too (control/auth-schema.ts, storage-schema.ts); the rest are this test's.
+    expect(tables.filter((table) => table.schema !== 'auth' && table.schema !== 'storage')).toEqual(await expectedTables())
     expect(tables.filter((table) => table.schema === 'auth').map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'identities', 'sessions', 'refresh_tokens']))
+    expect(tables.filter((table) => table.schema === 'storage').map((table) => table.name).sort()).toEqual(['buckets', 'migrations', 'objects'])
     expect(PgMetaTablesResponse.parse(tables)).toEqual(tables)
   })
 
@@ -346,7 +347,7 @@ describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   it('filters schemas: included (comma-joined or repeated), excluded, system ones on request; columns optional', async () => {
     const names = (tables: Array<{ schema: string; name: string }>) => tables.map((table) => `${table.schema}.${table.name}`)
     expect(names(await meta.listTables(target, { includedSchemas: ['private'] }))).toEqual(['private.secrets'])
-    expect(names(await meta.listTables(target, { excludedSchemas: ['public', 'auth'] }))).toEqual(['private.secrets'])
+    expect(names(await meta.listTables(target, { excludedSchemas: ['public', 'auth', 'storage'] }))).toEqual(['private.secrets'])
     const system = await meta.listTables(target, { includeSystemSchemas: true })
     expect(names(system)).toEqual(expect.arrayContaining(['pg_catalog.pg_class', 'information_schema.sql_features', 'public.authors']))
     expect(names(await meta.listTables(target, { includedSchemas: ['pg_catalog'] }))).toContain('pg_catalog.pg_class')

@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ChildPlatform } from './child-platform.js'
-import { api, login, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /*
  * A 200 MB object up and down through supabase-js with the platform in its own process, whose resident
@@ -47,6 +47,8 @@ it('uploads and downloads 200 MB with the platform growing by less than 50 MB', 
   const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, { cookie })).body
   const serviceKey = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'service_role').api_key
   const supabase = createClient(`${platform.url}/projects/${ref}`, serviceKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } })
+  // The gateway hears of the new status through a notification: until then it answers 503.
+  await waitFor(async () => (await supabase.storage.listBuckets()).error?.status !== 503, { what: 'the gateway to see the project running' })
   expect((await supabase.storage.createBucket('big', { public: true })).error).toBeNull()
   // A first small round trip: pools, schema and code paths are warm before the baseline is read.
   expect((await supabase.storage.from('big').upload('warm.bin', Buffer.alloc(1024))).error).toBeNull()
