@@ -31,7 +31,7 @@ test('deploys a function from the dashboard and calls it with the docs snippet f
   await page.getByRole('button', { name: 'API Docs' }).click()
   const drawer = page.getByRole('dialog', { name: 'API Docs' })
   await drawer.getByRole('navigation', { name: 'API docs sections' }).getByRole('button', { name: 'Edge Functions' }).click()
-  await drawer.getByRole('button', { name: slug }).click()
+  await drawer.getByRole('list', { name: 'Edge functions', exact: true }).getByRole('button', { name: slug }).click()
   await drawer.getByRole('region', { name: 'Invoke function' }).getByRole('button', { name: /Copy/ }).click()
   const snippet = await page.evaluate(() => navigator.clipboard.readText())
   expect(snippet).toContain(`supabase.functions.invoke('${slug}'`)

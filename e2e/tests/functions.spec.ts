@@ -80,7 +80,7 @@ test('an owner creates, edits and deletes a bucket', async ({ page }) => {
   const name = `avatars-${Date.now().toString(36)}`
   await page.goto(`/project/${project.ref}/storage`)
   await expect(page.getByRole('heading', { level: 1, name: 'Storage' })).toBeVisible()
-  await expect(page.getByText('Object APIs arrive later')).toBeVisible()
+  await expect(page.getByText('Open a bucket to browse, upload and download its files.')).toBeVisible()
 
   await page.getByRole('button', { name: 'New bucket' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Create bucket' })

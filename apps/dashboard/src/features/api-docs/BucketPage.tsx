@@ -2,7 +2,6 @@ import type { Bucket } from '@stratum/contracts'
 import { Badge } from '../../components/ui/Badge'
 import { formatBytes } from '../../lib/format'
 import { ItemHeader } from './ItemHeader'
-import { NotServedNote } from './NotServedNote'
 import { SnippetList } from './SnippetList'
 import { bucketSnippets, type Language, type SnippetContext } from './snippets'
 
@@ -38,7 +37,6 @@ export function BucketPage({ bucket, names, lang, ctx, onSelect, onBack }: Bucke
         onSelect={onSelect}
         onBack={onBack}
       />
-      <NotServedNote api="storage" />
       <section className="docs-block" aria-label="Bucket settings">
         <h4>Bucket settings</h4>
         <dl className="docs-facts">

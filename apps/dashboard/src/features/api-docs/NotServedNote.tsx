@@ -1,10 +1,6 @@
 import { Alert } from '../../components/ui/Alert'
 
 const NOT_SERVED = {
-  storage: {
-    title: 'The storage API is not served yet',
-    text: 'Buckets and their settings are real, but this Stratum does not answer /storage/v1 yet: uploading, downloading and listing files work once it does.',
-  },
   realtime: {
     title: 'Realtime is not available yet',
     text: 'This Stratum closes connections to /realtime/v1 with the reason \u2018Realtime is not available on this platform yet\u2019: the snippets show the subscriptions as they will be made once it is served.',
