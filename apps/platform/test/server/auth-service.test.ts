@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, memberWithRole, projectApi, startTestPlatform, tokenFor, waitFor, waitForStatus, type ProjectApi, type TestPlatform } from './harness.js'
 
 /*
  * Each project's auth service at {project URL}/auth/v1, driven by supabase-js (unmodified, from the npm
@@ -12,13 +12,7 @@ import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, w
  * user updates, sign-out, magic links and codes, the admin API, row level security with auth.uid().
  */
 
-interface Project {
-  ref: string
-  url: string
-  anonKey: string
-  serviceKey: string
-  jwtSecret: string
-}
+type Project = ProjectApi
 
 interface OutboxMessage {
   channel: string
@@ -44,17 +38,7 @@ async function createProject(name: string): Promise<Project> {
   return loadProject(ref)
 }
 
-async function loadProject(ref: string): Promise<Project> {
-  const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, { cookie })).body
-  const keys = settings.service_api_keys as { api_key: string; tags: string }[]
-  return {
-    ref,
-    url: `${settings.app_config.protocol}://${settings.app_config.endpoint}`,
-    anonKey: keys.find((key) => key.tags === 'anon')!.api_key,
-    serviceKey: keys.find((key) => key.tags === 'service_role')!.api_key,
-    jwtSecret: settings.jwt_secret,
-  }
-}
+const loadProject = (ref: string): Promise<Project> => projectApi(t, ref, { cookie })
 
 async function sql(ref: string, query: string) {
   const result = await api(t, 'POST', `/v1/projects/${ref}/database/query`, { token }, { query })

@@ -178,3 +178,25 @@ export async function querySuperuser<T = any>(port: number, password: string, te
     await client.end()
   }
 }
+
+/** What an app needs to reach a project: its URL and keys (and the JWT secret, to sign test tokens). */
+export interface ProjectApi {
+  ref: string
+  url: string
+  anonKey: string
+  serviceKey: string
+  jwtSecret: string
+}
+
+/** The project's API URL and keys as the API settings page shows them to an owner. */
+export async function projectApi(t: TestPlatform, ref: string, caller: Caller): Promise<ProjectApi> {
+  const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, caller)).body
+  const keys = settings.service_api_keys as { api_key: string; tags: string }[]
+  return {
+    ref,
+    url: `${settings.app_config.protocol}://${settings.app_config.endpoint}`,
+    anonKey: keys.find((key) => key.tags === 'anon')!.api_key,
+    serviceKey: keys.find((key) => key.tags === 'service_role')!.api_key,
+    jwtSecret: settings.jwt_secret,
+  }
+}

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, projectApi, startTestPlatform, tokenFor, type ProjectApi, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /*
  * Each project's storage at {project URL}/storage/v1, driven by supabase-js (unmodified, from the npm
@@ -12,12 +12,7 @@ import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitFor, waitForS
  * round trip is in storage-large.test.ts.
  */
 
-interface Project {
-  ref: string
-  url: string
-  anonKey: string
-  serviceKey: string
-}
+type Project = ProjectApi
 
 let t: TestPlatform
 let cookie: string
@@ -34,14 +29,7 @@ async function createProject(name: string, slug: string): Promise<Project> {
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name, organization_slug: slug, db_pass: 'storage-test-password-1' })
   const ref = created.body.ref as string
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
-  const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, { cookie })).body
-  const keys = settings.service_api_keys as { api_key: string; tags: string }[]
-  return {
-    ref,
-    url: `${settings.app_config.protocol}://${settings.app_config.endpoint}`,
-    anonKey: keys.find((key) => key.tags === 'anon')!.api_key,
-    serviceKey: keys.find((key) => key.tags === 'service_role')!.api_key,
-  }
+  return projectApi(t, ref, { cookie })
 }
 
 async function sql(ref: string, query: string) {
