@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { removeOsUsersOfDataDir } from '../apps/platform/src/control/os-user.js'
 
 /**
  * The platform as its own process (as `npm start` runs it), so that load generators and
@@ -50,6 +51,7 @@ export async function startBenchPlatform(port: number, portBlock: number): Promi
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
+      removeOsUsersOfDataDir(dataDir)
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,4 +1,5 @@
 // The real platform for the end-to-end tests: a fresh data directory, real Postgres, the built dashboard.
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,7 +11,22 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 fs.rmSync(dataDir, { recursive: true, force: true })
 fs.mkdirSync(dataDir, { recursive: true })
 fs.chmodSync(dataDir, 0o755)
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
+process.on('exit', () => {
+  // As root each project had OS users of its own: removed with the data directory, or they pile up.
+  if (process.getuid?.() === 0) {
+    const projects = path.join(dataDir, 'projects')
+    for (const ref of fs.existsSync(projects) ? fs.readdirSync(projects) : []) {
+      for (const user of [`stratum-${ref}`, `stratum-fn-${ref}`]) {
+        try {
+          execFileSync('userdel', [user], { stdio: 'ignore' })
+        } catch {
+          // not created, or already gone
+        }
+      }
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
 
 /**
  * The AI model's scripted answers (tests/sql-ai.spec.ts relies on them). An inline edit's

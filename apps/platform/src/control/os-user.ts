@@ -27,6 +27,8 @@ export const runningAsRoot = (): boolean => (process.getuid?.() ?? 1) === 0
 
 /** OS user of a project's Postgres server (all its slots: live, next, previous). */
 export const projectOsUser = (ref: string): string => `stratum-${ref}`
+/** OS user of a project's edge function processes (services/functions). */
+export const functionOsUser = (ref: string): string => `stratum-fn-${ref}`
 export const PLATFORM_DB_OS_USER = 'stratum-platform'
 
 /** The OS identity a server runs as; when root, the named system user (created when missing). */
@@ -41,7 +43,9 @@ export function osUser(name: string): RunAs {
       idOf('-u', name)
     } catch {
       try {
-        execFileSync('useradd', ['--system', '--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name], { stdio: 'ignore' })
+        // Not --system: that range (100-999) holds fewer than 900 users, and every project takes two
+        // (its Postgres and its functions). Regular ids (1000-60000) without a home or a login shell.
+        execFileSync('useradd', ['--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name], { stdio: 'ignore' })
       } catch (error) {
         // Two platforms (tests) may create the same user at once: fine if it exists now.
         try {
@@ -65,6 +69,20 @@ export function removeOsUser(name: string): void {
     execFileSync('userdel', [name], { stdio: 'ignore' })
   } catch {
     /* already gone, or still running a process: harmless leftover */
+  }
+}
+
+/**
+ * Removes the OS users of every project a data directory held (tests and benchmarks that throw their
+ * data directory away: the users would otherwise pile up on the machine).
+ */
+export function removeOsUsersOfDataDir(dataDir: string): void {
+  if (!runningAsRoot()) return
+  const projects = path.join(dataDir, 'projects')
+  const refs = fs.existsSync(projects) ? fs.readdirSync(projects).filter((name) => /^[a-z]{20}$/.test(name)) : []
+  for (const ref of refs) {
+    removeOsUser(projectOsUser(ref))
+    removeOsUser(functionOsUser(ref))
   }
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { removeOsUsersOfDataDir } from '../../src/control/os-user.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testPortBlock } from './harness.js'
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
@@ -77,6 +78,7 @@ export class ChildPlatform {
   async cleanup(): Promise<void> {
     if (!this.child) await this.start().catch(() => {}) // adopts and then stops whatever still runs
     await this.stop()
+    removeOsUsersOfDataDir(this.dataDir)
     fs.rmSync(this.dataDir, { recursive: true, force: true })
   }
 }

@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto'
 import type { OrgRole } from '@stratum/contracts'
 import { loadConfig, type Config } from '../../src/config.js'
 import { startPlatform, type Platform } from '../../src/main.js'
+import { removeOsUsersOfDataDir } from '../../src/control/os-user.js'
 import { hashToken, newAccessToken, tokenAlias } from '../../src/auth/secrets.js'
 import { createUser } from '../../src/auth/users.js'
 
@@ -62,6 +63,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     },
     async cleanup() {
       await handle.platform.close()
+      removeOsUsersOfDataDir(dataDir)
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }

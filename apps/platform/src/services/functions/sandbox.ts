@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { osUser, removeOsUser, type RunAs } from '../../control/os-user.js'
+import { functionOsUser, osUser, removeOsUser, type RunAs } from '../../control/os-user.js'
 
 /**
  * Least privilege for one function's Deno process: which flags, which environment, which OS user
@@ -23,7 +23,6 @@ export function deniedNet(internalPorts: number[]): string[] {
 }
 
 /** OS user of a project's functions when the platform runs as root: not the Postgres server's user. */
-export const functionOsUser = (ref: string): string => `stratum-fn-${ref}`
 
 export interface FunctionDirs {
   /** Holds the Unix sockets and the bootstrap module; 0700, the function user's. */

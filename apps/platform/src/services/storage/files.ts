@@ -8,7 +8,7 @@ import { tooLarge } from './errors.js'
 /** Bytes gathered before each write to disk: fewer, larger writes than the stream default (16 KB). */
 const WRITE_BUFFER_BYTES = 1024 * 1024
 /** Bytes read from disk at a time for a download (the stream default is 64 KB). */
-const READ_BUFFER_BYTES = 256 * 1024
+const READ_BUFFER_BYTES = 1024 * 1024
 
 /**
  * Where object bytes live: `<dataDir>/storage/<ref>/objects/<xx>/<version>`, one file per object
