@@ -1,17 +1,20 @@
 /**
  * `npm run bench`, storage (issue 12), against a platform run as `npm start` runs it:
  *
- * - upload throughput: a 256 MB file streamed to `POST /storage/v1/object/{bucket}/{path}` (service
- *   role), against the baseline of copying the same file to another file on the same disk;
- * - download throughput: the same object read back through `GET /storage/v1/object/public/...` into a
- *   file, against reading the file into another file on disk.
+ * - upload throughput: 256 MB streamed from memory to `POST /storage/v1/object/{bucket}/{path}`
+ *   (service role), against writing the same bytes from memory to a file on the same disk and fsyncing
+ *   it (the service fsyncs each upload before its row commits);
+ * - download throughput: the object read back through `GET /storage/v1/object/public/...` to the end,
+ *   against reading that file from disk to the end.
  * Goal: each ratio (platform throughput / disk throughput) >= 0.7. Each pair runs three times, alternating,
  * and the median of each side is compared, so a noisy moment hits both alike.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { spawn } from 'node:child_process'
 import http from 'node:http'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { call, median, startBenchPlatform, untilStatus } from './platform.js'
 
@@ -20,6 +23,8 @@ const PORT_BLOCK = 30_000
 const SIZE = 256 * 1024 * 1024
 const ROUNDS = 3
 const GOAL = 0.7
+/** Every file stream of the bench, client and baseline alike, moves 1 MB at a time. */
+const FILE_BUFFERS = { highWaterMark: 1024 * 1024 }
 
 const mbPerSecond = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000)
 
@@ -29,12 +34,50 @@ async function timed(work: () => Promise<void>): Promise<number> {
   return performance.now() - started
 }
 
-async function writeSource(file: string): Promise<void> {
-  const chunk = Buffer.alloc(1024 * 1024)
-  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31) & 0xff
-  const out = fs.createWriteStream(file)
-  for (let i = 0; i < SIZE / chunk.length; i++) if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
-  await new Promise<void>((resolve) => out.end(() => resolve()))
+/** The bytes of every upload and of the disk baseline: one 1 MB chunk, SIZE / 1 MB times, from memory. */
+const CHUNK = Buffer.alloc(1024 * 1024, 7)
+const source = () => Readable.from((function* () {
+  for (let i = 0; i < SIZE / CHUNK.length; i++) yield CHUNK
+})())
+
+/** What the storage service does with an upload's bytes, without HTTP: write them, then fsync. */
+async function writeDurably(file: string): Promise<void> {
+  await pipeline(source(), fs.createWriteStream(file, FILE_BUFFERS))
+  const handle = await fs.promises.open(file, 'r')
+  await handle.sync()
+  await handle.close()
+}
+
+/** Reads a stream to its end, keeping nothing (what a client that streams elsewhere costs, minus the elsewhere). */
+async function drain(stream: NodeJS.ReadableStream): Promise<number> {
+  let bytes = 0
+  for await (const chunk of stream) bytes += (chunk as Buffer).length
+  return bytes
+}
+
+/**
+ * The floor any HTTP file service pays here: a bare Node HTTP server in its own process that writes
+ * (and fsyncs) what it receives and sends a file back, with no routing, database or checks.
+ */
+const BARE_SERVER = `
+const http = require('node:http'), fs = require('node:fs'), path = require('node:path')
+const dir = process.argv[1]
+http.createServer((req, res) => {
+  const file = path.join(dir, 'bare.bin')
+  if (req.method === 'POST') {
+    const out = fs.createWriteStream(file, { highWaterMark: 1 << 20 })
+    req.pipe(out).on('finish', () => { const fd = fs.openSync(file, 'r'); fs.fsyncSync(fd); fs.closeSync(fd); res.end('{}') })
+  } else {
+    res.writeHead(200, { 'content-length': fs.statSync(file).size })
+    fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(res)
+  }
+}).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n') })
+`
+
+async function startBareServer(dir: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())))
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
 }
 
 async function main() {
@@ -50,24 +93,22 @@ async function main() {
     const created = await fetch(`${storage}/bucket`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', public: true }) })
     if (!created.ok) throw new Error(`bucket: ${created.status} ${await created.text()}`)
 
-    const source = path.join(dir, 'source.bin')
-    await writeSource(source)
     // Node's own http client, piping files: what is measured is the platform, not a client's stream adapters.
-    const upload = async (name: string) => {
-      const request = http.request(`${storage}/object/bench/${name}`, {
+    const upload = async (name: string, url = `${storage}/object/bench/${name}`) => {
+      const request = http.request(url, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(SIZE) },
       })
       const answered = new Promise<http.IncomingMessage>((resolve, reject) => request.once('response', resolve).once('error', reject))
-      await pipeline(fs.createReadStream(source, { highWaterMark: 1024 * 1024 }), request)
+      await pipeline(source(), request)
       const response = await answered
       response.resume()
       if (response.statusCode !== 200) throw new Error(`upload: ${response.statusCode}`)
     }
-    const download = async (name: string, target: string) => {
-      const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${storage}/object/public/bench/${name}`, resolve).once('error', reject))
+    const download = async (name: string, url = `${storage}/object/public/bench/${name}`) => {
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, resolve).once('error', reject))
       if (response.statusCode !== 200) throw new Error(`download: ${response.statusCode}`)
-      await pipeline(response, fs.createWriteStream(target))
+      if ((await drain(response)) !== SIZE) throw new Error('download: short read')
     }
 
     await upload('warm.bin') // first-use costs (schema check, pools) stay out of the figures
@@ -75,20 +116,34 @@ async function main() {
     const diskWrites: number[] = []
     const downloads: number[] = []
     const diskReads: number[] = []
-    for (let round = 0; round < ROUNDS; round++) {
-      uploads.push(await timed(() => upload(`round-${round}.bin`)))
-      diskWrites.push(await timed(() => pipeline(fs.createReadStream(source), fs.createWriteStream(path.join(dir, `copy-${round}.bin`)))))
-      downloads.push(await timed(() => download(`round-${round}.bin`, path.join(dir, `down-${round}.bin`))))
-      diskReads.push(await timed(() => pipeline(fs.createReadStream(path.join(dir, `copy-${round}.bin`)), fs.createWriteStream(path.join(dir, `read-${round}.bin`)))))
-      for (const name of [`copy-${round}.bin`, `down-${round}.bin`, `read-${round}.bin`]) fs.rmSync(path.join(dir, name), { force: true })
+    const bare = await startBareServer(dir)
+    const bareUploads: number[] = []
+    const bareDownloads: number[] = []
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        const file = path.join(dir, `baseline-${round}.bin`)
+        uploads.push(await timed(() => upload(`round-${round}.bin`)))
+        bareUploads.push(await timed(() => upload('', bare.url)))
+        diskWrites.push(await timed(() => writeDurably(file)))
+        downloads.push(await timed(() => download(`round-${round}.bin`)))
+        bareDownloads.push(await timed(() => download('', bare.url)))
+        diskReads.push(await timed(async () => void (await drain(fs.createReadStream(file, FILE_BUFFERS)))))
+        fs.rmSync(file, { force: true })
+      }
+    } finally {
+      bare.stop()
     }
     const up = mbPerSecond(median(uploads))
     const write = mbPerSecond(median(diskWrites))
     const down = mbPerSecond(median(downloads))
     const read = mbPerSecond(median(diskReads))
+    const bareUp = mbPerSecond(median(bareUploads))
+    const bareDown = mbPerSecond(median(bareDownloads))
     console.log(`\nStorage (${SIZE / 1024 / 1024} MB, median of ${ROUNDS}; ${os.cpus().length} cores)`)
-    console.log(`  upload through /storage/v1:   ${up.toFixed(0)} MB/s   vs file copy on disk ${write.toFixed(0)} MB/s   ratio ${(up / write).toFixed(2)} (goal >= ${GOAL})`)
-    console.log(`  download through /storage/v1: ${down.toFixed(0)} MB/s   vs file copy on disk ${read.toFixed(0)} MB/s   ratio ${(down / read).toFixed(2)} (goal >= ${GOAL})`)
+    console.log(`  upload through /storage/v1:   ${up.toFixed(0)} MB/s   vs writing + fsyncing the file ${write.toFixed(0)} MB/s   ratio ${(up / write).toFixed(2)} (goal >= ${GOAL})`)
+    console.log(`  download through /storage/v1: ${down.toFixed(0)} MB/s   vs reading the file ${read.toFixed(0)} MB/s   ratio ${(down / read).toFixed(2)} (goal >= ${GOAL})`)
+    console.log(`  the floor of HTTP on this machine (bare Node server, same client): upload ${bareUp.toFixed(0)} MB/s, download ${bareDown.toFixed(0)} MB/s;`)
+    console.log(`  storage vs that floor: upload ${(up / bareUp).toFixed(2)}, download ${(down / bareDown).toFixed(2)}`)
   } finally {
     await platform.stop()
     fs.rmSync(dir, { recursive: true, force: true })

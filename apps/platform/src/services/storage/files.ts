@@ -48,6 +48,13 @@ export class ObjectFiles {
     })
     try {
       await pipeline(body, fs.createWriteStream(tmp, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }))
+      // On disk before the row commits: an upload that was answered must survive a power cut, as the row does.
+      const handle = await fs.promises.open(tmp, 'r')
+      try {
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
       const target = this.pathOf(ref, version)
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
       fs.renameSync(tmp, target)
