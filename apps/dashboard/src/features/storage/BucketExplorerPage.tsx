@@ -186,6 +186,7 @@ export function BucketExplorerPage() {
               items={items}
               selected={selected?.path ?? null}
               canWrite={canWrite}
+              compact={selected !== null}
               onOpenFolder={openFolder}
               onSelect={(item) => setSelected({ path: joinPath(folder, item.name), item })}
               onCopyUrl={(path) => void copyUrl(path)}

@@ -14,6 +14,8 @@ interface ObjectsTableProps {
   items: StorageItem[]
   selected: string | null
   canWrite: boolean
+  /** Beside the preview panel: no Last modified column (the panel shows it), so the actions stay in view. */
+  compact: boolean
   onOpenFolder: (path: string) => void
   onSelect: (item: StorageItem) => void
   onCopyUrl: (path: string) => void
@@ -29,6 +31,7 @@ export function ObjectsTable({
   items,
   selected,
   canWrite,
+  compact,
   onOpenFolder,
   onSelect,
   onCopyUrl,
@@ -38,14 +41,14 @@ export function ObjectsTable({
   return (
     <Card flush>
       <table className="table storage-objects" aria-label={`Files in ${folder || bucket}`}>
-        <TableHead columns={['Name', 'Size', 'Type', 'Last modified', { hidden: 'Actions' }]} />
+        <TableHead columns={compact ? ['Name', 'Size', 'Type', { hidden: 'Actions' }] : ['Name', 'Size', 'Type', 'Last modified', { hidden: 'Actions' }]} />
         <tbody>
           {items.map((item) => {
             const path = joinPath(folder, item.name)
             if (isFolder(item)) {
               return (
                 <tr key={`folder:${item.name}`}>
-                  <td colSpan={5}>
+                  <td colSpan={compact ? 4 : 5}>
                     <button type="button" className="storage-item-name" onClick={() => onOpenFolder(path)}>
                       <Folder size={15} aria-hidden="true" className="storage-folder-icon" />
                       <span className="mono">{item.name}</span>
@@ -64,7 +67,9 @@ export function ObjectsTable({
                 </td>
                 <td className="nowrap">{formatBytes(item.metadata?.size ?? 0)}</td>
                 <td className="mono nowrap">{item.metadata?.mimetype ?? '—'}</td>
-                <td className="nowrap">{item.updated_at ? <time dateTime={item.updated_at}>{formatDateTime(item.updated_at)}</time> : '—'}</td>
+                {compact ? null : (
+                  <td className="nowrap">{item.updated_at ? <time dateTime={item.updated_at}>{formatDateTime(item.updated_at)}</time> : '—'}</td>
+                )}
                 <td className="table-actions">
                   <a className="btn btn-ghost btn-sm btn-icon" href={objectDownloadUrl(projectRef, bucket, path, true)} download={item.name}>
                     <Download size={14} aria-hidden="true" />
