@@ -85,3 +85,29 @@ export const BucketParams = z.object({ ref: ProjectRef, id: BucketName })
 /** GET /platform/storage/{ref}/archive: {} while the archive is built, fileUrl once it is ready. */
 export const StorageArchive = z.object({ fileUrl: z.string().optional() })
 export type StorageArchive = z.infer<typeof StorageArchive>
+
+/** The Management API's storage features; this platform serves none of them, so each may only be off. */
+const OffFeature = (name: string) =>
+  z.object({ enabled: z.literal(false, { error: `${name} is not available on this platform` }) }).passthrough()
+
+/** PATCH /v1/projects/{ref}/config/storage (UpdateStorageConfigBody). */
+export const UpdateStorageConfigBody = z
+  .object({
+    fileSizeLimit: z
+      .number({ error: 'fileSizeLimit must be a number of bytes' })
+      .int('fileSizeLimit must be a whole number of bytes')
+      .min(0, 'fileSizeLimit cannot be negative')
+      .max(536870912000, 'fileSizeLimit may be at most 500 GB')
+      .optional(),
+    features: z
+      .object({
+        imageTransformation: OffFeature('Image transformation').optional(),
+        s3Protocol: OffFeature('The S3 protocol').optional(),
+        icebergCatalog: OffFeature('The Iceberg catalog').optional(),
+        vectorBuckets: OffFeature('Vector buckets').optional(),
+      })
+      .strict()
+      .optional(),
+    external: z.object({ upstreamTarget: z.enum(['main', 'canary'], { error: "upstreamTarget must be 'main' or 'canary'" }) }).optional(),
+  })
+  .strict()

@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
 
 /** Recorded in storage.migrations once this schema is in place (storage-api keeps its versions there too). */
-const SCHEMA_VERSION = 'stratum_storage_1'
+export const STORAGE_SCHEMA_VERSION = 'stratum_storage_1'
 
 /**
  * Supabase Storage's tables in a project's `storage` schema, with the columns that SQL written for
@@ -70,7 +70,7 @@ const TABLES = `
 export async function ensureStorageSchema(client: pg.Client): Promise<void> {
   const done = await client.query(`SELECT to_regclass('storage.migrations') IS NOT NULL AS present`)
   if (done.rows[0]?.present) {
-    const version = await client.query('SELECT 1 FROM storage.migrations WHERE name = $1', [SCHEMA_VERSION])
+    const version = await client.query('SELECT 1 FROM storage.migrations WHERE name = $1', [STORAGE_SCHEMA_VERSION])
     if (version.rowCount) return
   }
   await client.query('BEGIN')
@@ -84,7 +84,7 @@ export async function ensureStorageSchema(client: pg.Client): Promise<void> {
     await client.query(`GRANT ALL ON storage.buckets, storage.objects TO anon, authenticated, service_role`)
     await client.query(`GRANT SELECT ON storage.buckets, storage.objects, storage.migrations TO ${READONLY_ROLE}`)
     await client.query(`GRANT EXECUTE ON FUNCTION storage.foldername(text), storage.filename(text), storage.extension(text) TO anon, authenticated, service_role`)
-    await client.query('INSERT INTO storage.migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
+    await client.query('INSERT INTO storage.migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [STORAGE_SCHEMA_VERSION])
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {})

@@ -170,6 +170,35 @@ describe("the Storage page's object calls", () => {
   })
 })
 
+describe('the storage config (Management API)', () => {
+  it('answers the project limit and its features, takes a new limit that uploads then obey, refuses what is not served', async () => {
+    const config = await api(t, 'GET', `/v1/projects/${ref}/config/storage`, { token: readOnly })
+    expect(config.status).toBe(200)
+    expect(config.body).toMatchObject({ fileSizeLimit: 5 * 1024 ** 3, features: { imageTransformation: { enabled: false }, s3Protocol: { enabled: false } }, migrationVersion: 'stratum_storage_1' })
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { token: readOnly }, { fileSizeLimit: 10 })).status).toBe(403)
+    const enable = await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { features: { imageTransformation: { enabled: true } } })
+    expect(enable.status).toBe(400)
+    expect(enable.body.message).toMatch(/Image transformation is not available on this platform/)
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { fileSizeLimit: -1 })).status).toBe(400)
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { fileSizeLimit: 6 * 1024 ** 3 })).body.message).toMatch(/at most/)
+    const patched = await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { fileSizeLimit: 10, features: { s3Protocol: { enabled: false } } })
+    expect(patched.status).toBe(200)
+    expect(patched.body.fileSizeLimit).toBe(10)
+    const upload = (body: string) =>
+      fetch(`${t.platform.url}/platform/storage/${ref}/objects/avatars/limit.txt`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'text/plain', origin: t.platform.url, 'x-upsert': 'true' },
+        body,
+      })
+    expect((await upload('0123456789')).status).toBe(200)
+    const refused = await upload('0123456789A')
+    expect(refused.status).toBe(413)
+    expect(((await refused.json()) as { message: string }).message).toBe('The object exceeded the maximum allowed size')
+    await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { fileSizeLimit: 5 * 1024 ** 3 })
+    await api(t, 'DELETE', `/platform/storage/${ref}/objects/avatars`, { cookie }, { prefixes: ['limit.txt'] })
+  })
+})
+
 describe('storage archive', () => {
   it('is 404 before any request, then {} while building, then a signed fileUrl to a zip of the records and objects', async () => {
     expect((await api(t, 'GET', `/platform/storage/${ref}/archive`, { cookie })).status).toBe(404)

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { BucketParams, CreateBucketBody, RefParams, UpdateBucketBody } from '@stratum/contracts'
+import { BucketParams, CreateBucketBody, RefParams, UpdateBucketBody, UpdateStorageConfigBody } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
+import { STORAGE_SCHEMA_VERSION } from '../../control/storage-schema.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import { findBucket, insertBucket, listBuckets, toBucket, updateBucket } from '../../services/storage/buckets.js'
 import { SERVICE_CALLER } from '../../services/storage/database.js'
@@ -12,7 +13,7 @@ import { deleteBucket, emptyBucket } from '../../services/storage/handlers/bucke
 import { buildArchive, findArchive, isBuilding, requestArchive, type ArchiveSource } from '../../storage/archive.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
-import { conflict, HttpError, notFound, parse } from '../errors.js'
+import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
 
 const ARCHIVE_LINK_SECONDS = 300
 
@@ -55,6 +56,40 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     await projectAccess(ctx.db, request, ref, 'projects.read')
     const rows = await asPlatform(await running(ref), (client) => listBuckets(client))
     return rows.map(toBucket).map(({ id, name, owner, created_at, updated_at, public: isPublic }) => ({ id, name, owner, created_at, updated_at, public: isPublic }))
+  })
+
+  // The Management API's storage config: the project's largest object; every optional feature is off here.
+  const storageConfig = async (ref: string) => ({
+    fileSizeLimit: await ctx.storage.projectMaxFileBytes(ref),
+    features: {
+      imageTransformation: { enabled: false },
+      s3Protocol: { enabled: false },
+      icebergCatalog: { enabled: false, maxNamespaces: 0, maxTables: 0, maxCatalogs: 0 },
+      vectorBuckets: { enabled: false, maxBuckets: 0, maxIndexes: 0 },
+    },
+    capabilities: { list_v2: false, iceberg_catalog: false },
+    external: { upstreamTarget: 'main' },
+    migrationVersion: STORAGE_SCHEMA_VERSION,
+    databasePoolMode: 'recycled',
+  })
+
+  app.get('/v1/projects/:ref/config/storage', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'projects.read')
+    return storageConfig(ref)
+  })
+
+  app.patch('/v1/projects/:ref/config/storage', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    await projectAccess(ctx.db, request, ref, 'projects.update')
+    const body = parse(UpdateStorageConfigBody, request.body ?? {})
+    if (body.fileSizeLimit !== undefined) {
+      if (body.fileSizeLimit > ctx.storage.maxFileBytes) {
+        throw badRequest(`fileSizeLimit may be at most ${ctx.storage.maxFileBytes} bytes on this installation (STRATUM_STORAGE_MAX_FILE_BYTES)`)
+      }
+      await ctx.storage.setProjectMaxFileBytes(ref, body.fileSizeLimit)
+    }
+    return storageConfig(ref)
   })
 
   app.post('/platform/storage/:ref/buckets', async (request, reply) => {

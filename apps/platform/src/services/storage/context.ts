@@ -7,5 +7,7 @@ export interface StorageContext {
   dbs: StorageDatabases
   files: ObjectFiles
   maxFileBytes: number
+  /** The largest object the project's buckets accept: its own setting, within the installation's. */
+  projectMaxFileBytes(ref: string): Promise<number>
   log: Logger
 }

@@ -35,8 +35,10 @@ export class StorageService implements StorageContext {
   readonly files: ObjectFiles
   readonly maxFileBytes: number
   readonly log: Logger
+  private readonly db: Db
 
   constructor(options: StorageOptions) {
+    this.db = options.db
     this.dbs = new StorageDatabases(options.db, options.projects, options.log)
     this.files = new ObjectFiles(options.dataDir)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
@@ -55,6 +57,20 @@ export class StorageService implements StorageContext {
       : null
     if (!answer) throw new StorageError(404, 'NotFound', `Route ${request.method}:${request.path} not found`)
     return answer
+  }
+
+  async projectMaxFileBytes(ref: string): Promise<number> {
+    const { rows } = await this.db.query<{ file_size_limit: string }>('SELECT file_size_limit FROM project_storage_config WHERE project_ref = $1', [ref])
+    return rows[0] ? Math.min(Number(rows[0].file_size_limit), this.maxFileBytes) : this.maxFileBytes
+  }
+
+  /** Sets the project's largest object (PATCH /v1/projects/{ref}/config/storage). */
+  async setProjectMaxFileBytes(ref: string, bytes: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO project_storage_config (project_ref, file_size_limit) VALUES ($1, $2)
+       ON CONFLICT (project_ref) DO UPDATE SET file_size_limit = $2, updated_at = now()`,
+      [ref, bytes],
+    )
   }
 
   /** Every bucket and object of a project, read as the platform (the storage archive). */

@@ -46,7 +46,7 @@ export async function upload(ctx: StorageContext, request: StorageRequest, calle
   const { project } = request
   const bucket = await ctx.dbs.asCaller(project, SERVICE_CALLER, (client) => requireBucket(client, target.bucket))
   const declared = Number(request.headers['content-length'])
-  const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), ctx.maxFileBytes)
+  const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), await ctx.projectMaxFileBytes(project.ref))
   const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '')
   if (!multipart && Number.isFinite(declared) && declared > limit) {
     request.raw.resume()
