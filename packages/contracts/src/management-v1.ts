@@ -91,3 +91,8 @@ export const V1OrganizationProjectsQuery = z.object({
   sort: z.enum(['name_asc', 'name_desc', 'created_asc', 'created_desc'], { error: 'sort must be one of name_asc, name_desc, created_asc, created_desc' }).default('name_asc'),
   statuses: z.string().max(1024).optional(),
 })
+
+/** PATCH /v1/projects/{ref} (V1UpdateProjectBody): a new display name; the ref never changes. */
+export const V1UpdateProjectBody = z.strictObject({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name cannot be empty').max(256, 'name must be at most 256 characters'),
+})

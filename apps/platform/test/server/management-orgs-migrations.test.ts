@@ -61,6 +61,19 @@ describe('organizations', () => {
   })
 })
 
+describe('projects', () => {
+  it('renames a project (owners and administrators), refusing bad names and Read-only members', async () => {
+    const renamed = await client.updateAProject(ref, { name: '  Beta renamed ' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.data).toEqual({ id: expect.any(Number), ref, name: 'Beta renamed' })
+    expect((await client.getProject(ref)).data.name).toBe('Beta renamed')
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}`, { token: readOnlyToken }, { name: 'Nope' })).status).toBe(403)
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}`, { token: owner }, { name: '' })).body.message).toMatch(/name cannot be empty/)
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}`, { token: owner }, { name: 'x', ref: 'other' })).status).toBe(400)
+    await client.updateAProject(ref, { name: 'Beta' })
+  })
+})
+
 describe('the read-only query', () => {
   it('reads with numbers for int8, and refuses writes', async () => {
     const read = await readOnly.readOnlyQuery(ref, { query: 'select 1::int8 as one, current_user as who' })

@@ -1,4 +1,4 @@
-import { RefParams, ROLE_LABELS, SlugParams, V1CreateOrganizationBody, V1CreateProjectBody, V1OrganizationProjectsQuery } from '@stratum/contracts'
+import { RefParams, ROLE_LABELS, SlugParams, V1CreateOrganizationBody, V1CreateProjectBody, V1OrganizationProjectsQuery, V1UpdateProjectBody } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { createOrganization, listMemberships } from '../../auth/organizations.js'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
@@ -102,6 +102,15 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
   app.get('/v1/projects/:ref', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return projectWithDatabase((await projectAccess(ctx.db, request, ref, 'projects.read')).project)
+  })
+
+  // Renames the project (the project settings permission: Owner, Administrator).
+  app.patch('/v1/projects/:ref', async (request) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
+    const { name } = parse(V1UpdateProjectBody, request.body)
+    await ctx.db.query('UPDATE projects SET name = $2 WHERE ref = $1', [project.ref, name])
+    return { id: Number(project.id), ref: project.ref, name }
   })
 }
 
