@@ -31,6 +31,26 @@ export const projectOsUser = (ref: string): string => `stratum-${ref}`
 export const functionOsUser = (ref: string): string => `stratum-fn-${ref}`
 export const PLATFORM_DB_OS_USER = 'stratum-platform'
 
+/** Held while /etc/passwd and /etc/group change: one change at a time on the machine. */
+const USER_DATABASE_LOCK = '/run/lock/stratum-users.lock'
+
+/**
+ * useradd and userdel, one at a time across every process of the machine (flock(1) on a lock file).
+ * Run side by side (test workers, two platforms), a useradd can fail half-way on the group files after
+ * its passwd entry was visible, and undo it: another process that read the new uid then starts a
+ * server as a user that no longer exists.
+ */
+function userDatabase(command: 'useradd' | 'userdel', args: string[]): void {
+  try {
+    fs.mkdirSync(path.dirname(USER_DATABASE_LOCK), { recursive: true })
+    execFileSync('flock', ['--timeout', '60', USER_DATABASE_LOCK, command, ...args], { stdio: 'ignore' })
+  } catch (error) {
+    // No flock(1) on this machine (util-linux missing): unserialized, as before.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    execFileSync(command, args, { stdio: 'ignore' })
+  }
+}
+
 /** The OS identity a server runs as; when root, the named system user (created when missing). */
 export function osUser(name: string): RunAs {
   const known = cache.get(name)
@@ -45,7 +65,7 @@ export function osUser(name: string): RunAs {
       try {
         // Not --system: that range (100-999) holds fewer than 900 users, and every project takes two
         // (its Postgres and its functions). Regular ids (1000-60000) without a home or a login shell.
-        execFileSync('useradd', ['--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name], { stdio: 'ignore' })
+        userDatabase('useradd', ['--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name])
       } catch (error) {
         // Two platforms (tests) may create the same user at once: fine if it exists now.
         try {
@@ -66,7 +86,7 @@ export function removeOsUser(name: string): void {
   if (!runningAsRoot()) return
   cache.delete(name)
   try {
-    execFileSync('userdel', [name], { stdio: 'ignore' })
+    userDatabase('userdel', [name])
   } catch {
     /* already gone, or still running a process: harmless leftover */
   }
