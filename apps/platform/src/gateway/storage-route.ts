@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PlatformContext } from '../http/context.js'
 import type { Caller } from '../services/storage/database.js'
 import { StorageError } from '../services/storage/errors.js'
+import type { StorageAnswer } from '../services/storage/request.js'
 import type { KeyCheck } from './api-key.js'
 import type { GatewayProject } from './project-directory.js'
 
@@ -39,16 +40,21 @@ export async function serveStorage(
       raw: request.raw,
       caller: key ? callerOf(key) : null,
     })
-    reply.code(answer.status).headers(cors)
-    if (answer.headers) reply.headers(answer.headers)
-    if (answer.stream) return reply.send(answer.stream)
-    return answer.body === undefined ? reply.send() : reply.send(answer.body)
+    return sendStorageAnswer(reply.headers(cors), answer)
   } catch (error) {
     if (error instanceof StorageError) return reply.code(error.status).headers(cors).send(error.body())
     request.log.error({ err: error, ref: project.ref }, 'storage: request failed')
     const failure = new StorageError(500, 'InternalError', (error as Error).message || 'Internal Server Error')
     return reply.code(500).headers(cors).send(failure.body())
   }
+}
+
+/** Writes the storage service's answer: status, headers, then JSON, a file stream or nothing. */
+export function sendStorageAnswer(reply: FastifyReply, answer: StorageAnswer): FastifyReply {
+  reply.code(answer.status)
+  if (answer.headers) reply.headers(answer.headers)
+  if (answer.stream) return reply.send(answer.stream)
+  return answer.body === undefined ? reply.send() : reply.send(answer.body)
 }
 
 /** The role a storage request runs as: the bearer's verified claims, as storage-api reads them. */

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
 import { STORAGE_SCHEMA_VERSION } from '../../control/storage-schema.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
+import { sendStorageAnswer } from '../../gateway/storage-route.js'
 import { findBucket, insertBucket, listBuckets, toBucket, updateBucket } from '../../services/storage/buckets.js'
 import { SERVICE_CALLER } from '../../services/storage/database.js'
 import { fromDatabaseError, StorageError } from '../../services/storage/errors.js'
@@ -157,10 +158,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
           project, method: request.method, path, query: new URLSearchParams(mark < 0 ? '' : below.slice(mark + 1)),
           headers: request.headers, raw: request.raw, caller: SERVICE_CALLER,
         })
-        reply.code(answer.status)
-        if (answer.headers) reply.headers(answer.headers)
-        if (answer.stream) return reply.send(answer.stream)
-        return answer.body === undefined ? reply.send() : reply.send(answer.body)
+        return sendStorageAnswer(reply, answer)
       } catch (error) {
         if (error instanceof StorageError) return reply.code(error.status).send(error.body())
         throw error

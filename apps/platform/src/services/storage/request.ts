@@ -80,3 +80,12 @@ export async function readJson(raw: IncomingMessage): Promise<Record<string, unk
   }
   throw invalidRequest('The body must be a JSON object')
 }
+
+/** The caller of a route that needs the project's key (every route but public objects and signed URLs). */
+export function requireCaller(request: StorageRequest): Caller {
+  if (!request.caller) throw new StorageError(401, 'InvalidJWT', 'A JWT of this project is required')
+  return request.caller
+}
+
+/** The user an object or bucket is recorded as owned by: the JWT's subject, when there is one. */
+export const ownerOf = (caller: Caller): string | null => (typeof caller.claims.sub === 'string' ? caller.claims.sub : null)

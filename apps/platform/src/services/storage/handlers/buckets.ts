@@ -4,7 +4,7 @@ import { deleteBucketRow, findBucket, insertBucket, listBuckets, toBucket, updat
 import type { Caller } from '../database.js'
 import { fromDatabaseError, invalidRequest, noSuchBucket, StorageError } from '../errors.js'
 import { deleteAllObjects } from '../objects.js'
-import { decodeSegment, json, readJson, type StorageAnswer, type StorageRequest } from '../request.js'
+import { decodeSegment, json, readJson, type StorageAnswer, type StorageRequest, ownerOf, requireCaller } from '../request.js'
 import type { StorageContext } from '../context.js'
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
@@ -36,13 +36,6 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   if (!result.success) throw invalidRequest(result.error.issues[0]?.message ?? 'Invalid request body')
   return result.data
 }
-
-const requireCaller = (request: StorageRequest): Caller => {
-  if (!request.caller) throw new StorageError(401, 'InvalidJWT', 'A JWT of this project is required')
-  return request.caller
-}
-
-const ownerOf = (caller: Caller) => (typeof caller.claims.sub === 'string' ? caller.claims.sub : null)
 
 /** Database errors the caller caused (policies, taken names) as storage-api answers them. */
 export async function asStorageError<T>(work: Promise<T>): Promise<T> {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { requireBucket } from '../buckets.js'
-import { SERVICE_CALLER, type Caller } from '../database.js'
+import { SERVICE_CALLER } from '../database.js'
 import { invalidRequest, noSuchBucket, noSuchKey, StorageError } from '../errors.js'
 import { deleteObjects, findObject, listLevel, moveObject, requireObject, touchObject, writeObject, type ObjectRow } from '../objects.js'
-import { checkObjectName, decodeSegment, json, readJson, splitObjectPath, type StorageAnswer, type StorageRequest } from '../request.js'
+import { checkObjectName, decodeSegment, json, readJson, splitObjectPath, type StorageAnswer, type StorageRequest, ownerOf, requireCaller } from '../request.js'
 import type { StorageContext } from '../context.js'
 import { signToken, UPLOAD_URL_SECONDS, verifyToken } from '../tokens.js'
 import { asStorageError } from './buckets.js'
@@ -43,11 +43,6 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return result.data
 }
 
-const requireCaller = (request: StorageRequest): Caller => {
-  if (!request.caller) throw new StorageError(401, 'InvalidJWT', 'A JWT of this project is required')
-  return request.caller
-}
-const ownerOf = (caller: Caller) => (typeof caller.claims.sub === 'string' ? caller.claims.sub : null)
 const upsertHeader = (request: StorageRequest) => String(request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
 const encodeName = (name: string) => name.split('/').map(encodeURIComponent).join('/')
 
