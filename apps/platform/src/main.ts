@@ -8,6 +8,8 @@ import { LocalProvider } from './control/local-provider.js'
 import { OperationRunner } from './control/operations/runner.js'
 import { ProjectService } from './control/projects.js'
 import { SecretBox } from './control/secret-box.js'
+import { AiService } from './ai/model.js'
+import { loadSavedAiSettings } from './ai/settings-store.js'
 import { buildHttpApp } from './http/app.js'
 import type { PlatformContext } from './http/context.js'
 import { openPool } from './store/db.js'
@@ -95,9 +97,10 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       })
       .catch(() => {})
   })
+  const ai = new AiService(config.ai)
   const ctx: PlatformContext = {
     config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
-    functions,
+    functions, ai,
   }
   let app: FastifyInstance | undefined
 
@@ -122,6 +125,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     const applied = await migrate(db)
     if (applied.length) logger.info({ applied }, 'platform database migrated')
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
+    // Settings saved on the AI settings page override STRATUM_AI_* (the defaults).
+    await loadSavedAiSettings(db, secrets, ai)
     // Without its listener the cache stays off (and retries): queries then read access each time.
     await accessCache.start().catch((error: Error) => logger.warn({ err: error }, 'access cache is off: cannot listen for changes'))
     await directory.start().catch((error: Error) => logger.warn({ err: error }, 'gateway directory: cannot listen for changes; reading each time'))

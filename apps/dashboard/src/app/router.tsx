@@ -127,6 +127,7 @@ export const router = createBrowserRouter([
             ],
           },
           { path: 'support/new', lazy: page('account', 'SupportPage') },
+          { path: 'installation/ai', lazy: page('account', 'AiSettingsPage') },
         ],
       },
       { path: 'project/:ref', lazy: page('project', 'ProjectLayout'), children: projectRoutes },

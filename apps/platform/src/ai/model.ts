@@ -39,25 +39,48 @@ export const createLanguageModel: AiModelFactory = (settings) => {
 /**
  * The platform's view of AI: whether a provider is configured, and its model. Routes ask this
  * instead of the config so that tests can inject a scripted model (MockLanguageModelV3).
+ *
+ * One instance serves every AI route (PlatformContext.ai): the environment's settings are the
+ * defaults, and settings saved from the dashboard (ai/settings-store.ts) override them through
+ * `override()`, which every route sees at its next call.
  */
 export class AiService {
   private cached: AiLanguageModel | null = null
+  private saved: AiSettings | null = null
 
   constructor(
-    readonly settings: AiSettings | null,
+    /** From STRATUM_AI_* (config.ts); null = no provider in the environment. */
+    readonly defaults: AiSettings | null,
     private readonly options: { model?: AiLanguageModel; factory?: AiModelFactory } = {},
   ) {}
+
+  /** The settings in force: the saved ones, else the environment's; null = AI off. */
+  get settings(): AiSettings | null {
+    return this.saved ?? this.defaults
+  }
+
+  /** Whether saved settings are in force rather than the environment's. */
+  get overridden(): boolean {
+    return this.saved !== null
+  }
+
+  /** Replaces the saved settings (null: back to the environment's). Calls under way keep the model they took. */
+  override(saved: AiSettings | null): void {
+    this.saved = saved
+    this.cached = null
+  }
 
   /** True when the features can be used: a provider is configured, or a model was injected. */
   get enabled(): boolean {
     return this.settings !== null || this.options.model !== undefined
   }
 
-  /** The model to call; null when AI is off. Built once: providers keep no connection state. */
+  /** The model to call; null when AI is off. Built once per settings: providers keep no connection state. */
   model(): AiLanguageModel | null {
     if (this.options.model) return this.options.model
-    if (!this.settings) return null
-    this.cached ??= (this.options.factory ?? createLanguageModel)(this.settings)
+    const settings = this.settings
+    if (!settings) return null
+    this.cached ??= (this.options.factory ?? createLanguageModel)(settings)
     return this.cached
   }
 }

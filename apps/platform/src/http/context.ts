@@ -1,3 +1,4 @@
+import type { AiService } from '../ai/model.js'
 import type { IdentityResolver } from '../auth/identity.js'
 import type { Config } from '../config.js'
 import type { OperationRunner } from '../control/operations/runner.js'
@@ -37,4 +38,9 @@ export interface PlatformContext {
   storage: StorageService
   /** Edge functions, each in its own Deno process, behind the gateway's /functions/v1 (services/functions). */
   functions: FunctionRuntime
+  /**
+   * The AI model behind every AI route (one instance: settings saved on the AI settings page apply to
+   * all of them at once). Ask it per call: `ai.enabled`, `ai.model()`.
+   */
+  ai: AiService
 }

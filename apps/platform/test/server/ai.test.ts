@@ -2,6 +2,7 @@ import { AI_KEY_NOT_SET_MESSAGE, AI_KEY_SET_MESSAGE, AiKeyCheckResponse, AiTitle
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../src/auth/users.js'
+import { AiService } from '../../src/ai/model.js'
 import { buildHttpApp } from '../../src/http/app.js'
 import { AI_EMPTY_COMPLETION_MESSAGE } from '../../src/http/routes/ai.js'
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../support/openai-compatible-server.mjs'
@@ -225,7 +226,7 @@ describe('without an AI provider', () => {
   beforeAll(async () => {
     // The same platform served by a second HTTP app whose config has AI off: no second boot.
     const ctx = t.platform.ctx
-    app = await buildHttpApp({ ...ctx, config: { ...ctx.config, ai: null } }, t.platform.app.log)
+    app = await buildHttpApp({ ...ctx, config: { ...ctx.config, ai: null }, ai: new AiService(null) }, t.platform.app.log)
     token = await tokenFor(t, ADMIN_EMAIL)
   })
   afterAll(() => app?.close())

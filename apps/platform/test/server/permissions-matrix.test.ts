@@ -1,4 +1,4 @@
-import { ORG_ROLES, roleCan, type OrgRole, type Permission } from '@stratum/contracts'
+import { AI_SETTINGS_PATH, AI_SETTINGS_TEST_PATH, ORG_ROLES, roleCan, type OrgRole, type Permission } from '@stratum/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
 
@@ -147,9 +147,29 @@ async function snapshot(): Promise<string> {
     (SELECT count(*) FROM invitations) AS invitations,
     (SELECT string_agg(user_id || ':' || role, ',' ORDER BY user_id) FROM members) AS roles,
     (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs,
-    (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets`)
+    (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets,
+    (SELECT string_agg(provider || ':' || model || ':' || coalesce(api_key_sealed, ''), ',') FROM ai_settings) AS ai_settings`)
   return JSON.stringify(rows[0])
 }
+
+/**
+ * Installation routes: only the installation's owner (its first account) may call them; no organization
+ * role grants them, so every member token and the outsider get 403. In order: the owner's calls build on each other.
+ */
+const aiSettingsBody = () => ({ provider: 'openai-compatible', model: 'matrix-model', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-matrix' })
+const INSTALLATION_ROUTES: Array<Omit<RouteCase, 'permission'>> = [
+  { name: 'AI settings', method: 'GET', path: () => AI_SETTINGS_PATH },
+  {
+    name: 'save AI settings', method: 'PUT', path: () => AI_SETTINGS_PATH, body: aiSettingsBody,
+    bad: [
+      { body: { ...aiSettingsBody(), provider: 'gemini' } }, { body: { ...aiSettingsBody(), base_url: null } },
+      { body: { ...aiSettingsBody(), base_url: 'ftp://127.0.0.1/v1' } }, { body: { ...aiSettingsBody(), model: 'm'.repeat(201) } },
+    ],
+  },
+  // The model at port 9 refuses the connection: the test answers 200 with ok false and the reason.
+  { name: 'test AI settings', method: 'POST', path: () => AI_SETTINGS_TEST_PATH },
+  { name: 'reset AI settings', method: 'DELETE', path: () => AI_SETTINGS_PATH },
+]
 
 beforeAll(async () => {
   // Organization owners change plans here (billing.write); the installation default, where only the
@@ -228,4 +248,35 @@ describe('permission matrix', () => {
       expect(entry.permissions.includes('sql.write')).toBe(roleCan(role, 'sql.write'))
     }
   })
+})
+
+describe('installation routes: the installation owner only', () => {
+  let installationOwner: { cookie: string }
+  beforeAll(async () => {
+    installationOwner = { cookie: await login(t) }
+  })
+  for (const route of INSTALLATION_ROUTES) {
+    it(`${route.name}: every organization role and an outsider get 403 and change nothing`, async () => {
+      const before = await snapshot()
+      for (const caller of [...ORG_ROLES, 'outsider'] as const) {
+        const result = await api(t, route.method, await route.path(), { token: tokens[caller] }, route.body?.())
+        expect(result.status, caller).toBe(403)
+        expect(result.body.message).toEqual(expect.any(String))
+      }
+      expect(await snapshot()).toBe(before)
+    })
+    it(`${route.name}: the installation's owner is allowed`, async () => {
+      const result = await api(t, route.method, await route.path(), installationOwner, route.body?.())
+      expect(result.status, JSON.stringify(result.body)).toBe(200)
+    })
+    for (const [index, bad] of (route.bad ?? []).entries()) {
+      it(`${route.name}: bad input #${index + 1} gets a 400 with a message and writes nothing`, async () => {
+        const before = await snapshot()
+        const result = await api(t, route.method, await route.path(), installationOwner, bad.body)
+        expect(result.status, JSON.stringify(result.body)).toBe(400)
+        expect(result.body.message).toEqual(expect.any(String))
+        expect(await snapshot()).toBe(before)
+      })
+    }
+  }
 })

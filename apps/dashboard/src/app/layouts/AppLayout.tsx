@@ -14,6 +14,7 @@ function useCrumbs() {
   if (pathname.startsWith('/org/')) return orgCrumb
   if (pathname.startsWith('/account')) return [{ label: 'Account', to: '/account/me' }]
   if (pathname.startsWith('/support')) return [{ label: 'Support', to: '/support/new' }]
+  if (pathname.startsWith('/installation')) return [{ label: 'Installation', to: '/organizations' }]
   // On /organizations itself the brand link already leads here and the heading says where you are.
   return []
 }

@@ -5,6 +5,7 @@ import {
   PLAN_CHANGES_LABELS,
   type InstallationSettings,
 } from '@stratum/contracts'
+import { Link } from 'react-router'
 import { Card } from '../../components/ui/Card'
 import { SelectField } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
@@ -69,6 +70,9 @@ export function InstallationSettingsCard() {
             </option>
           ))}
         </SelectField>
+        <p className="muted">
+          The model behind the AI features: <Link to="/installation/ai">AI provider</Link>.
+        </p>
       </div>
     </Card>
   )

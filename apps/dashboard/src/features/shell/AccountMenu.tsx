@@ -1,4 +1,4 @@
-import { Building2, KeyRound, LifeBuoy, LogOut, UserRound } from 'lucide-react'
+import { Building2, KeyRound, LifeBuoy, LogOut, Sparkles, UserRound } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import {
   DropdownMenu,
@@ -13,6 +13,7 @@ import {
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useSignOut } from '../../data/auth/useSignOut'
+import { useInstallationSettings } from '../../data/organizations/useInstallationSettings'
 import { useProfile } from '../../data/profile/useProfile'
 import { useTheme, type ThemeMode } from '../../lib/theme'
 
@@ -31,6 +32,7 @@ export function AccountMenu() {
   const { data: profile } = useProfile()
   const { mode, setMode } = useTheme()
   const signOut = useSignOut()
+  const installation = useInstallationSettings()
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -60,6 +62,11 @@ export function AccountMenu() {
         <DropdownMenuItem icon={<Building2 size={14} />} onSelect={() => navigate('/organizations')}>
           All organizations
         </DropdownMenuItem>
+        {installation.data?.is_installation_owner ? (
+          <DropdownMenuItem icon={<Sparkles size={14} />} onSelect={() => navigate('/installation/ai')}>
+            AI provider
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem icon={<LifeBuoy size={14} />} onSelect={() => navigate('/support/new')}>
           Support
         </DropdownMenuItem>

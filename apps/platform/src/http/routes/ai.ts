@@ -3,7 +3,7 @@ import { AI_KEY_NOT_SET_MESSAGE, AI_KEY_SET_MESSAGE, AiCompletionBody, AiTitleBo
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { AiProviderError, providerMessage } from '../../ai/errors.js'
 import { streamCompletion } from '../../ai/inline-completion.js'
-import { AiService } from '../../ai/model.js'
+import type { AiService } from '../../ai/model.js'
 import { SchemaContextSource } from '../../ai/schema-context.js'
 import { generateTitle } from '../../ai/title.js'
 import { projectAccess } from '../access.js'
@@ -27,7 +27,7 @@ function providerFailure(request: FastifyRequest, error: unknown): HttpError {
 export async function aiRoutes(
   app: FastifyInstance,
   ctx: PlatformContext,
-  ai = new AiService(ctx.config.ai),
+  ai: AiService = ctx.ai,
   schemaContext = new SchemaContextSource(),
 ): Promise<void> {
   app.addHook('onClose', () => schemaContext.close())

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { AI_SETTINGS_PATH, type AiSettingsView } from '@stratum/contracts'
+import { api } from '../api'
+import { aiSettingsKeys } from './keys'
+
+export const getAiSettings = (signal?: AbortSignal) => api<AiSettingsView>(AI_SETTINGS_PATH, { signal })
+
+/** The installation's AI provider in force, where it comes from, and the environment's defaults (installation owner only). */
+export const aiSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: aiSettingsKeys.detail(),
+    queryFn: ({ signal }) => getAiSettings(signal),
+  })
+
+/** `enabled`: false for anyone but the installation's owner, who would only get a 403. */
+export function useAiSettings(enabled = true) {
+  return useQuery({ ...aiSettingsQueryOptions(), enabled })
+}
