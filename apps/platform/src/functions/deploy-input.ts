@@ -116,7 +116,17 @@ export async function readDeployForm(request: FastifyRequest): Promise<DeployInp
     throw mapMultipartError(error)
   }
   if (metadataText === null) throw badRequest('metadata is required: send it as a JSON part named metadata')
-  const metadata = parseMetadata(metadataText)
+  return assembleDeployInput(parseMetadata(metadataText), named, unnamed)
+}
+
+/**
+ * A deploy's metadata and files, checked and normalized: `named` files come with their path, at most one
+ * `unnamed` file (a part without a filename) is the entrypoint. Shared by the multipart route and the
+ * AI tools' deploy_edge_function, which sends JSON files.
+ */
+export function assembleDeployInput(metadata: Metadata, named: { name: string; content: Buffer }[], unnamed: Buffer[]): DeployInput {
+  const total = [...named.map((file) => file.content), ...unnamed].reduce((sum, content) => sum + content.length, 0)
+  if (total > FUNCTION_LIMITS.maxTotalBytes || named.some((file) => file.content.length > FUNCTION_LIMITS.maxFileBytes)) throw tooLarge()
   const entrypoint = normalizeFilePath(metadata.entrypoint_path ?? DEFAULT_ENTRYPOINT)
   // A single file part without a usable name is the entrypoint, as one without a filename is.
   if (unnamed.length === 0 && named.length === 1 && unusableName(named[0]!.name)) unnamed.push(named.pop()!.content)

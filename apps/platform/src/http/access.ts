@@ -50,7 +50,17 @@ export async function projectAccess(
   permission?: Permission,
   cache?: ProjectAccessCache,
 ): Promise<{ project: ProjectRow; role: OrgRole }> {
-  const userId = identityOf(request).user.id
+  return projectAccessOf(db, identityOf(request).user.id, ref, permission, cache)
+}
+
+/** projectAccess for a user known otherwise than by a request: the AI tools (ai/tools/) check exactly what the routes check. */
+export async function projectAccessOf(
+  db: Db,
+  userId: string,
+  ref: string,
+  permission?: Permission,
+  cache?: ProjectAccessCache,
+): Promise<{ project: ProjectRow; role: OrgRole }> {
   const found = cache ? await cache.lookup(userId, ref, () => findProjectForUser(db, userId, ref)) : await findProjectForUser(db, userId, ref)
   if (!found) throw notFound(`Project ${ref} not found`)
   if (permission) assertCan(found.role, permission)

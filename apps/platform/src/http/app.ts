@@ -9,6 +9,7 @@ import { attachRealtimePlaceholder } from '../gateway/realtime.js'
 import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
 import { aiRoutes } from './routes/ai.js'
+import { mcpRoutes } from '../mcp/route.js'
 import { aiSettingsRoutes } from './routes/ai-settings.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
@@ -76,6 +77,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await functionRoutes(app, ctx)
   await functionSecretRoutes(app, ctx)
   await aiRoutes(app, ctx)
+  await mcpRoutes(app, ctx)
   await aiSettingsRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)

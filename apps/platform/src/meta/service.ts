@@ -2,6 +2,7 @@ import type { ApiRole, OpenApiDocument, PgMetaTable } from '@stratum/contracts'
 import { buildOpenApi, type OpenApiOptions } from './openapi.js'
 import { filterKey, isTable, loadEntities, loadTableStats, schemaFilter, toPgMetaTable, type MetaEntity, type SchemaFilter, type TableStats } from './pg-meta.js'
 import { loadPostgrestSchema, type PgrstSchema } from './postgrest-schema.js'
+import type { Queryable } from './queryable.js'
 import { SchemaCache, type SchemaCacheTarget } from './schema-cache.js'
 
 /** Where a project's database answers, and the superuser password to read its catalogs with. */
@@ -85,6 +86,11 @@ export class MetaService {
       const document = buildOpenApi(cache, request)
       return { document, json: JSON.stringify(document) }
     })
+  }
+
+  /** Reads catalogs with the project's introspection pool, uncached (the schema marker does not cover policies or extensions). */
+  async read<T>(target: MetaTarget, load: (db: Queryable) => Promise<T>): Promise<T> {
+    return load(this.schemaCache.pool(target))
   }
 
   /** Forgets a project (removed, restored...): its next call starts from nothing. */

@@ -3,8 +3,8 @@ import { DeployFunctionQuery, FUNCTION_LIMITS, FunctionParams, RefParams } from 
 import type { FastifyInstance } from 'fastify'
 import { functionBodyMultipart } from '../../functions/body.js'
 import { readDeployForm } from '../../functions/deploy-input.js'
-import { deleteFunction, deployFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
-import { protectFunctionCode } from '../../services/functions/sandbox.js'
+import { publishFunction } from '../../functions/publish.js'
+import { deleteFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { notFound, parse } from '../errors.js'
@@ -68,11 +68,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       await projectAccess(ctx.db, request, ref, 'sql.write')
       const { slug } = parse(DeployFunctionQuery, request.query)
       const input = await readDeployForm(request)
-      // The code directory is the project's function user's to read, nobody else's, before a file is written.
-      protectFunctionCode(ctx.config.dataDir, ref)
-      const row = await deployFunction(ctx.db, ctx.config.dataDir, ref, slug, input, identityOf(request).user.id)
-      // The next request runs the new version.
-      await ctx.functions.functionChanged(ref, slug)
+      const row = await publishFunction(ctx, ref, slug, input, identityOf(request).user.id)
       return reply.code(201).send(toFunction(row))
     })
 
