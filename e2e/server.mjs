@@ -36,7 +36,8 @@ process.on('exit', () => {
  * "title") is named after the SQL: 'title_fail' in it -> a 500, 'todos' -> 'Todo count', else
  * 'Scripted query title'.
  */
-async function scriptedAiReply({ messages }) {
+async function scriptedAiReply({ messages, body }) {
+  if (Array.isArray(body.tools) && body.tools.some((tool) => tool.function?.name === 'display_query')) return scriptedAssistantReply(messages)
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n')
   const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n')
   if (/"title"/.test(system)) {
@@ -52,6 +53,46 @@ async function scriptedAiReply({ messages }) {
     return 'select now() as slow_answer;'
   }
   return 'select 1 as answer;'
+}
+
+const ASSISTANT_FUNCTION_CODE = `Deno.serve(() => new Response(JSON.stringify({ hello: 'from the assistant' }), { headers: { 'Content-Type': 'application/json' } }))\n`
+
+/**
+ * The assistant's scripted turns (tests/assistant.spec.ts), chosen by the last question: 'chart' ->
+ * display_query of the todos by state, run at once, as a chart; 'function' -> display_edge_function
+ * 'hello-assistant'; 'links' -> a javascript: link and an https link; 'slow' -> text after 1.5 s.
+ * Once a tool has answered, a closing sentence.
+ */
+async function scriptedAssistantReply(messages) {
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user')
+  const question = (messages[lastUser]?.content ?? '').toLowerCase()
+  const toolAnswered = messages.slice(lastUser + 1).some((m) => m.role === 'tool')
+  if (toolAnswered) return 'There it is: run it again whenever you like.'
+  if (question.includes('chart')) {
+    return {
+      toolCalls: [
+        {
+          name: 'display_query',
+          chunkDelayMs: 40,
+          arguments: {
+            label: 'Todos by state',
+            sql: "select case when done then 'done' else 'open' end as state, count(*)::int as total from public.todos group by 1 order by 1",
+            view: 'chart',
+            xAxis: 'state',
+            yAxis: 'total',
+            runQuery: true,
+          },
+        },
+      ],
+    }
+  }
+  if (question.includes('function')) return { toolCalls: [{ name: 'display_edge_function', arguments: { name: 'hello-assistant', code: ASSISTANT_FUNCTION_CODE } }] }
+  if (question.includes('links')) return 'Two links: [run this](javascript:alert(document.cookie)) and [the docs](https://example.com/docs).'
+  if (question.includes('slow')) {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    return 'That took a while.'
+  }
+  return 'Hello from the scripted assistant. Ask me for a **chart** or a function.'
 }
 
 // The AI model: a loopback OpenAI-compatible server (the one test double the tests allow, docs/ARCHITECTURE.md "Tests").

@@ -53,6 +53,10 @@ export interface Config {
   ai: AiSettings | null
   /** Inline completions and titles allowed per minute per user. */
   aiRateLimitPerMinute: number
+  /** STRATUM_AI_OPT_IN_CHOOSABLE (default true): organizations may change their assistant opt-in level (the opt-in feature flag). */
+  aiOptInChoosable: boolean
+  /** STRATUM_ASSISTANT_DISABLED=true: the assistant is turned off for now ("Assistant has been temporarily disabled"). */
+  assistantDisabled: boolean
   /** Installation settings fixed by the environment; null = the platform database's value decides. */
   organizationCreation: 'everyone' | 'installation_owner' | null
   planChanges: 'installation_owner' | 'organization_owners' | null
@@ -177,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
     ai: loadAiSettings(env),
     aiRateLimitPerMinute: intFrom(env, 'STRATUM_AI_RATE_LIMIT', 30),
+    aiOptInChoosable: env.STRATUM_AI_OPT_IN_CHOOSABLE !== 'false',
+    assistantDisabled: env.STRATUM_ASSISTANT_DISABLED === 'true',
     organizationCreation: choiceFrom(env, 'STRATUM_ORGANIZATION_CREATION', ['everyone', 'installation_owner']),
     planChanges: choiceFrom(env, 'STRATUM_PLAN_CHANGES', ['installation_owner', 'organization_owners']),
   }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Organization, OrgRole, Plan } from '@stratum/contracts'
+import type { AiOptInLevel, Organization, OrgRole, Plan } from '@stratum/contracts'
 import type { Queryable } from '../store/db.js'
 
 export interface OrgRow {
@@ -8,6 +8,7 @@ export interface OrgRow {
   name: string
   plan: Plan
   created_at: Date
+  ai_opt_in_level: AiOptInLevel
 }
 
 export interface Membership {
@@ -15,8 +16,18 @@ export interface Membership {
   role: OrgRole
 }
 
-export function toOrganization({ org, role }: Membership): Organization {
-  return { id: Number(org.id), slug: org.slug, name: org.name, plan: org.plan, role, created_at: org.created_at.toISOString() }
+/** `aiOptInChoosable`: the installation's opt-in feature flag (config.aiOptInChoosable). */
+export function toOrganization({ org, role }: Membership, aiOptInChoosable: boolean): Organization {
+  return {
+    id: Number(org.id),
+    slug: org.slug,
+    name: org.name,
+    plan: org.plan,
+    role,
+    created_at: org.created_at.toISOString(),
+    ai_opt_in_level: org.ai_opt_in_level,
+    ai_opt_in_choosable: aiOptInChoosable,
+  }
 }
 
 /** 'Acme Corp' -> 'acme-corp-kqzmwd': readable, and unique without asking the user. */

@@ -23,6 +23,8 @@ export interface ProjectRow {
   editor_password_sealed: string | null
   /** 0: made by a version whose `postgres` was the superuser; 1: bootstrap-roles.ts. */
   role_model: number
+  /** HIPAA projects send no project metadata to the AI assistant (017_assistant.sql). */
+  is_hipaa: boolean
   inserted_at: Date
   updated_at: Date
 }

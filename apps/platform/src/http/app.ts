@@ -10,6 +10,7 @@ import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
 import { aiRoutes } from './routes/ai.js'
 import { mcpRoutes } from '../mcp/route.js'
+import { assistantRoutes } from './routes/assistant.js'
 import { aiSettingsRoutes } from './routes/ai-settings.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
@@ -78,6 +79,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await functionSecretRoutes(app, ctx)
   await aiRoutes(app, ctx)
   await mcpRoutes(app, ctx)
+  await assistantRoutes(app, ctx)
   await aiSettingsRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)

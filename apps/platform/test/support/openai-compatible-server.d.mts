@@ -12,10 +12,16 @@ export interface OpenAiCompatibleRequest {
   signal: AbortSignal
 }
 
-/** The assistant's text, or an error answered with that HTTP status in OpenAI's error shape. */
-export type OpenAiCompatibleReply = (
-  request: OpenAiCompatibleRequest,
-) => string | { status: number; message: string } | Promise<string | { status: number; message: string }>
+/** A tool call the model makes; `chunkDelayMs` spaces out the pieces of its streamed arguments. */
+export interface OpenAiCompatibleToolCall {
+  name: string
+  arguments: Record<string, unknown>
+  chunkDelayMs?: number
+}
+
+/** The assistant's text, tool calls (streamed), or an error answered with that HTTP status in OpenAI's error shape. */
+export type OpenAiCompatibleAnswer = string | { status: number; message: string } | { toolCalls: OpenAiCompatibleToolCall[] }
+export type OpenAiCompatibleReply = (request: OpenAiCompatibleRequest) => OpenAiCompatibleAnswer | Promise<OpenAiCompatibleAnswer>
 
 export interface OpenAiCompatibleServerOptions {
   /** Default: an ephemeral port. */

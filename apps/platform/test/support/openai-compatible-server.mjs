@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto'
 
 /** Characters per streamed content delta: small, so clients really see several chunks. */
 const CHUNK_CHARS = 4
+/** Characters per streamed piece of a tool call's JSON arguments. */
+const TOOL_ARGUMENT_CHUNK_CHARS = 16
 
 /** OpenAI's error `type` and `code` for a status, so SDKs map them as they would the real thing. */
 function errorKind(status) {
@@ -48,9 +50,38 @@ function readBody(req) {
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
+ * Streams tool calls as OpenAI does: per call, a first delta with its id and function name, then the
+ * JSON arguments in small pieces; finish_reason 'tool_calls'. Each piece waits a little, so that a
+ * client can see the call while its arguments are still streaming.
+ */
+async function streamToolCalls(res, body, toolCalls, signal) {
+  const id = `chatcmpl-${randomUUID()}`
+  const created = Math.floor(Date.now() / 1000)
+  const model = body.model ?? 'test-model'
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' })
+  const event = (choices, extra = {}) =>
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: null, choices, ...extra })}\n\n`)
+  event([{ index: 0, delta: { role: 'assistant', content: null }, logprobs: null, finish_reason: null }])
+  for (const [index, call] of toolCalls.entries()) {
+    const callId = `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`
+    event([{ index: 0, delta: { tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] }, logprobs: null, finish_reason: null }])
+    const args = JSON.stringify(call.arguments ?? {})
+    for (let i = 0; i < args.length && !signal.aborted; i += TOOL_ARGUMENT_CHUNK_CHARS) {
+      await new Promise((resolve) => setTimeout(resolve, call.chunkDelayMs ?? 0))
+      event([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(i, i + TOOL_ARGUMENT_CHUNK_CHARS) } }] }, logprobs: null, finish_reason: null }])
+    }
+  }
+  if (signal.aborted) return
+  event([{ index: 0, delta: {}, logprobs: null, finish_reason: 'tool_calls' }])
+  if (body.stream_options?.include_usage) event([], { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })
+  res.end('data: [DONE]\n\n')
+}
+
+/**
  * Starts the server on 127.0.0.1 (an ephemeral port unless `port` is given). `reply` scripts the
  * answer to each chat request: a string is the assistant's text; `{ status, message }` answers
- * that HTTP status with OpenAI's error body. Without it the answer is 'select 1;'.
+ * that HTTP status with OpenAI's error body; `{ toolCalls: [{ name, arguments, chunkDelayMs? }] }` streams
+ * tool calls (streaming requests only). Without it the answer is 'select 1;'.
  * With `apiKey`, a request without `Authorization: Bearer <apiKey>` gets OpenAI's 401.
  */
 export async function startOpenAiCompatibleServer(options = {}) {
@@ -96,6 +127,7 @@ export async function startOpenAiCompatibleServer(options = {}) {
       })
       const answer = await reply({ messages, body, authorization, signal: disconnected.signal })
       if (disconnected.signal.aborted) return
+      if (answer && typeof answer === 'object' && Array.isArray(answer.toolCalls)) return streamToolCalls(res, body, answer.toolCalls, disconnected.signal)
       if (answer && typeof answer === 'object') return sendError(res, answer.status, answer.message)
 
       const text = String(answer ?? '')

@@ -1,7 +1,8 @@
+import { AI_OPT_IN_LEVELS, type AiOptInLevel } from '@stratum/contracts'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
-  ASSISTANT_OPT_IN_LEVELS, assistantToolsFor, inputSchemaFor, MCP_TOOLS, runTool, toAiSdkTools, UNTRUSTED_BLOCK, wrapUntrusted, type ToolContext,
+  assistantToolsFor, inputSchemaFor, MCP_TOOLS, runTool, toAiSdkTools, UNTRUSTED_BLOCK, wrapUntrusted, type ToolContext,
 } from '../../src/ai/tools/index.js'
 import type { PlatformContext } from '../../src/http/context.js'
 
@@ -20,13 +21,13 @@ function offlineContext(overrides: Partial<ToolContext> = {}): ToolContext {
 
 describe('assistantToolsFor', () => {
   it('gives each opt-in level exactly its tools, none of which writes', () => {
-    const names = (level: (typeof ASSISTANT_OPT_IN_LEVELS)[number]) => assistantToolsFor(level).map((tool) => tool.name).sort()
+    const names = (level: AiOptInLevel) => assistantToolsFor(level).map((tool) => tool.name).sort()
     const schema = ['list_extensions', 'list_functions', 'list_policies', 'list_schemas', 'list_tables']
     expect(names('disabled')).toEqual([])
     expect(names('schema')).toEqual(schema)
     expect(names('schema_and_log')).toEqual([...schema, 'get_logs'].sort())
     expect(names('schema_and_log_and_data')).toEqual([...schema, 'get_logs', 'execute_sql'].sort())
-    for (const level of ASSISTANT_OPT_IN_LEVELS) {
+    for (const level of AI_OPT_IN_LEVELS) {
       for (const tool of assistantToolsFor(level)) {
         expect(tool.writes, tool.name).toBe('never')
         expect(tool.permission, tool.name).toBe('projects.read')

@@ -23,6 +23,8 @@ interface QueryResultWidgetProps {
   /** Runs once on mount (a report's widgets). */
   autoRun?: boolean
   actions?: React.ReactNode
+  /** Opens the SQL in the editor when the snippet is not saved (the assistant's query blocks); else a link to /sql/{id}. */
+  onEditInEditor?: () => void
 }
 
 type Outcome =
@@ -39,7 +41,7 @@ interface RunOptions {
 }
 
 /** A saved snippet's result as a table or a bar chart, with its parameters (the SQL editor spec's result views). */
-export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions }: QueryResultWidgetProps) {
+export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions, onEditInEditor }: QueryResultWidgetProps) {
   const sql = snippet.content.sql
   const parameters = useMemo(() => parseParameters(sql), [sql])
   const [values, setValues] = useState<Record<string, string>>({})
@@ -128,9 +130,15 @@ export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun 
           </Button>
           <ParameterPopover parameters={parameters} values={values} onChange={setValues} onRun={() => void run()} />
           <ViewSwitch view={view} onChange={(next) => updateChart({ ...chart, view: next })} />
-          <Link className="btn btn-ghost btn-sm" to={`/project/${projectRef}/sql/${snippet.id}`}>
-            <Code2 size={14} aria-hidden="true" /> Edit in SQL editor
-          </Link>
+          {onEditInEditor ? (
+            <Button size="sm" variant="ghost" icon={<Code2 size={14} aria-hidden="true" />} onClick={onEditInEditor}>
+              Edit in SQL editor
+            </Button>
+          ) : (
+            <Link className="btn btn-ghost btn-sm" to={`/project/${projectRef}/sql/${snippet.id}`}>
+              <Code2 size={14} aria-hidden="true" /> Edit in SQL editor
+            </Link>
+          )}
           <Button size="sm" variant="primary" icon={<Play size={14} aria-hidden="true" />} loading={running} onClick={() => void run()}>
             Run
           </Button>

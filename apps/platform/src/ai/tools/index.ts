@@ -2,7 +2,7 @@
  * One tool layer, two doors: the dashboard's assistant (toAiSdkTools over assistantToolsFor) and the
  * MCP endpoint (mcp/). Keep this entry stable: the assistant route imports from here.
  */
-export { assistantToolsFor, ASSISTANT_OPT_IN_LEVELS, MCP_TOOLS, type AssistantOptInLevel } from './sets.js'
+export { assistantToolsFor, MCP_TOOLS } from './sets.js'
 export { toAiSdkTools } from './ai-sdk.js'
 export { inputSchemaFor, runTool, type ToolOutcome } from './run.js'
 export { createToolServices, toolServices, type ToolServices } from './services.js'

@@ -3,13 +3,10 @@ import { getLogsTool } from './log-tools.js'
 import { getProjectTool, getProjectUrlTool, getPublishableKeysTool, listProjectsTool } from './project-tools.js'
 import { listExtensionsTool, listFunctionsTool, listPoliciesTool, listSchemasTool, listTablesTool, SCHEMA_TOOLS } from './schema-tools.js'
 import { applyMigrationTool, executeReadOnlySqlTool, executeSqlTool, listMigrationsTool } from './sql-tools.js'
+import type { AiOptInLevel } from '@stratum/contracts'
 import type { AnyTool } from './types.js'
 
-/** The organization's assistant opt-in levels (the spec's §3), from sending nothing to reading rows. */
-export const ASSISTANT_OPT_IN_LEVELS = ['disabled', 'schema', 'schema_and_log', 'schema_and_log_and_data'] as const
-export type AssistantOptInLevel = (typeof ASSISTANT_OPT_IN_LEVELS)[number]
-
-const BY_LEVEL: Record<AssistantOptInLevel, readonly AnyTool[]> = {
+const BY_LEVEL: Record<AiOptInLevel, readonly AnyTool[]> = {
   disabled: [],
   schema: SCHEMA_TOOLS,
   schema_and_log: [...SCHEMA_TOOLS, getLogsTool],
@@ -21,7 +18,7 @@ const BY_LEVEL: Record<AssistantOptInLevel, readonly AnyTool[]> = {
  * tables with columns and keys and RLS status, functions, policies, extensions); schema_and_log plus
  * the project's recent logs; schema_and_log_and_data plus read-only SQL with a row limit. None writes.
  */
-export function assistantToolsFor(level: AssistantOptInLevel): AnyTool[] {
+export function assistantToolsFor(level: AiOptInLevel): AnyTool[] {
   return [...BY_LEVEL[level]]
 }
 

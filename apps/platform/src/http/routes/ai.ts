@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream'
 import { AI_KEY_NOT_SET_MESSAGE, AI_KEY_SET_MESSAGE, AiCompletionBody, AiTitleBody, type AiKeyCheckResponse, type AiTitleResponse } from '@stratum/contracts'
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AiProviderError, providerMessage } from '../../ai/errors.js'
 import { streamCompletion } from '../../ai/inline-completion.js'
 import type { AiService } from '../../ai/model.js'
 import { SchemaContextSource } from '../../ai/schema-context.js'
 import { generateTitle } from '../../ai/title.js'
+import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, parse } from '../errors.js'
@@ -32,44 +33,8 @@ export async function aiRoutes(
 ): Promise<void> {
   app.addHook('onClose', () => schemaContext.close())
 
-  // Model calls in flight, aborted at shutdown: a long generation must not hold the server open.
-  const inFlight = new Set<AbortController>()
-  app.addHook('preClose', async () => {
-    for (const controller of inFlight) controller.abort()
-  })
-
-  /**
-   * Aborts the model call when the client goes away before the answer is complete: a closed editor
-   * tab must not keep a (paid) generation running. The response's 'close' is the reliable signal:
-   * the request's own 'close' also fires once its body has been read.
-   */
-  function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-    const controller = new AbortController()
-    inFlight.add(controller)
-    reply.raw.once('close', () => {
-      inFlight.delete(controller)
-      if (!reply.raw.writableFinished) controller.abort()
-    })
-    return controller.signal
-  }
-
-  // Per user, on the calls that cost model tokens. Uses the @fastify/rate-limit instance that
-  // authRoutes registers (global: false, so only routes with this config are limited).
-  const limited: RouteShorthandOptions = ctx.config.aiRateLimitPerMinute
-    ? {
-        config: {
-          rateLimit: {
-            max: ctx.config.aiRateLimitPerMinute,
-            timeWindow: 60_000,
-            keyGenerator: (request: FastifyRequest) => `ai:${request.identity?.user.id ?? request.ip}`,
-            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-              statusCode: 429,
-              message: `Too many AI requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-            }),
-          },
-        },
-      }
-    : {}
+  const abortOnDisconnect = modelCallAborter(app)
+  const limited = aiRateLimit(ctx)
 
   /** The model, or the 400 the dashboard shows as "key not set". AI being off is no secret: the key check says it to anyone. */
   function requireModel() {

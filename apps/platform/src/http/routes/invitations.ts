@@ -33,7 +33,7 @@ function invitationUrl(request: FastifyRequest, ctx: PlatformContext, token: str
 async function joined(ctx: PlatformContext, userId: string, invitation: InvitationView): Promise<AcceptedInvitation> {
   const membership = await findMembership(ctx.db, userId, invitation.organization_slug)
   if (!membership) throw notFound(`Organization ${invitation.organization_slug} not found`)
-  return { organization: toOrganization(membership) }
+  return { organization: toOrganization(membership, ctx.config.aiOptInChoosable) }
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'

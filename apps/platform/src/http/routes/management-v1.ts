@@ -1,4 +1,4 @@
-import { RefParams, ROLE_LABELS, SlugParams, V1CreateOrganizationBody, V1CreateProjectBody, V1OrganizationProjectsQuery, V1UpdateProjectBody } from '@stratum/contracts'
+import { type AiOptInLevel, RefParams, ROLE_LABELS, SlugParams, V1CreateOrganizationBody, V1CreateProjectBody, V1OrganizationProjectsQuery, V1UpdateProjectBody } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { createOrganization, listMemberships } from '../../auth/organizations.js'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
@@ -52,7 +52,7 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
   app.get('/v1/organizations/:slug', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { org } = await orgAccess(ctx.db, request, slug)
-    return { id: org.slug, name: org.name, plan: org.plan, opt_in_tags: [], allowed_release_channels: ['ga'] }
+    return { id: org.slug, name: org.name, plan: org.plan, opt_in_tags: optInTags(org.ai_opt_in_level), allowed_release_channels: ['ga'] }
   })
 
   app.get('/v1/organizations/:slug/members', async (request) => {
@@ -123,6 +123,15 @@ const PROJECT_ORDER: Record<'name_asc' | 'name_desc' | 'created_asc' | 'created_
 
 /** The database statuses the document knows; a paused project's database is UNKNOWN there (it is not running). */
 const DATABASE_STATUSES = new Set(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'COMING_UP', 'GOING_DOWN', 'INIT_FAILED', 'REMOVED', 'RESTORING', 'RESTARTING', 'RESIZING'])
+
+/** The hosted API's opt-in tags for an assistant level: each level adds to the one below it. */
+function optInTags(level: AiOptInLevel): string[] {
+  const tags: string[] = []
+  if (level !== 'disabled') tags.push('AI_SQL_GENERATOR_OPT_IN')
+  if (level === 'schema_and_log' || level === 'schema_and_log_and_data') tags.push('AI_LOG_GENERATOR_OPT_IN')
+  if (level === 'schema_and_log_and_data') tags.push('AI_DATA_GENERATOR_OPT_IN')
+  return tags
+}
 
 /** An entry of GET /v1/organizations/{slug}/projects: the project and its one (primary) database. */
 function organizationProject(row: ProjectRow) {

@@ -1,10 +1,10 @@
 import {
-  canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody,
+  AI_OPT_IN_FLAG_OFF, aiOptInUnchanged, canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody,
   type Member, type OrgRole,
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { createOrganization, listMemberships, toOrganization } from '../../auth/organizations.js'
+import { createOrganization, listMemberships, toOrganization, type OrgRow } from '../../auth/organizations.js'
 import { inTransaction, type Queryable } from '../../store/db.js'
 import { identityOf, orgAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -49,27 +49,37 @@ async function assertOtherOwnerExists(db: Queryable, orgId: string, userId: stri
 
 export async function organizationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   app.get('/platform/organizations', async (request) => {
-    return (await listMemberships(ctx.db, identityOf(request).user.id)).map(toOrganization)
+    return (await listMemberships(ctx.db, identityOf(request).user.id)).map((membership) => toOrganization(membership, ctx.config.aiOptInChoosable))
   })
 
   app.post('/platform/organizations', async (request, reply) => {
     const { name } = parse(CreateOrganizationBody, request.body)
     await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const membership = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
-    return reply.code(201).send(toOrganization(membership))
+    return reply.code(201).send(toOrganization(membership, ctx.config.aiOptInChoosable))
   })
 
   app.get('/platform/organizations/:slug', async (request) => {
     const { slug } = parse(SlugParams, request.params)
-    return toOrganization(await orgAccess(ctx.db, request, slug))
+    return toOrganization(await orgAccess(ctx.db, request, slug), ctx.config.aiOptInChoosable)
   })
 
   app.patch('/platform/organizations/:slug', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const body = parse(UpdateOrganizationBody, request.body)
     const membership = await orgAccess(ctx.db, request, slug, 'organizations.update')
-    await ctx.db.query('UPDATE organizations SET name = $2 WHERE id = $1', [membership.org.id, body.name])
-    return toOrganization({ ...membership, org: { ...membership.org, name: body.name } })
+    const level = body.ai_opt_in_level
+    // The spec's rule for the assistant opt-in level: the update permission (checked above), the
+    // installation's opt-in flag, and a value different from the current one.
+    if (level !== undefined) {
+      if (!ctx.config.aiOptInChoosable) throw forbidden(AI_OPT_IN_FLAG_OFF)
+      if (level === membership.org.ai_opt_in_level) throw badRequest(aiOptInUnchanged(level))
+    }
+    const { rows } = await ctx.db.query<OrgRow>(
+      `UPDATE organizations SET name = coalesce($2, name), ai_opt_in_level = coalesce($3, ai_opt_in_level) WHERE id = $1 RETURNING *`,
+      [membership.org.id, body.name ?? null, level ?? null],
+    )
+    return toOrganization({ ...membership, org: rows[0]! }, ctx.config.aiOptInChoosable)
   })
 
   // No payment processing: the plan is a setting that the installation's owner changes (or, when the
@@ -80,7 +90,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     const membership = await orgAccess(ctx.db, request, slug)
     await assertMayChangePlan(ctx, identityOf(request).user.id, membership.role)
     await ctx.db.query('UPDATE organizations SET plan = $2 WHERE id = $1', [membership.org.id, plan])
-    return toOrganization({ ...membership, org: { ...membership.org, plan } })
+    return toOrganization({ ...membership, org: { ...membership.org, plan } }, ctx.config.aiOptInChoosable)
   })
 
   app.get('/platform/organizations/:slug/members', async (request) => {
