@@ -20,12 +20,14 @@ export interface BenchPlatform {
   stop(): Promise<void>
 }
 
-export async function startBenchPlatform(port: number, portBlock: number): Promise<BenchPlatform> {
+/** `extraEnv` adds to the platform's environment (e.g. the STRATUM_AI_* settings of a bench that needs a model). */
+export async function startBenchPlatform(port: number, portBlock: number, extraEnv: Record<string, string> = {}): Promise<BenchPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-'))
   fs.chmodSync(dataDir, 0o755)
   const env = {
     ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: 'bench-password-1',
     LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(portBlock), STRATUM_PROJECT_PORT_START: String(portBlock + 1),
+    ...extraEnv,
   }
   const child: ChildProcess = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
   await new Promise<void>((resolve, reject) => {
