@@ -32,7 +32,8 @@ describe('organizations', () => {
   it('answers one organization, its members and its projects with paging, search and sort', async () => {
     const org = await client.getAnOrganization(slug)
     expect(org.status).toBe(200)
-    expect(org.data).toEqual({ id: slug, name: expect.any(String), plan: 'free', opt_in_tags: [], allowed_release_channels: ['ga'] })
+    // opt_in_tags follow the organization's assistant level: the default, 'schema', is the SQL generator's tag.
+    expect(org.data).toEqual({ id: slug, name: expect.any(String), plan: 'free', opt_in_tags: ['AI_SQL_GENERATOR_OPT_IN'], allowed_release_channels: ['ga'] })
 
     const members = await client.listOrganizationMembers(slug)
     expect(members.data).toEqual(

@@ -1,5 +1,9 @@
-import { AI_SETTINGS_PATH, AI_SETTINGS_TEST_PATH, ORG_ROLES, roleCan, type OrgRole, type Permission } from '@stratum/contracts'
+import {
+  AI_KEY_NOT_SET_MESSAGE, AI_OPT_IN_FLAG_OFF, AI_SETTINGS_PATH, AI_SETTINGS_TEST_PATH, ASSISTANT_CHAT_NAME_MAX, ASSISTANT_MESSAGES_MAX, ORG_ROLES, aiOptInUnchanged,
+  roleCan, type ChatMessage, type OrgRole, type Permission,
+} from '@stratum/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildHttpApp } from '../../src/http/app.js'
 import { api, login, memberWithRole, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
@@ -9,17 +13,24 @@ import { api, login, memberWithRole, startTestPlatform, waitForStatus, type Test
 let t: TestPlatform
 let orgSlug: string
 let ref: string
-const tokens = {} as Record<OrgRole | 'outsider', string>
+type CallerName = OrgRole | 'outsider'
+const tokens = {} as Record<CallerName, string>
 
 interface RouteCase {
   name: string
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  path: () => Promise<string> | string
+  /** `caller`: who will call it, for paths to something of the caller's own (an assistant chat). */
+  path: (caller?: CallerName) => Promise<string> | string
   body?: () => unknown
   /** null: any member may call it. */
   permission: Permission | null
+  /**
+   * What every caller, outsiders included, gets instead when the route answers before it checks access:
+   * the AI routes without an AI provider (AI being off is no secret: GET /api/ai/sql/check-api-key says it to anyone).
+   */
+  answers?: { status: number; message: string }
   /** Bad input that must be refused with a 4xx and write nothing. */
-  bad?: Array<{ path?: () => Promise<string> | string; body?: unknown }>
+  bad?: Array<{ path?: () => Promise<string> | string; body?: unknown; /** The message (or a matcher), when the case is about one. */ message?: unknown }>
 }
 
 /** A fresh developer member to re-role or remove, so each case has its own target. */
@@ -38,6 +49,34 @@ async function endUserPath(): Promise<string> {
 }
 
 const projectBody = () => ({ name: 'Matrix', organization_slug: orgSlug, db_pass: 'matrix-password-1' })
+
+const chatsPath = () => `/platform/projects/${ref}/assistant/chats`
+
+/** A fresh chat of the caller's own (an outsider has none: the owner's), so each case has its own. */
+async function chatPath(caller: CallerName = 'owner'): Promise<string> {
+  const made = await api(t, 'POST', chatsPath(), { token: tokens[caller === 'outsider' ? 'owner' : caller] }, { name: 'Matrix chat' })
+  if (made.status !== 201) throw new Error(`creating a chat answered ${made.status}: ${JSON.stringify(made.body)}`)
+  return `${chatsPath()}/${made.body.id}`
+}
+
+const chatMessage = (overrides: Partial<ChatMessage> = {}): ChatMessage => ({
+  id: 'matrix-1', role: 'user', content: 'How many tables?', parts: [{ type: 'text', text: 'How many tables?' }], createdAt: new Date().toISOString(), ...overrides,
+})
+
+/** The organization back at the default level, so that every allowed call makes a change (the same level is a 400). */
+async function optInPath(): Promise<string> {
+  await t.platform.ctx.db.query(`UPDATE organizations SET ai_opt_in_level = 'schema' WHERE slug = $1`, [orgSlug])
+  return `/platform/organizations/${orgSlug}`
+}
+
+const question = [{ id: 'matrix-1', role: 'user', parts: [{ type: 'text', text: 'How many tables?' }] }]
+const generateBody = () => ({ projectRef: ref, messages: question })
+/** Bad bodies are built before the project exists: validation answers before the reference is looked up. */
+const someRef = 'abcdefghijklmnopqrst'
+/** Validation answers before the missing provider does. */
+const validationMessage = expect.not.stringContaining(AI_KEY_NOT_SET_MESSAGE)
+/** The matrix runs without an AI provider: validation comes first, then the key-not-set answer (assistant.test.ts asks with a model). */
+const noProvider = { status: 400, message: AI_KEY_NOT_SET_MESSAGE }
 
 const ROUTES: RouteCase[] = [
   { name: 'get organization', method: 'GET', path: () => `/platform/organizations/${orgSlug}`, permission: null, bad: [{ path: () => '/platform/organizations/bad%20slug' }] },
@@ -137,6 +176,50 @@ const ROUTES: RouteCase[] = [
     name: 'delete function secrets', method: 'DELETE', path: () => `/v1/projects/${ref}/secrets`, body: () => ['MATRIX_SECRET'], permission: 'sql.write',
     bad: [{ body: { name: 'MATRIX_SECRET' } }, { body: [] }],
   },
+  // The AI assistant: what it may see of a project (the HIPAA setting is a project setting) and the organization's opt-in level.
+  { name: 'assistant context', method: 'GET', path: () => `/platform/projects/${ref}/assistant`, permission: null, bad: [{ path: () => '/platform/projects/UPPER/assistant' }] },
+  {
+    name: 'change assistant HIPAA setting', method: 'PATCH', path: () => `/platform/projects/${ref}/assistant`, body: () => ({ is_hipaa: false }),
+    permission: 'projects.update', bad: [{ body: { is_hipaa: 'yes' } }, { body: {} }, { body: { is_hipaa: true, opt_in_level: 'disabled' } }],
+  },
+  {
+    name: 'change assistant opt-in level', method: 'PATCH', path: optInPath, body: () => ({ ai_opt_in_level: 'schema_and_log' }),
+    permission: 'organizations.update',
+    bad: [{ body: { ai_opt_in_level: 'everything' } }, { body: { ai_opt_in_level: 'schema' }, message: aiOptInUnchanged('schema') }, { body: { ai_opt_in_level: null } }, { body: { name: '', ai_opt_in_level: 'disabled' } }],
+  },
+  // Assistant chats: any member who may read the project has their own (another member's are in the block after this table).
+  { name: 'list assistant chats', method: 'GET', path: chatsPath, permission: null, bad: [{ path: () => '/platform/projects/UPPER/assistant/chats' }] },
+  {
+    name: 'create assistant chat', method: 'POST', path: chatsPath, body: () => ({ name: 'Matrix chat' }), permission: null,
+    bad: [{ body: { name: '   ' } }, { body: { name: 'c'.repeat(ASSISTANT_CHAT_NAME_MAX + 1) } }, { body: { name: 5 } }, { body: { name: 'x', user_id: 'someone-else' } }],
+  },
+  {
+    name: 'read own assistant chat', method: 'GET', path: chatPath, permission: null,
+    bad: [{ path: () => `${chatsPath()}/not-a-uuid` }, { path: () => `${chatsPath()}/00000000-0000-4000-8000-000000000000` }],
+  },
+  {
+    name: 'update own assistant chat', method: 'PATCH', path: chatPath, body: () => ({ name: 'Renamed chat', messages: [chatMessage()] }), permission: null,
+    bad: [
+      { body: {} }, { body: { name: '' } }, { body: { messages: [chatMessage({ role: 'system' as ChatMessage['role'] })] } },
+      { body: { messages: Array.from({ length: ASSISTANT_MESSAGES_MAX + 1 }, (_, i) => chatMessage({ id: `m${i}` })) } },
+      { path: () => `${chatsPath()}/00000000-0000-4000-8000-000000000000`, body: { name: 'Nobody' } },
+    ],
+  },
+  {
+    name: 'delete own assistant chat', method: 'DELETE', path: chatPath, permission: null,
+    bad: [{ path: () => `${chatsPath()}/not-a-uuid` }, { path: () => `${chatsPath()}/00000000-0000-4000-8000-000000000000` }],
+  },
+  {
+    name: 'assistant generate-v4', method: 'POST', path: () => '/api/ai/sql/generate-v4', body: generateBody, permission: null, answers: noProvider,
+    bad: [
+      { body: { projectRef: someRef, messages: [] }, message: validationMessage }, { body: { projectRef: 'UPPER', messages: question }, message: validationMessage },
+      { body: { projectRef: someRef, messages: 'hi' }, message: validationMessage }, { body: { projectRef: someRef, messages: question, aiOptInLevel: 'all' }, message: validationMessage },
+    ],
+  },
+  {
+    name: 'assistant generate-v3', method: 'POST', path: () => '/api/ai/sql/generate-v3', body: generateBody, permission: null, answers: noProvider,
+    bad: [{ body: { messages: question }, message: validationMessage }, { body: {}, message: validationMessage }],
+  },
 ]
 
 async function snapshot(): Promise<string> {
@@ -146,7 +229,9 @@ async function snapshot(): Promise<string> {
     (SELECT count(*) FROM users) AS users,
     (SELECT count(*) FROM invitations) AS invitations,
     (SELECT string_agg(user_id || ':' || role, ',' ORDER BY user_id) FROM members) AS roles,
-    (SELECT string_agg(name || ':' || plan, ',' ORDER BY id) FROM organizations) AS orgs,
+    (SELECT string_agg(name || ':' || plan || ':' || ai_opt_in_level, ',' ORDER BY id) FROM organizations) AS orgs,
+    (SELECT string_agg(ref || ':' || is_hipaa, ',' ORDER BY ref) FROM projects) AS hipaa,
+    (SELECT string_agg(id || ':' || user_id || ':' || name || ':' || jsonb_array_length(messages), ',' ORDER BY id) FROM assistant_chats) AS chats,
     (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets,
     (SELECT string_agg(provider || ':' || model || ':' || coalesce(api_key_sealed, ''), ',') FROM ai_settings) AS ai_settings`)
   return JSON.stringify(rows[0])
@@ -195,8 +280,11 @@ describe('permission matrix', () => {
       const allowed = route.permission === null || roleCan(role, route.permission)
       it(`${route.name}: ${role} is ${allowed ? 'allowed' : 'refused'}`, async () => {
         const before = await snapshot()
-        const result = await api(t, route.method, await route.path(), { token: tokens[role] }, route.body?.())
-        if (allowed) {
+        const result = await api(t, route.method, await route.path(role), { token: tokens[role] }, route.body?.())
+        if (route.answers) {
+          expect(result.status, JSON.stringify(result.body)).toBe(route.answers.status)
+          expect(result.body.message).toBe(route.answers.message)
+        } else if (allowed) {
           expect(result.status, JSON.stringify(result.body)).toBeGreaterThanOrEqual(200)
           expect(result.status).toBeLessThan(300)
         } else {
@@ -207,9 +295,12 @@ describe('permission matrix', () => {
         }
       })
     }
-    it(`${route.name}: an outsider gets 404`, async () => {
-      const result = await api(t, route.method, await route.path(), { token: tokens.outsider }, route.body?.())
-      if (route.name === 'list projects') {
+    it(`${route.name}: an outsider gets ${route.answers?.status ?? 404}`, async () => {
+      const result = await api(t, route.method, await route.path('outsider'), { token: tokens.outsider }, route.body?.())
+      if (route.answers) {
+        expect(result.status).toBe(route.answers.status)
+        expect(result.body.message).toBe(route.answers.message)
+      } else if (route.name === 'list projects') {
         // Filtering by someone else's organization finds nothing.
         expect(result.status).toBe(200)
         expect(result.body).toEqual([])
@@ -220,12 +311,12 @@ describe('permission matrix', () => {
     })
     for (const [index, bad] of (route.bad ?? []).entries()) {
       it(`${route.name}: bad input #${index + 1} gets a 4xx with a message and writes nothing`, async () => {
-        const path = bad.path ? await bad.path() : await route.path()
+        const path = bad.path ? await bad.path() : await route.path('owner')
         const before = await snapshot()
         const result = await api(t, route.method, path, { token: tokens.owner }, bad.body)
         expect(result.status, JSON.stringify(result.body)).toBeGreaterThanOrEqual(400)
         expect(result.status).toBeLessThan(500)
-        expect(result.body.message).toEqual(expect.any(String))
+        expect(result.body.message).toEqual(bad.message ?? expect.any(String))
         expect(await snapshot()).toBe(before)
       })
     }
@@ -234,10 +325,49 @@ describe('permission matrix', () => {
   it('lets a Read-only member change nothing at all', async () => {
     const before = await snapshot()
     for (const route of ROUTES.filter((r) => r.method !== 'GET' && r.method !== 'PATCH' && r.method !== 'DELETE' && r.permission !== null)) {
-      const result = await api(t, route.method, await route.path(), { token: tokens.read_only }, route.body?.())
+      const result = await api(t, route.method, await route.path('read_only'), { token: tokens.read_only }, route.body?.())
       expect(result.status, route.name).toBe(403)
     }
     expect(await snapshot()).toBe(before)
+  })
+
+  for (const role of ORG_ROLES) {
+    it(`assistant chats: ${role} cannot reach another member's chat (404) and changes nothing`, async () => {
+      const other: OrgRole = role === 'owner' ? 'read_only' : 'owner'
+      const theirs = await chatPath(other)
+      const before = await snapshot()
+      for (const [method, body] of [['GET'], ['PATCH', { name: 'Taken', messages: [] }], ['DELETE']] as const) {
+        const result = await api(t, method, theirs, { token: tokens[role] }, body)
+        expect(result.status, `${method} ${JSON.stringify(result.body)}`).toBe(404)
+        expect(result.body.message).toEqual(expect.any(String))
+      }
+      const listed = await api(t, 'GET', chatsPath(), { token: tokens[role] })
+      expect(listed.body.map((chat: { id: string }) => chat.id)).not.toContain(theirs.split('/').at(-1))
+      expect(await snapshot()).toBe(before)
+      expect((await api(t, 'GET', theirs, { token: tokens[other] })).body).toMatchObject({ name: 'Matrix chat', messages: [] })
+    })
+  }
+
+  it('refuses the assistant opt-in level (403 with a message, nothing written) when the installation turns choosing it off', async () => {
+    const ctx = t.platform.ctx
+    const app = await buildHttpApp({ ...ctx, config: { ...ctx.config, aiOptInChoosable: false } }, t.platform.app.log)
+    try {
+      const path = await optInPath()
+      const before = await snapshot()
+      for (const role of ORG_ROLES) {
+        const reply = await app.inject({ method: 'PATCH', url: path, headers: { authorization: `Bearer ${tokens[role]}` }, payload: { ai_opt_in_level: 'disabled' } })
+        expect(reply.statusCode, role).toBe(403)
+        const message = reply.json().message
+        expect(message).toEqual(roleCan(role, 'organizations.update') ? AI_OPT_IN_FLAG_OFF : expect.any(String))
+      }
+      expect(await snapshot()).toBe(before)
+      // The name alone is still theirs to change.
+      const { rows } = await ctx.db.query('SELECT name FROM organizations WHERE slug = $1', [orgSlug])
+      const renamed = await app.inject({ method: 'PATCH', url: path, headers: { authorization: `Bearer ${tokens.owner}` }, payload: { name: rows[0].name } })
+      expect(renamed.statusCode, renamed.body).toBe(200)
+    } finally {
+      await app.close()
+    }
   })
 
   it('reports each role its permissions', async () => {
