@@ -1,5 +1,5 @@
 import type { AssistantProjectContext } from '@stratum/contracts'
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
 import { assistantKeys } from './keys'
 
@@ -11,3 +11,13 @@ export const assistantContextQuery = (ref: string | undefined) =>
   })
 
 export const useAssistantContext = (ref: string | undefined) => useQuery(assistantContextQuery(ref))
+
+/** PATCH /platform/projects/{ref}/assistant: the project's HIPAA setting (projects.update). */
+export function useUpdateAssistantProject(ref: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (isHipaa: boolean) =>
+      api<AssistantProjectContext>(`/platform/projects/${encodeURIComponent(ref)}/assistant`, { method: 'PATCH', body: { is_hipaa: isHipaa } }),
+    onSuccess: (context) => queryClient.setQueryData(assistantKeys.context(ref), context),
+  })
+}

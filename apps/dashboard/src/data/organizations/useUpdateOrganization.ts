@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Organization } from '@stratum/contracts'
+import type { AiOptInLevel, Organization } from '@stratum/contracts'
 import { api } from '../api'
 import { organizationKeys } from './keys'
 
-export const updateOrganization = ({ slug, name }: { slug: string; name: string }) =>
-  api<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { method: 'PATCH', body: { name } })
+/** A rename, a new assistant opt-in level, or both. */
+export const updateOrganization = ({ slug, ...change }: { slug: string; name?: string; ai_opt_in_level?: AiOptInLevel }) =>
+  api<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { method: 'PATCH', body: change })
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()

@@ -5,7 +5,7 @@ import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useCreateSnippet } from '../../data/content/useCreateSnippet'
 import { QueryResultWidget } from '../query-widget'
-import { QUERY_DRAG_TYPE, type DraggedQuery } from './dragged-query'
+import { QUERY_DRAG_TYPE, type DraggedQuery } from '../../lib/dragged-query'
 
 interface QueryBlockProps {
   projectRef: string

@@ -1,3 +1,2 @@
-// The AI assistant of the right panel; the report page takes query blocks dragged from it.
+// The AI assistant of the right panel (loaded on demand by the shell).
 export { AssistantPanel } from './AssistantPanel'
-export { QUERY_DRAG_TYPE, readDraggedQuery, type DraggedQuery } from './dragged-query'

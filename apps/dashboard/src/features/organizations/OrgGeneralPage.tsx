@@ -11,6 +11,7 @@ import { useUpdateOrganization } from '../../data/organizations/useUpdateOrganiz
 import { useCan } from '../../data/profile/useCan'
 import { usePageTitle } from '../../lib/usePageTitle'
 import { CopyField } from '../../components/ui/CopyField'
+import { AssistantOptInCard } from './AssistantOptInCard'
 
 export function OrgGeneralPage() {
   const { slug = '' } = useParams()
@@ -46,40 +47,43 @@ export function OrgGeneralPage() {
 
   const unchanged = name.trim() === organization?.name
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Organization details">
-      <Card
-        title="Organization details"
-        footer={
-          <>
-            {draft !== null && !unchanged ? (
-              <Button onClick={() => setDraft(null)} disabled={update.isPending}>
-                Cancel
+    <div className="stack">
+      <form onSubmit={onSubmit} noValidate aria-label="Organization details">
+        <Card
+          title="Organization details"
+          footer={
+            <>
+              {draft !== null && !unchanged ? (
+                <Button onClick={() => setDraft(null)} disabled={update.isPending}>
+                  Cancel
+                </Button>
+              ) : null}
+              <Button
+                type="submit"
+                variant="primary"
+                loading={update.isPending}
+                disabled={!canUpdate || unchanged}
+                disabledReason={canUpdate ? undefined : PERMISSION_TEXTS.updateOrganization}
+              >
+                Save
               </Button>
-            ) : null}
-            <Button
-              type="submit"
-              variant="primary"
-              loading={update.isPending}
-              disabled={!canUpdate || unchanged}
-              disabledReason={canUpdate ? undefined : PERMISSION_TEXTS.updateOrganization}
-            >
-              Save
-            </Button>
-          </>
-        }
-      >
-        <TextField
-          label="Organization name"
-          name="name"
-          maxLength={100}
-          value={name}
-          readOnly={!canUpdate}
-          onChange={(event) => setDraft(event.target.value)}
-          error={error}
-          hint={canUpdate ? undefined : PERMISSION_TEXTS.updateOrganization}
-        />
-        <CopyField label="Organization slug" value={slug} hint="Used in URLs and in the API (organization_slug). It does not change on rename." />
-      </Card>
-    </form>
+            </>
+          }
+        >
+          <TextField
+            label="Organization name"
+            name="name"
+            maxLength={100}
+            value={name}
+            readOnly={!canUpdate}
+            onChange={(event) => setDraft(event.target.value)}
+            error={error}
+            hint={canUpdate ? undefined : PERMISSION_TEXTS.updateOrganization}
+          />
+          <CopyField label="Organization slug" value={slug} hint="Used in URLs and in the API (organization_slug). It does not change on rename." />
+        </Card>
+      </form>
+      {organization ? <AssistantOptInCard organization={organization} /> : null}
+    </div>
   )
 }

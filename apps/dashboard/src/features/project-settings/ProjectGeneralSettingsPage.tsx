@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/ui/PageHeader'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { formatDateTime } from '../../lib/format'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { AssistantPrivacyCard } from './AssistantPrivacyCard'
 import { DeleteProjectCard } from './DeleteProjectCard'
 import { ProjectAvailabilityCard } from './ProjectAvailabilityCard'
 import './project-settings.css'
@@ -31,6 +32,7 @@ export function ProjectGeneralSettingsPage() {
           </div>
         </Card>
         <ProjectAvailabilityCard project={project} />
+        <AssistantPrivacyCard projectRef={project.ref} orgSlug={project.organization_slug} />
         <DeleteProjectCard project={project} organization={organization} />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Pin, X } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type DragEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button, IconButton } from '../../components/ui/Button'
@@ -9,9 +9,12 @@ import { PageHeader } from '../../components/ui/PageHeader'
 import { LoadingState } from '../../components/ui/Spinner'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
+import { useCreateSnippet } from '../../data/content/useCreateSnippet'
 import { useSnippets } from '../../data/content/useSnippets'
+import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { QUERY_DRAG_TYPE, readDraggedQuery } from '../../lib/dragged-query'
 import { QueryResultWidget } from '../query-widget'
 import { reportLayout, useReport, useSaveReportLayout } from './reportsApi'
 import './reports.css'
@@ -25,6 +28,11 @@ export function ReportPage() {
   const snippets = useSnippets(ref)
   const save = useSaveReportLayout(ref)
   const [picked, setPicked] = useState('')
+  const { project } = useCurrentProject()
+  // The spec's rule for a dragged chart: saving it makes a snippet of the member's own.
+  const canSaveSnippets = useCan(project?.organization_slug, 'user_content.create')
+  const createSnippet = useCreateSnippet()
+  const [dropping, setDropping] = useState(false)
   useProjectPageTitle(report.data?.name ?? 'Reports')
 
   if (report.isPending) return <LoadingState />
@@ -43,9 +51,30 @@ export function ReportPage() {
   const setLayout = (next: typeof layout) =>
     save.mutate({ report: current, layout: next }, { onError: (error) => toast.error(`Failed to save report: ${errorMessage(error)}`) })
 
+  /** A query block dragged from the assistant: saved as the member's snippet, then pinned. */
+  const onDrop = (event: DragEvent) => {
+    setDropping(false)
+    const dragged = readDraggedQuery(event.dataTransfer)
+    if (!dragged || !canSaveSnippets) return
+    event.preventDefault()
+    createSnippet.mutate(
+      { ref, id: crypto.randomUUID(), name: dragged.label, sql: dragged.sql },
+      {
+        onSuccess: (item) => setLayout([...layout, { snippet_id: item.id }]),
+        onError: (error) => toast.error(`Failed to create new query: ${errorMessage(error)}`),
+      },
+    )
+  }
+  const onDragOver = (event: DragEvent) => {
+    if (!canSaveSnippets || !event.dataTransfer.types.includes(QUERY_DRAG_TYPE)) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDropping(true)
+  }
+
   return (
-    <div className="page">
-      <PageHeader title={current.name} description="Saved snippets pinned to this report." actions={<Link to={`/project/${ref}/reports`}>All reports</Link>} />
+    <div className={`page${dropping ? ' report-drop-target' : ''}`} onDragOver={onDragOver} onDragLeave={() => setDropping(false)} onDrop={onDrop} data-testid="report-page">
+      <PageHeader title={current.name} description="Saved snippets pinned to this report. Drag a query block from the AI assistant here to pin it." actions={<Link to={`/project/${ref}/reports`}>All reports</Link>} />
       <div className="stack">
         <Card title="Pin a snippet">
           <form

@@ -58,10 +58,19 @@ export async function assistantRoutes(
     return { opt_in_level: level, is_hipaa: project.is_hipaa, sends_metadata: level !== 'disabled' && !project.is_hipaa, disabled: ctx.config.assistantDisabled }
   }
 
+  /** The schema text of a project whose metadata the assistant may send (null otherwise, or when it cannot be read in time). */
+  function schemaText(project: ProjectRow): Promise<string | null> {
+    if (project.status !== 'ACTIVE_HEALTHY') return Promise.resolve(null)
+    return schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
+  }
+
   app.get('/platform/projects/:ref/assistant', async (request): Promise<AssistantProjectContext> => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
-    return assistantContext(project)
+    const context = await assistantContext(project)
+    // The panel asks this when it opens: the schema text is built now, so the first question does not wait for it.
+    if (context.sends_metadata) void schemaText(project)
+    return context
   })
 
   app.patch('/platform/projects/:ref/assistant', async (request): Promise<AssistantProjectContext> => {
@@ -117,10 +126,7 @@ export async function assistantRoutes(
     const level = effectiveLevel(await organizationLevel(ctx, project), body.aiOptInLevel)
     // HIPAA projects send nothing of the project: no schema, no tools that read it.
     const sendsMetadata = level !== 'disabled' && !project.is_hipaa
-    const schema =
-      sendsMetadata && body.includeSchemaMetadata !== false && project.status === 'ACTIVE_HEALTHY'
-        ? await schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
-        : null
+    const schema = sendsMetadata && body.includeSchemaMetadata !== false ? await schemaText(project) : null
     const projectTools = sendsMetadata
       ? toAiSdkTools(assistantToolsFor(level), {
           platform: ctx,
