@@ -60,7 +60,8 @@ const ASSISTANT_FUNCTION_CODE = `Deno.serve(() => new Response(JSON.stringify({ 
 /**
  * The assistant's scripted turns (tests/assistant.spec.ts), chosen by the last question: 'chart' ->
  * display_query of the todos by state, run at once, as a chart; 'function' -> display_edge_function
- * 'hello-assistant'; 'links' -> a javascript: link and an https link; 'slow' -> text after 1.5 s.
+ * 'hello-assistant'; 'links' -> a javascript: link and an https link; 'slow' -> text after 1.5 s;
+ * 'refuse' -> the model's 400 with its message.
  * Once a tool has answered, a closing sentence.
  */
 async function scriptedAssistantReply(messages) {
@@ -87,6 +88,8 @@ async function scriptedAssistantReply(messages) {
     }
   }
   if (question.includes('function')) return { toolCalls: [{ name: 'display_edge_function', arguments: { name: 'hello-assistant', code: ASSISTANT_FUNCTION_CODE } }] }
+  // A 400 is not retried by the AI SDK: the error reaches the panel at once.
+  if (question.includes('refuse')) return { status: 400, message: 'The scripted model refuses this request' }
   if (question.includes('links')) return 'Two links: [run this](javascript:alert(document.cookie)) and [the docs](https://example.com/docs).'
   if (question.includes('slow')) {
     await new Promise((resolve) => setTimeout(resolve, 1500))

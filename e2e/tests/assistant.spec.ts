@@ -175,6 +175,14 @@ test('links: javascript: as plain text, https behind the verify dialog', async (
   await expect(verify).toHaveCount(0)
 })
 
+test("the model's error shows as a toast with its message, and the input comes back", async ({ page }) => {
+  const { input } = await openAssistant(page, 'Assistant links')
+  await input.fill('Please refuse this')
+  await input.press('Enter')
+  await expect(page.getByText('The scripted model refuses this request')).toBeVisible()
+  await expect(input).toBeEnabled()
+})
+
 test('a chat that cannot be shown ends in the crash fallback; clearing its messages recovers', async ({ page }) => {
   const { project, panel, input } = await openAssistant(page, 'Assistant crash')
   await input.fill('hello')
