@@ -13,7 +13,8 @@ export const V1CreateOrganizationBody = z.strictObject({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name cannot be empty').max(256),
 })
 
-const REGIONS = [
+/** The region codes of the reference document: labels here, every project runs on this machine. */
+export const V1_REGIONS = [
   'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ap-east-1', 'ap-southeast-1', 'ap-northeast-1',
   'ap-northeast-2', 'ap-southeast-2', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-north-1', 'eu-central-1',
   'eu-central-2', 'ca-central-1', 'ap-south-1', 'sa-east-1',
@@ -33,7 +34,7 @@ export const V1CreateProjectBody = z
     organization_id: z.string().optional(),
     organization_slug: OrgSlug,
     plan: z.enum(['free', 'pro']).optional(),
-    region: z.enum(REGIONS).optional(),
+    region: z.enum(V1_REGIONS).optional(),
     region_selection: z
       .object({ type: z.enum(['specific', 'smartGroup']), code: z.string().min(1) })
       .optional(),
@@ -95,4 +96,23 @@ export const V1OrganizationProjectsQuery = z.object({
 /** PATCH /v1/projects/{ref} (V1UpdateProjectBody): a new display name; the ref never changes. */
 export const V1UpdateProjectBody = z.strictObject({
   name: z.string({ error: 'name is required' }).trim().min(1, 'name cannot be empty').max(256, 'name must be at most 256 characters'),
+})
+
+/** GET /v1/snippets: the caller's SQL snippets and those shared with them, across their projects. */
+export const V1SnippetsQuery = z.object({
+  project_ref: z.string().regex(/^[a-z]{20}$/, 'project_ref must be a project reference').optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(100),
+  sort_by: z.enum(['name', 'inserted_at'], { error: 'sort_by must be name or inserted_at' }).default('inserted_at'),
+  sort_order: z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' }).default('desc'),
+})
+export type V1SnippetsQuery = z.infer<typeof V1SnippetsQuery>
+
+export const V1SnippetParams = z.object({ id: z.uuid({ error: 'The snippet id must be a UUID' }) })
+
+/** GET /v1/projects/available-regions */
+export const V1AvailableRegionsQuery = z.object({
+  organization_slug: z.string({ error: 'organization_slug is required' }).min(1, 'organization_slug is required').max(100),
+  continent: z.enum(['NA', 'SA', 'EU', 'AF', 'AS', 'OC', 'AN'], { error: 'continent must be one of NA, SA, EU, AF, AS, OC, AN' }).optional(),
+  desired_instance_size: z.string().max(40).optional(),
 })

@@ -52,3 +52,9 @@ export type CreateProjectBody = z.infer<typeof CreateProjectBody>
 /** Read only by roles holding service_api_keys.read. */
 export const DatabasePasswordBody = z.object({ db_pass: z.string() })
 
+
+/** POST /platform/organizations/{slug}/available-versions: the Postgres versions a new project can start on (provider and region are labels here). */
+export const AvailableVersionsBody = z.object({
+  provider: z.string({ error: 'provider must be text' }).max(40, 'provider must be at most 40 characters').optional(),
+  region: z.string({ error: 'region must be text' }).max(60, 'region must be at most 60 characters').optional(),
+})

@@ -8,9 +8,12 @@ import { projectHostRewriter } from '../gateway/host-routing.js'
 import { attachRealtimePlaceholder } from '../gateway/realtime.js'
 import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
+import { advisorRoutes } from './routes/advisors.js'
 import { aiRoutes } from './routes/ai.js'
 import { mcpRoutes } from '../mcp/route.js'
 import { assistantRoutes } from './routes/assistant.js'
+import { regionRoutes } from './routes/regions.js'
+import { snippetsV1Routes } from './routes/snippets-v1.js'
 import { aiSettingsRoutes } from './routes/ai-settings.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
@@ -29,6 +32,7 @@ import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
 import { functionSecretRoutes } from './routes/function-secrets.js'
+import { healthRoutes } from './routes/health.js'
 import { installationRoutes } from './routes/installation.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { storageRoutes } from './routes/storage.js'
@@ -77,9 +81,13 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await storageRoutes(app, ctx)
   await functionRoutes(app, ctx)
   await functionSecretRoutes(app, ctx)
+  await advisorRoutes(app, ctx)
+  await healthRoutes(app, ctx)
   await aiRoutes(app, ctx)
   await mcpRoutes(app, ctx)
   await assistantRoutes(app, ctx)
+  await regionRoutes(app, ctx)
+  await snippetsV1Routes(app, ctx)
   await aiSettingsRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)

@@ -4,4 +4,5 @@ export const projectKeys = {
   list: (organizationSlug?: string) => [...projectKeys.lists(), organizationSlug ?? 'all'] as const,
   detail: (ref: string) => [...projectKeys.all, 'detail', ref] as const,
   status: (ref: string) => [...projectKeys.all, 'status', ref] as const,
+  availableVersions: (organizationSlug: string) => [...projectKeys.all, 'available-versions', organizationSlug] as const,
 }

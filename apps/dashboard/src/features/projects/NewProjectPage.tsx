@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/ui/PageHeader'
 import { errorMessage } from '../../data/api'
 import { useOrganizations } from '../../data/organizations/useOrganizations'
 import { usePermissions } from '../../data/profile/usePermissions'
+import { useAvailableVersions } from '../../data/projects/availableVersions'
 import { useCreateProject } from '../../data/projects/useCreateProject'
 import { usePageTitle } from '../../lib/usePageTitle'
 import { ComputeSizePicker } from './ComputeSizePicker'
@@ -54,6 +55,11 @@ export function NewProjectPage() {
   const [problems, setProblems] = useState<Problems>({})
 
   const organization = organizations.data?.find((org) => org.slug === orgSlug)
+  // The versions installed on this platform (the server's list); all known ones until it answers.
+  const versions = useAvailableVersions(orgSlug || undefined)
+  const majors = versions.data
+    ? versions.data.available_versions.map((entry) => entry.postgres_engine as PostgresMajor).filter((major) => POSTGRES_MAJORS.includes(major))
+    : [...POSTGRES_MAJORS].sort((a, b) => Number(b) - Number(a))
   usePageTitle(['New project', organization?.name])
   const canCreate = Boolean(
     permissions.data?.find((entry) => entry.organization_slug === orgSlug)?.permissions.includes('projects.create'),
@@ -133,14 +139,12 @@ export function NewProjectPage() {
             onChange={(event) => setVersion(event.target.value as PostgresMajor)}
             hint="The major version cannot be changed later without an upgrade."
           >
-            {[...POSTGRES_MAJORS]
-              .sort((a, b) => Number(b) - Number(a))
-              .map((major) => (
-                <option key={major} value={major}>
-                  Postgres {major}
-                  {major === DEFAULT_POSTGRES_MAJOR ? ' (default)' : ''}
-                </option>
-              ))}
+            {majors.map((major) => (
+              <option key={major} value={major}>
+                Postgres {major}
+                {major === DEFAULT_POSTGRES_MAJOR ? ' (default)' : ''}
+              </option>
+            ))}
           </SelectField>
           <ComputeSizePicker value={size} onChange={setSize} />
           <DatabasePasswordField value={password} onChange={setPassword} error={problems.db_pass} />

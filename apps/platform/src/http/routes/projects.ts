@@ -1,7 +1,10 @@
-import { CreateProjectBody, DEFAULT_COMPUTE_SIZE, DEFAULT_POSTGRES_MAJOR, OrgSlug, RefParams, type ComputeSize } from '@stratum/contracts'
+import {
+  AvailableVersionsBody, CreateProjectBody, DEFAULT_COMPUTE_SIZE, DEFAULT_POSTGRES_MAJOR, OrgSlug, RefParams, SlugParams, type ComputeSize, type RestoreVersions,
+} from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { canConnect } from '../../control/bootstrap-roles.js'
+import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
 import { listProjectsForUser, toProject, type ProjectRow } from '../../control/project-store.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -44,6 +47,19 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
       computeSize: body.desired_instance_size,
     })
     return reply.code(201).send(view(row))
+  })
+
+  // The New project form's versions: those whose binaries are installed here, newest first. Every
+  // provider and region runs on this machine, so they do not narrow the list.
+  app.post('/platform/organizations/:slug/available-versions', async (request): Promise<RestoreVersions> => {
+    const { slug } = parse(SlugParams, request.params)
+    parse(AvailableVersionsBody, request.body ?? {})
+    await orgAccess(ctx.db, request, slug)
+    return {
+      available_versions: installedMajors()
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => ({ version: shippedVersion(major), postgres_engine: major, release_channel: 'ga' as const })),
+    }
   })
 
   app.get('/platform/projects/:ref', async (request) => {
