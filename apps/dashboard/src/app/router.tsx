@@ -23,6 +23,7 @@ type Areas = {
   authentication: typeof import('./areas/authentication')
   functions: typeof import('./areas/functions')
   reports: typeof import('./areas/reports')
+  advisors: typeof import('./areas/advisors')
   projectSettings: typeof import('./areas/project-settings')
   sqlEditor: typeof import('./areas/sql-editor')
 }
@@ -36,6 +37,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   authentication: () => import('./areas/authentication'),
   functions: () => import('./areas/functions'),
   reports: () => import('./areas/reports'),
+  advisors: () => import('./areas/advisors'),
   projectSettings: () => import('./areas/project-settings'),
   sqlEditor: () => import('./areas/sql-editor'),
 }
@@ -79,6 +81,8 @@ const projectRoutes: RouteObject[] = [
   { path: 'functions/:slug/details', lazy: page('functions', 'FunctionDetailsPage') },
   { path: 'reports', lazy: page('reports', 'ReportsPage') },
   { path: 'reports/:id', lazy: page('reports', 'ReportPage') },
+  { path: 'advisors', element: <Navigate to="security" replace /> },
+  { path: 'advisors/:kind', lazy: page('advisors', 'AdvisorsPage') },
   { path: 'branches', lazy: later('branches') },
   { path: 'addons', lazy: later('addons') },
   { path: 'infrastructure', lazy: later('infrastructure') },

@@ -41,7 +41,6 @@ afterAll(async () => {
  */
 const NOT_YET: Record<string, string> = {
   query_logs: 'logs explorer: the observability issue (16) has not landed',
-  get_advisors: 'advisors: the observability issue (16) has not landed',
   list_branches: 'branching: issue 14 has not landed',
   create_branch: 'branching: issue 14 has not landed',
   delete_branch: 'branching: issue 14 has not landed',

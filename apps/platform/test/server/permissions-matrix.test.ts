@@ -100,6 +100,13 @@ const ROUTES: RouteCase[] = [
     name: 'rename project', method: 'PATCH', path: () => `/v1/projects/${ref}`, body: () => ({ name: 'Matrix' }),
     permission: 'projects.update', bad: [{ body: { name: '' } }, { body: {} }, { body: { name: 'x', ref: 'other' } }],
   },
+  { name: 'security advisors', method: 'GET', path: () => `/v1/projects/${ref}/advisors/security`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/advisors/security' }, { path: () => `/v1/projects/${ref}/advisors/security?lint_type=js` }] },
+  { name: 'performance advisors', method: 'GET', path: () => `/v1/projects/${ref}/advisors/performance`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/advisors/performance' }] },
+  { name: 'run lints', method: 'GET', path: () => `/platform/projects/${ref}/run-lints`, permission: null, bad: [{ path: () => '/platform/projects/UPPER/run-lints' }] },
+  {
+    name: 'services health', method: 'GET', path: () => `/v1/projects/${ref}/health?services=db,rest`, permission: null,
+    bad: [{ path: () => `/v1/projects/${ref}/health` }, { path: () => `/v1/projects/${ref}/health?services=kafka` }, { path: () => '/v1/projects/UPPER/health?services=db' }],
+  },
   { name: 'list migrations', method: 'GET', path: () => `/v1/projects/${ref}/database/migrations`, permission: null },
   {
     name: 'apply migration', method: 'POST', path: () => `/v1/projects/${ref}/database/migrations`,

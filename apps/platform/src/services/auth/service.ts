@@ -21,6 +21,9 @@ import type { AuthDeps, AuthRequest, AuthResponse, Handler } from './request.js'
 const USER_PATH = /^\/admin\/users\/[^/]+$/
 
 /** The routes of /auth/v1, as @supabase/auth-js calls them. */
+/** What GoTrue's /health answers, and the health check's info for auth. */
+export const AUTH_HEALTH_INFO = { version: 'stratum', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } as const
+
 const ROUTES: Record<string, Handler> = {
   'POST /signup': signup,
   'POST /token': token,
@@ -40,7 +43,7 @@ const ROUTES: Record<string, Handler> = {
   'PUT /admin/users/{id}': updateUserById,
   'DELETE /admin/users/{id}': deleteUserById,
   'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
-  'GET /health': async () => ({ status: 200, body: { version: 'stratum', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' } }),
+  'GET /health': async () => ({ status: 200, body: AUTH_HEALTH_INFO }),
 }
 
 const route = (method: string, path: string): Handler | null => ROUTES[`${method} ${USER_PATH.test(path) ? '/admin/users/{id}' : path}`] ?? null
@@ -94,6 +97,11 @@ export class AuthService {
       const refused = error instanceof AuthError ? error : unexpected(error, this.log, request.project.ref)
       return { status: refused.status, body: refused.body(apiVersion) }
     }
+  }
+
+  /** The health check (GET /v1/projects/{ref}/health): the auth schema read over the service's own connection. */
+  async probe(ref: string): Promise<void> {
+    await this.deps.databases.query(ref, 'SELECT count(*) FROM auth.users WHERE false')
   }
 
   async stop(): Promise<void> {

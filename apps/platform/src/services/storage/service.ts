@@ -59,6 +59,11 @@ export class StorageService implements StorageContext {
     return answer
   }
 
+  /** The health check (GET /v1/projects/{ref}/health): the project's buckets read as service_role, as its API would. */
+  async probe(project: GatewayProject): Promise<void> {
+    await this.dbs.asCaller(project, SERVICE_CALLER, (client) => client.query('SELECT count(*) FROM storage.buckets'))
+  }
+
   async projectMaxFileBytes(ref: string): Promise<number> {
     const { rows } = await this.db.query<{ file_size_limit: string }>('SELECT file_size_limit FROM project_storage_config WHERE project_ref = $1', [ref])
     return rows[0] ? Math.min(Number(rows[0].file_size_limit), this.maxFileBytes) : this.maxFileBytes

@@ -1,0 +1,4 @@
+export const advisorKeys = {
+  all: ['advisors'] as const,
+  lints: (ref: string) => [...advisorKeys.all, ref, 'lints'] as const,
+}

@@ -1,0 +1,1 @@
+export { AdvisorsPage } from './AdvisorsPage'

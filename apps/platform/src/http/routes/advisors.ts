@@ -1,0 +1,40 @@
+import { RefParams, SecurityAdvisorsQuery, type AdvisorKind, type AdvisorsResponse, type Lint } from '@stratum/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { runLints } from '../../observability/advisors/run.js'
+import { getPostgrestSettings, schemaList } from '../../services/rest/config.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../context.js'
+import { HttpError, conflict, parse } from '../errors.js'
+
+/** Connection failures that mean the project's database is not answering right now. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+
+/**
+ * The advisors: the Management API's /v1/projects/{ref}/advisors/security and /performance, and the
+ * dashboard's /platform/projects/{ref}/run-lints (both kinds in one array, as Supabase Studio reads it).
+ * Every member may read them (projects.read); the lints read the catalogs of a running project's
+ * database over the read-only connection (observability/advisors/).
+ */
+export async function advisorRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  async function lints(request: FastifyRequest, kinds: AdvisorKind[]): Promise<Lint[]> {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    if (project.status !== 'ACTIVE_HEALTHY') {
+      throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and its advisors run only when it is ACTIVE_HEALTHY`)
+    }
+    const settings = await getPostgrestSettings(ctx.db, ref)
+    try {
+      return await runLints({ port: project.port, readonlyPassword: ctx.projects.credentials(project).readonlyPassword, exposedSchemas: schemaList(settings.db_schema) }, kinds)
+    } catch (error) {
+      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      throw error
+    }
+  }
+
+  app.get('/v1/projects/:ref/advisors/security', async (request): Promise<AdvisorsResponse> => {
+    parse(SecurityAdvisorsQuery, request.query)
+    return { lints: await lints(request, ['security']) }
+  })
+  app.get('/v1/projects/:ref/advisors/performance', async (request): Promise<AdvisorsResponse> => ({ lints: await lints(request, ['performance']) }))
+  app.get('/platform/projects/:ref/run-lints', async (request): Promise<Lint[]> => lints(request, ['security', 'performance']))
+}
