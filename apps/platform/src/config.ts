@@ -26,6 +26,8 @@ export interface Config {
   projectDomain: string | null
   /** A project's API processes (PostgREST, GraphQL) stop after this long without a request; the next request starts them. */
   apiIdleMs: number
+  /** How often the log collector copies the instances' Postgres logs into the log store (STRATUM_LOG_COLLECT_INTERVAL_MS). */
+  logCollectIntervalMs: number
   /** Heap limit of each edge function's Deno process (V8 --max-old-space-size), in MB. */
   functionMemoryMb: number
   /** Wall-clock limit of one edge function request; a request that runs longer is answered 504 and its process stopped. */
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
     apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
+    logCollectIntervalMs: intFrom(env, 'STRATUM_LOG_COLLECT_INTERVAL_MS', 2000),
     functionMemoryMb: intFrom(env, 'STRATUM_FUNCTION_MEMORY_MB', 256),
     functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',

@@ -19,6 +19,7 @@ import { tlsDirOf } from './control/tls.js'
 import { migrate } from './store/migrate.js'
 import { ProjectDirectory } from './gateway/project-directory.js'
 import { RequestLog } from './gateway/request-log.js'
+import { LogCollector } from './observability/logs/collector.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
 import { AuthService } from './services/auth/service.js'
 import { StorageService } from './services/storage/service.js'
@@ -65,6 +66,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     log: logger,
   })
   const requestLog = new RequestLog(db, logger)
+  const logCollector = new LogCollector({ db, log: logger, logDirOf: (ref) => provider.postgresLogDir(ref), intervalMs: config.logCollectIntervalMs })
   const graphql = new GraphqlService(logger, config.apiIdleMs)
   // A project that stops (pause, delete) drops its GraphQL engine; other changes (schemas, port) are seen per request.
   directory.onChange((ref) => {
@@ -100,7 +102,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const ai = new AiService(config.ai)
   const ctx: PlatformContext = {
     config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
-    functions, ai,
+    functions, ai, logCollector,
   }
   let app: FastifyInstance | undefined
 
@@ -113,6 +115,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await functions.stopAll()
     await directory.stop()
     await requestLog.stop()
+    await logCollector.stop()
     await accessCache.stop()
     await operations.stop()
     await projects.stopAll()
@@ -134,6 +137,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await projects.reconcile(await operations.busyRefs())
     await operations.start()
     projects.startMonitor()
+    logCollector.start()
     app = await buildHttpApp(ctx, logger)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

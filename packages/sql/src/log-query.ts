@@ -3,10 +3,11 @@
  * so the query is read with BigQuery's lexical rules: "..." is a string there, `...` an
  * identifier, and # starts a comment.
  */
+import { LOG_QUERY_ILIKE_ERROR, LOG_QUERY_WITH_OR_SUBQUERY_ERROR } from '@stratum/contracts'
 import { isPunctuation, isWord, significantTokens, tokenize } from './lexer.js'
 
-export const LOG_QUERY_WITH_OR_SUBQUERY_ERROR = 'The parser does not yet support WITH and subquery statements.'
-export const LOG_QUERY_ILIKE_ERROR = 'BigQuery does not support ILIKE. Use REGEXP_CONTAINS instead.'
+// The texts live with the other values the dashboard shows (packages/contracts/src/values/logs.ts).
+export { LOG_QUERY_ILIKE_ERROR, LOG_QUERY_WITH_OR_SUBQUERY_ERROR }
 
 /** The message rejecting a log query, or undefined when it is accepted. */
 export function getLogQueryError(sql: string): string | undefined {

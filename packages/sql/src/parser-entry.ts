@@ -11,3 +11,4 @@ export {
   type ParserPostgresVersion,
   type SqlSyntaxError,
 } from './parser.js'
+export { translateLogQuery, LogQueryError, LOG_STORE_TABLE, type LogQueryWindow, type TranslatedLogQuery } from './log-sql/index.js'

@@ -71,3 +71,12 @@ export async function parseSql(
   })
   return { ok: true, spans }
 }
+
+/** The parse tree's statements (libpg_query's JSON, Postgres 17 grammar), or the syntax error. */
+export async function parseSqlTree(sql: string): Promise<{ ok: true; stmts: Record<string, unknown>[] } | { ok: false; error: SqlSyntaxError }> {
+  const parser = await getParser(DEFAULT_PARSER_POSTGRES_VERSION)
+  const result = await parser.parse(sql)
+  if (result.error) return { ok: false, error: { message: result.error.message, position: codePointOffsetToIndex(sql, result.error.position) } }
+  const stmts = (result.tree.stmts ?? []) as Array<{ stmt?: Record<string, unknown> }>
+  return { ok: true, stmts: stmts.map((raw) => raw.stmt ?? {}) }
+}

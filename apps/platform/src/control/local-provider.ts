@@ -86,6 +86,11 @@ export class LocalProvider implements InstanceProvider {
     await Promise.allSettled([...this.servers.values()].map((server) => server.stop()))
   }
 
+  /** Where the live instance writes its jsonlog files (the log_directory set above). */
+  postgresLogDir(ref: string): string {
+    return path.join(this.instanceDir(ref), 'data', 'log')
+  }
+
   instanceDir(ref: string, slot: 'live' | 'next' | 'previous' = 'live'): string {
     return path.join(this.options.projectsDir, slot === 'live' ? ref : `${ref}.${slot}`)
   }
@@ -178,6 +183,15 @@ export class LocalProvider implements InstanceProvider {
         shared_buffers: size.shared_buffers,
         work_mem: size.work_mem,
         password_encryption: 'scram-sha-256',
+        // The instance's log as JSON lines in data/log/, one file per start and per day; the platform's log
+        // collector (observability/logs/collector.ts) tails them, so collecting costs queries nothing.
+        logging_collector: 'on',
+        log_destination: 'jsonlog',
+        log_directory: 'log',
+        log_filename: 'postgresql-%Y-%m-%d_%H%M%S.log',
+        log_rotation_age: '1d',
+        log_rotation_size: '100MB',
+        log_timezone: 'UTC',
       },
       !['localhost', '127.0.0.1', '::1'].includes(this.options.listenAddresses),
     )

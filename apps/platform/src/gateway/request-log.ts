@@ -9,6 +9,12 @@ const MAX_BUFFERED = 10_000
 const RETENTION_DAYS = 7
 const PRUNE_EVERY_MS = 60 * 60_000
 const COLUMNS = 11
+/** An edge_logs line's metadata, in the shape of Supabase's edge logs (request, response, and who asked). */
+const EDGE_METADATA = `jsonb_build_object(
+  'identifier', project_ref, 'service', service, 'role', role, 'signature_prefix', signature_prefix, 'duration_ms', duration_ms,
+  'request', jsonb_build_object('method', method, 'path', split_part(path, '?', 1), 'search', nullif(substr(path, length(split_part(path, '?', 1)) + 1), ''),
+    'url', path, 'headers', jsonb_build_object('user_agent', user_agent, 'x_real_ip', client_address)),
+  'response', jsonb_build_object('status_code', status, 'origin_time', duration_ms))`
 
 /**
  * The gateway's request log in the platform database. `record` only appends to memory: the gateway's
@@ -83,9 +89,16 @@ export class RequestLog {
         return `(${Array.from({ length: COLUMNS }, (_, column) => `$${index * COLUMNS + column + 1}`).join(', ')})`
       })
       try {
+        // The same statement feeds the log store's edge_logs (observability/logs/): both tables get the batch or neither.
         await this.db.query(
-          `INSERT INTO api_request_log (timestamp, project_ref, service, method, path, status, duration_ms, role, signature_prefix, user_agent, client_address)
-           VALUES ${rows.join(', ')}`,
+          `WITH logged AS (
+             INSERT INTO api_request_log (timestamp, project_ref, service, method, path, status, duration_ms, role, signature_prefix, user_agent, client_address)
+             VALUES ${rows.join(', ')}
+             RETURNING *
+           )
+           INSERT INTO log_events (project_ref, source, timestamp, event_message, metadata)
+           SELECT project_ref, 'edge_logs', timestamp, concat_ws(' | ', method, status, client_address, path, user_agent), ${EDGE_METADATA}
+           FROM logged`,
           values,
         )
       } catch (error) {

@@ -39,6 +39,7 @@ import { storageRoutes } from './routes/storage.js'
 import { supportRoutes } from './routes/support.js'
 import { typesAndHostnameRoutes } from './routes/types-and-hostname.js'
 import { upgradeRoutes } from './routes/upgrade.js'
+import { logRoutes } from './routes/logs.js'
 import { registerSecurityHeaders } from './security-headers.js'
 
 export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance['log']): Promise<FastifyInstance> {
@@ -72,6 +73,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await lifecycleRoutes(app, ctx)
   await projectRemovalRoutes(app, ctx)
   await upgradeRoutes(app, ctx)
+  await logRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
   await postgrestConfigRoutes(app, ctx)
   await projectAuthRoutes(app, ctx)

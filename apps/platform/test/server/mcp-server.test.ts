@@ -40,7 +40,6 @@ afterAll(async () => {
  * (`get_project_url` passes: the client builds the hosted URL itself, so its answer is not ours.)
  */
 const NOT_YET: Record<string, string> = {
-  query_logs: 'logs explorer: the observability issue (16) has not landed',
   list_branches: 'branching: issue 14 has not landed',
   create_branch: 'branching: issue 14 has not landed',
   delete_branch: 'branching: issue 14 has not landed',

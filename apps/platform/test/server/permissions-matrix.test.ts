@@ -84,6 +84,9 @@ const ROUTES: RouteCase[] = [
   { name: 'list projects', method: 'GET', path: () => `/platform/projects?organization_slug=${orgSlug}`, permission: null, bad: [{ path: () => '/platform/projects?organization_slug=a%20b' }] },
   { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
   { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
+  { name: 'query logs', method: 'GET', path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?sql=select%201`, permission: null, bad: [{ path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?iso_timestamp_end=yesterday` }] },
+  { name: 'query logs (v1)', method: 'GET', path: () => `/v1/projects/${ref}/analytics/endpoints/logs.all?sql=select%201`, permission: null, bad: [{ path: () => '/v1/projects/short/analytics/endpoints/logs.all' }] },
+  { name: 'query unified logs (v1)', method: 'GET', path: () => `/v1/projects/${ref}/analytics/endpoints/logs?sql=select%201`, permission: null, bad: [{ path: () => `/v1/projects/${ref}/analytics/endpoints/logs?iso_timestamp_start=soon` }] },
   { name: 'v1 project', method: 'GET', path: () => `/v1/projects/${ref}`, permission: null },
   { name: 'auth settings', method: 'GET', path: () => `/v1/projects/${ref}/config/auth`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/config/auth' }] },
   {

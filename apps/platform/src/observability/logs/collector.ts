@@ -1,0 +1,142 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Logger } from 'pino'
+import { inTransaction, type Db } from '../../store/db.js'
+import { postgresLogLine } from './postgres-log.js'
+import { insertLogLines, maintainLogStore, type LogLine } from './store.js'
+
+const STREAM = 'postgres_logs'
+/** The jsonlog files Postgres writes (local-provider.ts sets log_filename; names sort by time). */
+const LOG_FILE = /^postgresql-[\d_-]+\.json$/
+/** Bytes read from a file per transaction, so one large backlog never makes one huge statement. */
+const CHUNK_BYTES = 4 * 1024 * 1024
+const MAINTAIN_EVERY_MS = 60_000
+/** A file read to its end and followed by a newer one is deleted after this long (kept a while for people reading it). */
+const DELETE_READ_FILES_AFTER_MS = 60 * 60_000
+
+export interface LogCollectorOptions {
+  db: Db
+  log: Logger
+  /** Where a project's instance writes its jsonlog files; null when it has none here. */
+  logDirOf: (ref: string) => string | null
+  intervalMs?: number
+}
+
+/**
+ * Copies each project instance's Postgres log (jsonlog files in its data directory) into the log store.
+ * It reads files, so it costs the instances nothing on their query path. Each batch of lines and the
+ * position after it (file + byte offset, in log_positions) are written in one transaction: a crash or a
+ * restart resumes exactly after the last line stored, neither losing nor repeating one. Only whole lines
+ * are read; a line Postgres is still writing waits for the next run.
+ */
+export class LogCollector {
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> | null = null
+  private lastMaintained = 0
+
+  constructor(private readonly options: LogCollectorOptions) {}
+
+  start(): void {
+    if (this.timer) return
+    this.timer = setInterval(() => void this.collect().catch(() => {}), this.options.intervalMs ?? 2000)
+    this.timer.unref()
+    void this.collect().catch(() => {})
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+    await this.running?.catch(() => {})
+  }
+
+  /** One pass over every project (a pass already under way is joined, never doubled). */
+  collect(): Promise<void> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private async pass(): Promise<void> {
+    const { db, log } = this.options
+    try {
+      if (Date.now() - this.lastMaintained > MAINTAIN_EVERY_MS) {
+        await maintainLogStore(db)
+        this.lastMaintained = Date.now()
+      }
+      const { rows } = await db.query<{ ref: string }>('SELECT ref FROM projects ORDER BY ref')
+      for (const { ref } of rows) {
+        await this.collectProject(ref).catch((error: Error) => log.warn({ err: error, ref }, 'log collector: cannot read the instance log'))
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'log collector: pass failed')
+    }
+  }
+
+  private async collectProject(ref: string): Promise<void> {
+    const dir = this.options.logDirOf(ref)
+    if (!dir) return
+    let files: string[]
+    try {
+      files = (await fs.promises.readdir(dir)).filter((name) => LOG_FILE.test(name)).sort()
+    } catch {
+      return // no log directory yet (never started with logging on)
+    }
+    const { rows } = await this.options.db.query<{ file: string; position: string }>(
+      'SELECT file, position FROM log_positions WHERE project_ref = $1 AND stream = $2',
+      [ref, STREAM],
+    )
+    const recorded = rows[0]
+    for (const [index, file] of files.entries()) {
+      if (recorded && file < recorded.file) {
+        if (index < files.length - 1) await this.deleteIfOld(path.join(dir, file))
+        continue
+      }
+      let offset = recorded && file === recorded.file ? Number(recorded.position) : 0
+      for (;;) {
+        const next = await this.readChunk(ref, path.join(dir, file), file, offset)
+        if (next === offset) break
+        offset = next
+      }
+    }
+  }
+
+  /** Stores the whole lines after `offset` (up to a chunk) with the new position; answers that position. */
+  private async readChunk(ref: string, filePath: string, file: string, offset: number): Promise<number> {
+    const handle = await fs.promises.open(filePath, 'r')
+    let text: Buffer
+    try {
+      const { size } = await handle.stat()
+      // A file shorter than the recorded position was replaced (same name, new content): read it from the start.
+      if (size < offset) offset = 0
+      const length = Math.min(size - offset, CHUNK_BYTES)
+      if (length <= 0) return offset
+      text = Buffer.alloc(length)
+      await handle.read(text, 0, length, offset)
+    } finally {
+      await handle.close()
+    }
+    const end = text.lastIndexOf(0x0a)
+    if (end < 0) return offset // no whole line yet
+    const lines: LogLine[] = []
+    for (const raw of text.subarray(0, end).toString('utf8').split('\n')) {
+      const line = raw.trim() ? postgresLogLine(raw, ref) : null
+      if (line) lines.push(line)
+    }
+    const position = offset + end + 1
+    await inTransaction(this.options.db, async (client) => {
+      await insertLogLines(client, ref, lines)
+      await client.query(
+        `INSERT INTO log_positions (project_ref, stream, file, position) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (project_ref, stream) DO UPDATE SET file = excluded.file, position = excluded.position, updated_at = now()`,
+        [ref, STREAM, file, position],
+      )
+    })
+    return position
+  }
+
+  private async deleteIfOld(filePath: string): Promise<void> {
+    const stat = await fs.promises.stat(filePath).catch(() => null)
+    if (stat && Date.now() - stat.mtimeMs > DELETE_READ_FILES_AFTER_MS) await fs.promises.rm(filePath, { force: true })
+  }
+}
