@@ -263,3 +263,45 @@ test('the API docs drawer lists a table and a function made through SQL, a bucke
   await expect(page.getByRole('heading', { name: 'GraphiQL', level: 1 })).toBeVisible()
   await expect(page.locator('.graphiql-query-editor .monaco-editor').first()).toBeVisible({ timeout: 30_000 })
 })
+
+test('an owner makes a publishable and a secret key, reveals and copies the secret, uses the publishable one, and deletes both', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Keys')
+  await page.goto(`/project/${project.ref}/settings/api`)
+  const form = page.getByRole('form', { name: 'New API key' })
+  const stamp = Date.now().toString(36)
+
+  await form.getByLabel('Name').fill('Bad Name')
+  await form.getByRole('button', { name: 'Create key' }).click()
+  await expect(form).toContainText('name must be lowercase letters, digits and underscores')
+
+  await form.getByLabel('Name').fill(`web_${stamp}`)
+  await form.getByRole('button', { name: 'Create key' }).click()
+  const publishable = page.getByLabel(`web_${stamp} key`)
+  await expect(publishable).toHaveValue(/^sb_publishable_/)
+
+  await form.getByLabel('Type').selectOption('secret')
+  await form.getByLabel('Name').fill(`server_${stamp}`)
+  await form.getByRole('button', { name: 'Create key' }).click()
+  const secret = page.getByLabel(`server_${stamp} key`)
+  await expect(secret).toHaveValue(/^sb_secret_.{5}•+$/)
+  await page.getByRole('button', { name: `Reveal server_${stamp}` }).click()
+  await expect(secret).toHaveValue(/^sb_secret_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/)
+  await page.getByRole('button', { name: `Copy server_${stamp} key` }).click()
+  expect(await clipboard(page)).toBe(await secret.inputValue())
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/api-keys-named.png`, fullPage: true })
+
+  // The publishable key works at the project's URL from this browser; the secret one is refused here.
+  const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
+  const url = `${settings.app_config.protocol}://${settings.app_config.endpoint}`
+  const fromBrowser = (key: string) =>
+    page.evaluate(async ([base, apikey]: [string, string]) => (await fetch(`${base}/rest/v1/`, { headers: { apikey } })).status, [url, key] as [string, string])
+  expect(await fromBrowser(await publishable.inputValue())).toBe(200)
+  expect(await fromBrowser(await secret.inputValue())).toBe(401)
+
+  for (const name of [`web_${stamp}`, `server_${stamp}`]) {
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete key' }).click()
+    await expect(page.getByLabel(`${name} key`)).toHaveCount(0)
+  }
+})

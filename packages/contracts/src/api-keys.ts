@@ -21,7 +21,7 @@ export const ApiKeysQuery = z.object({ reveal: booleanString('reveal').optional(
 /** PUT /v1/projects/{ref}/api-keys/legacy?enabled= */
 export const LegacyApiKeysQuery = z.object({ enabled: booleanString('enabled') })
 
-/** ApiKeyResponse of the Management API document; we serve the legacy (JWT) keys only. */
+/** ApiKeyResponse of the Management API document: the legacy JWT keys and the publishable and secret keys. */
 export const ApiKeyResponse = z.object({
   name: z.string(),
   api_key: z.string().nullable(),
@@ -93,3 +93,37 @@ export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
 export const ApiKeysLastUsed = z.object({ anon: z.string().nullable(), service_role: z.string().nullable() })
 export type ApiKeysLastUsed = z.infer<typeof ApiKeysLastUsed>
 
+
+const KeyName = z
+  .string({ error: 'name is required' })
+  .min(4, 'name must be at least 4 characters')
+  .max(64, 'name must be at most 64 characters')
+  .regex(/^[a-z_][a-z0-9_]+$/, 'name must be lowercase letters, digits and underscores, not starting with a digit')
+const KeyDescription = z.string().max(1000, 'description must be at most 1000 characters').nullable()
+const JwtTemplate = z.record(z.string(), z.unknown()).nullable()
+
+/** POST /v1/projects/{ref}/api-keys */
+export const CreateApiKeyBody = z.strictObject({
+  type: z.enum(['publishable', 'secret'], { error: "type must be 'publishable' or 'secret'" }),
+  name: KeyName,
+  description: KeyDescription.optional(),
+  secret_jwt_template: JwtTemplate.optional(),
+})
+export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>
+
+/** PATCH /v1/projects/{ref}/api-keys/{id} */
+export const UpdateApiKeyBody = z.strictObject({ name: KeyName.optional(), description: KeyDescription.optional(), secret_jwt_template: JwtTemplate.optional() })
+export type UpdateApiKeyBody = z.infer<typeof UpdateApiKeyBody>
+
+/** /v1/projects/{ref}/api-keys/{id}: a publishable or secret key's uuid, or 'anon' / 'service_role' for the legacy ones. */
+export const ApiKeyParams = z.object({
+  ref: z.string().regex(/^[a-z]{20}$/, 'The project reference is not valid'),
+  id: z.union([z.uuid(), z.enum(['anon', 'service_role'])], { error: "The key id must be a UUID, 'anon' or 'service_role'" }),
+})
+
+/** DELETE /v1/projects/{ref}/api-keys/{id} */
+export const DeleteApiKeyQuery = z.object({
+  reveal: booleanString('reveal').optional(),
+  was_compromised: booleanString('was_compromised').optional(),
+  reason: z.string().max(1000, 'reason must be at most 1000 characters').optional(),
+})

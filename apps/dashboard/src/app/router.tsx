@@ -64,6 +64,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'database', lazy: later('database') },
   { path: 'database/extensions', lazy: page('database', 'ExtensionsPage') },
+  { path: 'database/migrations', lazy: page('database', 'MigrationsPage') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
   { path: 'database/backups/scheduled', lazy: page('database', 'ScheduledBackupsPage') },
   { path: 'database/backups/pitr', lazy: later('backupsPitr') },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { jwtVerify, type JWTPayload } from 'jose'
+import { keyDigest, looksLikeNamedKey } from '../keys/named-keys.js'
 import type { GatewayProject } from './project-directory.js'
 
 /** A refused request: the status and the body Supabase's gateway answers with. */
@@ -30,13 +31,47 @@ export interface KeyCheck {
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
+/** Browsers send a User-Agent starting with Mozilla/ (all of them, for historical reasons); servers and CLIs do not. */
+const isBrowser = (userAgent: string | undefined) => /^Mozilla\//.test(userAgent ?? '')
+
+/**
+ * The role a publishable or secret key of this project acts as, or null when the text is not one.
+ * A secret key from a browser is refused, as Supabase does: it must never ship in a web page.
+ */
+export function namedKeyRole(project: GatewayProject, key: string, userAgent: string | undefined): 'anon' | 'service_role' | null {
+  if (!looksLikeNamedKey(key)) return null
+  const type = project.namedKeys.get(keyDigest(key))
+  if (!type) return null
+  if (type === 'secret' && isBrowser(userAgent)) {
+    throw new GatewayError(401, 'Forbidden use of secret API key in browser', 'Secret API keys can only be used in a protected environment and should never be used in a browser. Use a publishable key instead.')
+  }
+  return type === 'publishable' ? 'anon' : 'service_role'
+}
+
+/** The JWT a named key's role runs with behind the gateway (the services verify JWTs, not named keys). */
+const roleJwt = (project: GatewayProject, role: 'anon' | 'service_role') => (role === 'anon' ? project.anonKey : project.serviceRoleKey)
+
 /**
  * Supabase's gateway rule: every request carries an `apikey` (header, or query parameter for
  * links and WebSockets) that is one of the project's keys; the Authorization bearer may be a user's
  * JWT beside it. The keys are known in memory (ProjectDirectory), so this costs no database call.
+ * A publishable or secret key works whether or not the legacy keys are enabled; the bearer then is
+ * the user's JWT when there is one, else its role's.
  */
-export function checkApiKey(project: GatewayProject, apikey: string | undefined, authorization: string | undefined): Omit<KeyCheck, 'claims'> {
+export function checkApiKey(
+  project: GatewayProject,
+  apikey: string | undefined,
+  authorization: string | undefined,
+  userAgent?: string,
+): Omit<KeyCheck, 'claims'> {
   if (!apikey) throw new GatewayError(401, 'No API key found in request', 'No `apikey` request header or url param was found.')
+  const presented = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim()
+  const named = namedKeyRole(project, apikey, userAgent)
+  if (named) {
+    const bearerRole = presented && presented !== apikey ? namedKeyRole(project, presented, userAgent) : null
+    const bearer = !presented || presented === apikey ? roleJwt(project, named) : bearerRole ? roleJwt(project, bearerRole) : presented
+    return { apikeyRole: named, apikey, bearer }
+  }
   const apikeyRole = sameText(apikey, project.anonKey) ? 'anon' : sameText(apikey, project.serviceRoleKey) ? 'service_role' : null
   if (!apikeyRole) throw new GatewayError(401, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.')
   if (!project.legacyEnabled) {

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Dispatcher } from 'undici'
 import type { PlatformContext } from '../http/context.js'
 import type { FunctionProcess } from '../services/functions/function-process.js'
-import { verifiedClaims } from './api-key.js'
+import { GatewayError, namedKeyRole, verifiedClaims } from './api-key.js'
 import type { GatewayProject } from './project-directory.js'
 
 /**
@@ -56,9 +56,17 @@ export async function serveFunction(
     const authorization = request.headers.authorization
     if (!authorization) return reply.code(401).headers(cors).send({ code: 401, message: 'Missing authorization header' })
     const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
-    const claims = token ? await verifiedClaims(project, token) : null
-    if (!claims) return reply.code(401).headers(cors).send({ code: 401, message: 'Invalid JWT' })
-    caller.role = String(claims.role)
+    // A publishable or secret key as the bearer stands for its role (supabase-js sends the key it was made with).
+    let namedRole: string | null = null
+    try {
+      namedRole = token ? namedKeyRole(project, token, request.headers['user-agent']) : null
+    } catch (error) {
+      if (error instanceof GatewayError) return reply.code(error.status).headers(cors).send({ code: error.status, message: error.message })
+      throw error
+    }
+    const claims = namedRole ? null : token ? await verifiedClaims(project, token) : null
+    if (!namedRole && !claims) return reply.code(401).headers(cors).send({ code: 401, message: 'Invalid JWT' })
+    caller.role = namedRole ?? String(claims!.role)
   }
   if (project.status !== 'ACTIVE_HEALTHY') {
     return reply.code(503).headers(cors).send({ error: 'The project is not running', message: `The project is not running (status: ${project.status})` })

@@ -104,7 +104,7 @@ export async function registerGateway(app: FastifyInstance, ctx: PlatformContext
         }
         const query = new URLSearchParams(below.split('?')[1] ?? '')
         const apikey = headerText(request.headers.apikey) ?? query.get('apikey') ?? undefined
-        const key = checkApiKey(project, apikey, request.headers.authorization)
+        const key = checkApiKey(project, apikey, request.headers.authorization, request.headers['user-agent'])
         seen.apikey = key.apikey
         if (project.status !== 'ACTIVE_HEALTHY') {
           throw new GatewayError(503, `The project is not running (status: ${project.status})`, 'Restore or restart the project from the dashboard.')

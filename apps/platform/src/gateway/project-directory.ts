@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { ProjectService } from '../control/projects.js'
 import { findProject } from '../control/project-store.js'
 import type { SecretBox } from '../control/secret-box.js'
+import { listNamedKeys, type NamedKeyType } from '../keys/named-keys.js'
 import { ensureProjectKeys } from '../keys/project-keys.js'
 import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
 import type { Db } from '../store/db.js'
@@ -24,6 +25,8 @@ export interface GatewayProject {
   anonKey: string
   serviceRoleKey: string
   legacyEnabled: boolean
+  /** Publishable and secret keys by the SHA-256 of the key (keys/named-keys.ts). */
+  namedKeys: Map<string, NamedKeyType>
   /** postgres://authenticator:...@127.0.0.1:port/postgres */
   authenticatorUri: string
   settings: PostgrestSettings
@@ -130,7 +133,11 @@ export class ProjectDirectory {
   private async load(ref: string): Promise<GatewayProject | null> {
     const row = await findProject(this.db, ref)
     if (!row) return null
-    const [keys, settings] = await Promise.all([ensureProjectKeys(this.db, this.secrets, ref), getPostgrestSettings(this.db, ref)])
+    const [keys, settings, named] = await Promise.all([
+      ensureProjectKeys(this.db, this.secrets, ref),
+      getPostgrestSettings(this.db, ref),
+      listNamedKeys(this.db, ref),
+    ])
     let authenticatorUri = ''
     try {
       const password = this.projects.credentials(row).authenticatorPassword
@@ -146,6 +153,7 @@ export class ProjectDirectory {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       legacyEnabled: keys.legacyEnabled,
+      namedKeys: new Map(named.map((row) => [row.key_sha256, row.type])),
       authenticatorUri,
       settings,
     }

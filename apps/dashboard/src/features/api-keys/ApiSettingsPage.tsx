@@ -6,6 +6,7 @@ import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { DataApiSettingsCard } from './DataApiSettingsCard'
 import { LegacyKeysCard } from './LegacyKeysCard'
+import { NamedKeysCard } from './NamedKeysCard'
 import { ProjectApiKeysCard } from './ProjectApiKeysCard'
 import { ProjectConfigCard } from './ProjectConfigCard'
 import { useJwtUpdate } from './useJwtUpdate'
@@ -34,6 +35,7 @@ export function ApiSettingsPage() {
           lockedReason={jwt.lockedReason}
           legacyDisabled={legacy.data?.enabled === false}
         />
+        <NamedKeysCard projectRef={ref} canReadSecrets={canReadSecrets} canWriteSecrets={canWriteSecrets} />
         <ProjectConfigCard
           projectRef={ref}
           settings={settings}

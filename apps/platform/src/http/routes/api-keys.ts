@@ -1,21 +1,41 @@
 import {
-  ApiKeysQuery, JwtSecretUpdateBody, LegacyApiKeysQuery, RefParams, roleCan,
+  ApiKeyParams, ApiKeysQuery, CreateApiKeyBody, DeleteApiKeyQuery, JwtSecretUpdateBody, UpdateApiKeyBody, LegacyApiKeysQuery, RefParams, roleCan,
   type ApiKeyResponse, type ApiKeysLastUsed, type LegacyApiKeysResponse, type ProjectSettings, type ServiceApiKey,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createNamedKey, deleteNamedKey, findNamedKey, listNamedKeys, updateNamedKey, type NamedKeyRow } from '../../keys/named-keys.js'
 import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../keys/project-keys.js'
 import { latestUpdate, requestJwtSecretUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
 import { publicApiBase } from '../../gateway/public-url.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
-import { identityOf, projectAccess } from '../access.js'
+import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
-import { conflict, parse } from '../errors.js'
+import { badRequest, conflict, notFound, parse } from '../errors.js'
 
 /** The project's API base, `${protocol}://${endpoint}`: the gateway under /projects/{ref} (or {ref}.<domain>). */
 function appConfig(ctx: PlatformContext, request: FastifyRequest, ref: string): ProjectSettings['app_config'] {
   const base = new URL(publicApiBase(ctx.config, ref, request.headers.host, request.protocol))
   const protocol = base.protocol === 'https:' ? 'https' : 'http'
   return { endpoint: `${base.host}${base.pathname === '/' ? '' : base.pathname}`, protocol, db_schema: 'public' }
+}
+
+const LEGACY_FIXED = 'The legacy anon and service_role keys cannot be changed or deleted here: rotate the JWT secret, or disable legacy keys'
+
+/** A publishable key is public; a secret one shows only its prefix unless revealed (the caller may read secrets: checked by the route). */
+function namedKey(ctx: PlatformContext, row: NamedKeyRow, reveal: boolean): ApiKeyResponse {
+  const shown = row.type === 'publishable' || reveal
+  return {
+    name: row.name,
+    api_key: shown ? ctx.secrets.open(row.key_sealed) : `${row.prefix}${'•'.repeat(12)}`,
+    id: row.id,
+    type: row.type,
+    prefix: row.prefix,
+    description: row.description,
+    hash: row.key_sha256,
+    secret_jwt_template: row.secret_jwt_template,
+    inserted_at: row.inserted_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }
 }
 
 function legacyKey(keys: ProjectKeys, role: 'anon' | 'service_role'): ApiKeyResponse {
@@ -45,15 +65,77 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return projectAccess(ctx.db, request, ref, permission)
   }
 
-  // reveal governs the document's 'secret' type keys (masked unless revealed); legacy JWT keys are
-  // returned whole to whoever may read them, as the field's API does. We serve legacy keys only.
+  /**
+   * Every key the caller may see: the legacy pair (service_role only with service_api_keys.read),
+   * publishable keys, and secret keys with service_api_keys.read, masked unless `reveal`.
+   */
   app.get('/v1/projects/:ref/api-keys', async (request): Promise<ApiKeyResponse[]> => {
     const { project, role } = await access(request, 'projects.read')
-    parse(ApiKeysQuery, request.query)
+    const { reveal = false } = parse(ApiKeysQuery, request.query)
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
+    const seesSecrets = roleCan(role, 'service_api_keys.read')
     const list = [legacyKey(keys, 'anon')]
-    if (roleCan(role, 'service_api_keys.read')) list.push(legacyKey(keys, 'service_role'))
+    if (seesSecrets) list.push(legacyKey(keys, 'service_role'))
+    for (const row of await listNamedKeys(ctx.db, project.ref)) {
+      if (row.type === 'secret' && !seesSecrets) continue
+      list.push(namedKey(ctx, row, reveal))
+    }
     return list
+  })
+
+  app.post('/v1/projects/:ref/api-keys', async (request, reply) => {
+    const { project } = await access(request, 'secrets.write')
+    const { reveal = false } = parse(ApiKeysQuery, request.query)
+    const body = parse(CreateApiKeyBody, request.body)
+    const row = await createNamedKey(ctx.db, ctx.secrets, project.ref, {
+      type: body.type,
+      name: body.name,
+      description: body.description,
+      secretJwtTemplate: body.secret_jwt_template,
+    })
+    if (!row) throw conflict(`An API key named ${body.name} already exists`)
+    return reply.code(201).send(namedKey(ctx, row, reveal))
+  })
+
+  app.get('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+    const { ref, id } = parse(ApiKeyParams, request.params)
+    const { reveal = false } = parse(ApiKeysQuery, request.query)
+    const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read')
+    if (id === 'anon' || id === 'service_role') {
+      if (id === 'service_role') assertCan(role, 'service_api_keys.read')
+      return legacyKey(await ensureProjectKeys(ctx.db, ctx.secrets, project.ref), id)
+    }
+    const row = await findNamedKey(ctx.db, project.ref, id)
+    if (!row) throw notFound(`API key ${id} not found`)
+    if (row.type === 'secret') assertCan(role, 'service_api_keys.read')
+    return namedKey(ctx, row, reveal)
+  })
+
+  app.patch('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+    const { ref, id } = parse(ApiKeyParams, request.params)
+    const { reveal = false } = parse(ApiKeysQuery, request.query)
+    const body = parse(UpdateApiKeyBody, request.body)
+    const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
+    if (id === 'anon' || id === 'service_role') throw badRequest(LEGACY_FIXED)
+    let row
+    try {
+      row = await updateNamedKey(ctx.db, project.ref, id, { name: body.name, description: body.description, secretJwtTemplate: body.secret_jwt_template })
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw conflict(`An API key named ${body.name} already exists`)
+      throw error
+    }
+    if (!row) throw notFound(`API key ${id} not found`)
+    return namedKey(ctx, row, reveal)
+  })
+
+  app.delete('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+    const { ref, id } = parse(ApiKeyParams, request.params)
+    const { reveal = false } = parse(DeleteApiKeyQuery, request.query)
+    const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
+    if (id === 'anon' || id === 'service_role') throw badRequest(LEGACY_FIXED)
+    const row = await deleteNamedKey(ctx.db, project.ref, id)
+    if (!row) throw notFound(`API key ${id} not found`)
+    return namedKey(ctx, row, reveal)
   })
 
   app.get('/v1/projects/:ref/api-keys/legacy', async (request): Promise<LegacyApiKeysResponse> => {
