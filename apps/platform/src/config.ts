@@ -28,6 +28,10 @@ export interface Config {
   apiIdleMs: number
   /** How often the log collector copies the instances' Postgres logs into the log store (STRATUM_LOG_COLLECT_INTERVAL_MS). */
   logCollectIntervalMs: number
+  /** How often the usage collector samples CPU, memory, connections and disk IO of each instance (STRATUM_USAGE_INTERVAL_MS). */
+  usageIntervalMs: number
+  /** How often it walks each data directory for its size (STRATUM_USAGE_DISK_INTERVAL_MS): the walk costs the most. */
+  usageDiskIntervalMs: number
   /** Heap limit of each edge function's Deno process (V8 --max-old-space-size), in MB. */
   functionMemoryMb: number
   /** Wall-clock limit of one edge function request; a request that runs longer is answered 504 and its process stopped. */
@@ -173,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
     apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
     logCollectIntervalMs: intFrom(env, 'STRATUM_LOG_COLLECT_INTERVAL_MS', 2000),
+    usageIntervalMs: intFrom(env, 'STRATUM_USAGE_INTERVAL_MS', 5000),
+    usageDiskIntervalMs: intFrom(env, 'STRATUM_USAGE_DISK_INTERVAL_MS', 30_000),
     functionMemoryMb: intFrom(env, 'STRATUM_FUNCTION_MEMORY_MB', 256),
     functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',

@@ -20,6 +20,7 @@ import { migrate } from './store/migrate.js'
 import { ProjectDirectory } from './gateway/project-directory.js'
 import { RequestLog } from './gateway/request-log.js'
 import { LogCollector } from './observability/logs/collector.js'
+import { UsageCollector } from './observability/usage/collector.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
 import { AuthService } from './services/auth/service.js'
 import { StorageService } from './services/storage/service.js'
@@ -67,6 +68,14 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   })
   const requestLog = new RequestLog(db, logger)
   const logCollector = new LogCollector({ db, log: logger, logDirOf: (ref) => provider.postgresLogDir(ref), intervalMs: config.logCollectIntervalMs })
+  const usage = new UsageCollector({
+    db,
+    log: logger,
+    dataDirOf: (ref) => path.join(provider.instanceDir(ref), 'data'),
+    adminConnection: (row) => projects.adminConnection(row),
+    intervalMs: config.usageIntervalMs,
+    diskIntervalMs: config.usageDiskIntervalMs,
+  })
   const graphql = new GraphqlService(logger, config.apiIdleMs)
   // A project that stops (pause, delete) drops its GraphQL engine; other changes (schemas, port) are seen per request.
   directory.onChange((ref) => {
@@ -102,7 +111,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const ai = new AiService(config.ai)
   const ctx: PlatformContext = {
     config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
-    functions, ai, logCollector,
+    functions, ai, logCollector, usage,
   }
   let app: FastifyInstance | undefined
 
@@ -116,6 +125,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await directory.stop()
     await requestLog.stop()
     await logCollector.stop()
+    await usage.stop()
     await accessCache.stop()
     await operations.stop()
     await projects.stopAll()
@@ -138,6 +148,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await operations.start()
     projects.startMonitor()
     logCollector.start()
+    usage.start()
     app = await buildHttpApp(ctx, logger)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

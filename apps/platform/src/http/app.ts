@@ -40,6 +40,7 @@ import { supportRoutes } from './routes/support.js'
 import { typesAndHostnameRoutes } from './routes/types-and-hostname.js'
 import { upgradeRoutes } from './routes/upgrade.js'
 import { logRoutes } from './routes/logs.js'
+import { usageRoutes } from './routes/usage.js'
 import { registerSecurityHeaders } from './security-headers.js'
 
 export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance['log']): Promise<FastifyInstance> {
@@ -74,6 +75,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectRemovalRoutes(app, ctx)
   await upgradeRoutes(app, ctx)
   await logRoutes(app, ctx)
+  await usageRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
   await postgrestConfigRoutes(app, ctx)
   await projectAuthRoutes(app, ctx)

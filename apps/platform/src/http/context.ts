@@ -7,6 +7,7 @@ import type { SecretBox } from '../control/secret-box.js'
 import type { ProjectDirectory } from '../gateway/project-directory.js'
 import type { RequestLog } from '../gateway/request-log.js'
 import type { LogCollector } from '../observability/logs/collector.js'
+import type { UsageCollector } from '../observability/usage/collector.js'
 import type { AuthService } from '../services/auth/service.js'
 import type { FunctionRuntime } from '../services/functions/runtime.js'
 import type { GraphqlService } from '../services/graphql/service.js'
@@ -33,6 +34,8 @@ export interface PlatformContext {
   requestLog: RequestLog
   /** Copies each instance's Postgres log into the log store every few seconds (observability/logs/). */
   logCollector: LogCollector
+  /** Samples each instance's usage and applies read-only mode at 95% of the disk quota (observability/usage/). */
+  usage: UsageCollector
   /** GraphQL behind the gateway's /graphql/v1 (PostGraphile, one engine per active project). */
   graphql: GraphqlService
   /** Supabase Auth for each project's end users, behind the gateway's /auth/v1 (services/auth). */

@@ -1,0 +1,32 @@
+import type pg from 'pg'
+import { ADMIN_ROLE, withAdminClient, type AdminConnection } from '../../control/bootstrap-roles.js'
+
+/**
+ * Read-only mode as Supabase has it: `default_transaction_read_only` set on every database of the instance (a SQL
+ * setting, never postgresql.conf), so a write is refused with Postgres's own error ("cannot execute INSERT in a
+ * read-only transaction") and reads work. The platform's superuser carries its own role setting (off), which
+ * Postgres applies over a database's: migrations, backups and the platform's lifecycle keep working. Like on
+ * Supabase, it is a guard against filling the disk, not a security boundary: a session may still `SET
+ * default_transaction_read_only = off` to delete data.
+ */
+export async function applyReadOnly(connection: AdminConnection, on: boolean): Promise<void> {
+  await withAdminClient(connection, async (client) => {
+    await client.query(`ALTER ROLE ${ADMIN_ROLE} SET default_transaction_read_only = off`)
+    for (const database of await databases(client)) {
+      const name = client.escapeIdentifier(database)
+      await client.query(on ? `ALTER DATABASE ${name} SET default_transaction_read_only = on` : `ALTER DATABASE ${name} RESET default_transaction_read_only`)
+    }
+    // A database setting applies to new sessions only: the sessions already open (PostgREST's pool, the SQL editor's,
+    // the auth and storage services', users' own clients) end and reconnect with it, as a restart would have done.
+    await client.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND usename IS DISTINCT FROM $1`,
+      [ADMIN_ROLE],
+    )
+  })
+}
+
+async function databases(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datallowconn AND NOT datistemplate ORDER BY datname')
+  return rows.map((row) => row.datname)
+}
