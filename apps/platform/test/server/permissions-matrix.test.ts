@@ -106,6 +106,14 @@ const ROUTES: RouteCase[] = [
   { name: 'security advisors', method: 'GET', path: () => `/v1/projects/${ref}/advisors/security`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/advisors/security' }, { path: () => `/v1/projects/${ref}/advisors/security?lint_type=js` }] },
   { name: 'performance advisors', method: 'GET', path: () => `/v1/projects/${ref}/advisors/performance`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/advisors/performance' }] },
   { name: 'run lints', method: 'GET', path: () => `/platform/projects/${ref}/run-lints`, permission: null, bad: [{ path: () => '/platform/projects/UPPER/run-lints' }] },
+  { name: 'usage series', method: 'GET', path: () => `/platform/projects/${ref}/usage?interval=1h`, permission: null, bad: [{ path: () => `/platform/projects/${ref}/usage?interval=1y` }] },
+  { name: 'disk quota', method: 'GET', path: () => `/platform/projects/${ref}/disk`, permission: null, bad: [{ path: () => '/platform/projects/UPPER/disk' }] },
+  {
+    name: 'change disk quota', method: 'POST', path: () => `/platform/projects/${ref}/disk`, body: () => ({ size_gb: 8 }), permission: 'infrastructure.execute',
+    bad: [{ body: { size_gb: 201 }, message: 'Disk size can be increased up to 200GB' }, { body: { size_gb: 0 } }, { body: {} }],
+  },
+  { name: 'read-only mode status', method: 'GET', path: () => `/v1/projects/${ref}/readonly`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/readonly' }] },
+  { name: 'disable read-only mode for a while', method: 'POST', path: () => `/v1/projects/${ref}/readonly/temporary-disable`, body: () => ({}), permission: 'infrastructure.execute' },
   {
     name: 'services health', method: 'GET', path: () => `/v1/projects/${ref}/health?services=db,rest`, permission: null,
     bad: [{ path: () => `/v1/projects/${ref}/health` }, { path: () => `/v1/projects/${ref}/health?services=kafka` }, { path: () => '/v1/projects/UPPER/health?services=db' }],
