@@ -1,4 +1,4 @@
-import type { ComputeSize, PostgresMajor } from '@stratum/contracts'
+import type { ComputeSize, PostgresConfig, PostgresMajor } from '@stratum/contracts'
 
 /** What a provider needs to know to run one project's Postgres. */
 export interface InstanceSpec {
@@ -11,6 +11,25 @@ export interface InstanceSpec {
   major: PostgresMajor
   port: number
   computeSize: ComputeSize
+  /** The owners' server settings, network allow-list and TLS rule; left out: the compute size's defaults, open to every network. */
+  database?: InstanceDatabaseSettings
+}
+
+/** Who may connect to an instance as its users, and how (the project's network restrictions and SSL enforcement; hba.ts). */
+export interface DatabaseAccess {
+  /** IPv4 and IPv6 networks allowed to connect as the project's users; 0.0.0.0/0 and ::/0 allow everyone. */
+  allowedCidrs: string[]
+  allowedCidrsV6: string[]
+  /** Users' connections must use TLS. */
+  sslEnforced: boolean
+}
+
+export interface InstanceDatabaseSettings {
+  /** Postgres settings over the compute size's (the Management API's config/database/postgres). */
+  config: Partial<PostgresConfig>
+  access: DatabaseAccess
+  /** The project still uses `postgres` as the platform's superuser (old role model): it stays allowed from this machine. */
+  legacySuperuserLogin: boolean
 }
 
 /** Passwords of the roles every instance is bootstrapped with (bootstrap-roles.ts). */
@@ -60,6 +79,11 @@ export interface InstanceProvider {
   discardNext(ref: string): Promise<void>
   /** The major version whose data sits in the live slot, read from disk (PG_VERSION). */
   liveMajor(ref: string): string | null
+  /**
+   * Writes the spec's settings and access rules to a running (or stopped) instance and reloads it:
+   * what can change without a restart applies at once, the rest at the next start.
+   */
+  reconfigure(spec: InstanceSpec): Promise<void>
   /** Stops every instance this provider started or adopted: platform shutdown. */
   stopAll(): Promise<void>
 }

@@ -7,6 +7,8 @@ import { ensureStorageSchema } from './storage-schema.js'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect, withAdminClient } from './bootstrap-roles.js'
 import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { projectOsUser, removeOsUser } from './os-user.js'
+import { buildHba, OPEN_ACCESS } from './hba.js'
+import { computeDefaults, confValues } from './server-settings.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
 
@@ -148,6 +150,13 @@ export class LocalProvider implements InstanceProvider {
     if (major === '15' || major === '17') await new PostgresServer(dir, major, projectOsUser(ref)).stop()
   }
 
+  async reconfigure(spec: InstanceSpec): Promise<void> {
+    const server = this.server(spec)
+    if (!server.isInitialized()) return
+    this.applySettings(server, spec)
+    await server.reload()
+  }
+
   private forget(ref: string): void {
     this.servers.delete(ref)
     this.servers.delete(`${ref}.next`)
@@ -173,15 +182,16 @@ export class LocalProvider implements InstanceProvider {
       hosts: instanceTlsHosts(this.options.dbHost),
       owner: owner.switched ? { uid: owner.uid, gid: owner.gid } : null,
     })
+    const database = spec.database
     server.writeSettings(
       {
+        // The owners' settings first: what the platform needs (port, TLS, logs) is written after them and wins.
+        ...computeDefaults(size),
+        ...confValues(database?.config ?? {}),
         ...tls,
         port: spec.port,
         listen_addresses: this.options.listenAddresses,
         unix_socket_directories: '',
-        max_connections: size.max_connections,
-        shared_buffers: size.shared_buffers,
-        work_mem: size.work_mem,
         password_encryption: 'scram-sha-256',
         // The instance's log as JSON lines in data/log/, one file per start and per day; the platform's log
         // collector (observability/logs/collector.ts) tails them, so collecting costs queries nothing.
@@ -193,7 +203,7 @@ export class LocalProvider implements InstanceProvider {
         log_rotation_size: '100MB',
         log_timezone: 'UTC',
       },
-      !['localhost', '127.0.0.1', '::1'].includes(this.options.listenAddresses),
+      buildHba(database?.access ?? OPEN_ACCESS, { legacySuperuserLogin: database?.legacySuperuserLogin }),
     )
   }
 

@@ -8,6 +8,18 @@ import { postgresBinaries } from './postgres-binaries.js'
 /** Settings we own, written to stratum.conf (included from postgresql.conf). */
 export type ServerSettings = Record<string, string | number>
 
+/** pg_hba.conf of a server only the platform uses (its own database): password logins from this machine, or from anywhere when it listens beyond it. */
+export function platformHba(listenAnywhere: boolean): string {
+  const lines = [
+    '# Written by Stratum; edits are overwritten.',
+    'local all all scram-sha-256',
+    'host all all 127.0.0.1/32 scram-sha-256',
+    'host all all ::1/128 scram-sha-256',
+    ...(listenAnywhere ? ['host all all 0.0.0.0/0 scram-sha-256', 'host all all ::/0 scram-sha-256'] : []),
+  ]
+  return lines.join('\n') + '\n'
+}
+
 /**
  * One Postgres server on disk: a directory holding `data/` (the cluster) and `postgres.log`.
  * Used for every project instance and for the embedded platform database. Every method is
@@ -54,20 +66,19 @@ export class PostgresServer {
     fs.appendFileSync(path.join(this.dataDir, 'postgresql.conf'), "\ninclude_if_exists = 'stratum.conf'\n")
   }
 
-  /** Writes our settings; they take effect at the next start (or restart). */
-  writeSettings(settings: ServerSettings, listenAnywhere: boolean): void {
+  /** Writes our settings and pg_hba.conf; they take effect at the next start, or at reload() for those that allow it. */
+  writeSettings(settings: ServerSettings, hba: string): void {
     const lines = Object.entries(settings).map(([key, value]) =>
       typeof value === 'number' ? `${key} = ${value}` : `${key} = '${value.replace(/'/g, "''")}'`,
     )
     writeOwnedFile(path.join(this.dataDir, 'stratum.conf'), '# Written by Stratum; edits are overwritten.\n' + lines.join('\n') + '\n', this.owner)
-    const hba = [
-      '# Written by Stratum; edits are overwritten.',
-      'local all all scram-sha-256',
-      'host all all 127.0.0.1/32 scram-sha-256',
-      'host all all ::1/128 scram-sha-256',
-      ...(listenAnywhere ? ['host all all 0.0.0.0/0 scram-sha-256', 'host all all ::/0 scram-sha-256'] : []),
-    ]
-    writeOwnedFile(path.join(this.dataDir, 'pg_hba.conf'), hba.join('\n') + '\n', this.owner)
+    writeOwnedFile(path.join(this.dataDir, 'pg_hba.conf'), hba, this.owner)
+  }
+
+  /** Re-reads stratum.conf and pg_hba.conf (SIGHUP): settings of context sighup or below apply at once. */
+  async reload(): Promise<void> {
+    if (!(await this.isRunning())) return
+    await this.exec(postgresBinaries(this.major).pgCtl, ['reload', '-D', this.dataDir, '-s'])
   }
 
   async isRunning(): Promise<boolean> {
@@ -119,10 +130,43 @@ export class PostgresServer {
     }
   }
 
-  /** Last lines of the server log, for error messages a user can act on. */
+  /**
+   * Last lines of the server log, for error messages a user can act on. With the logging collector
+   * (project instances: jsonlog files in data/log/), postgres.log only says where the log went: the
+   * newest JSON log's messages are read instead, as "SEVERITY: message (detail)".
+   */
   logTail(lines = 20): string {
+    const fromCollector = this.jsonLogTail(lines)
+    if (fromCollector) return fromCollector
     try {
       return fs.readFileSync(this.logFile, 'utf8').trim().split('\n').slice(-lines).join('\n')
+    } catch {
+      return ''
+    }
+  }
+
+  private jsonLogTail(lines: number): string {
+    try {
+      const dir = path.join(this.dataDir, 'log')
+      const newest = fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .at(-1)
+      if (!newest) return ''
+      const text = fs.readFileSync(path.join(dir, newest), 'utf8').trim()
+      return text
+        .split('\n')
+        .slice(-lines)
+        .map((line) => {
+          try {
+            const entry = JSON.parse(line) as { error_severity?: string; message?: string; detail?: string }
+            return `${entry.error_severity ?? 'LOG'}: ${entry.message ?? ''}${entry.detail ? ` (${entry.detail})` : ''}`
+          } catch {
+            return line
+          }
+        })
+        .join('\n')
     } catch {
       return ''
     }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { ComputeSize, OrgRole, PostgresMajor, Project, ProjectStatus } from '@stratum/contracts'
+import type { ComputeSize, OrgRole, PostgresConfig, PostgresMajor, Project, ProjectStatus } from '@stratum/contracts'
 import type { Queryable } from '../store/db.js'
 
 export interface ProjectRow {
@@ -25,6 +25,13 @@ export interface ProjectRow {
   role_model: number
   /** HIPAA projects send no project metadata to the AI assistant (017_assistant.sql). */
   is_hipaa: boolean
+  /** The owners' database server settings and access rules (023_database_access_config.sql). */
+  postgres_config: Partial<PostgresConfig>
+  db_allowed_cidrs: string[]
+  db_allowed_cidrs_v6: string[]
+  network_restrictions_updated_at: Date | null
+  network_restrictions_applied_at: Date | null
+  ssl_enforced: boolean
   inserted_at: Date
   updated_at: Date
 }

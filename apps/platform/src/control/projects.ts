@@ -4,7 +4,8 @@ import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contrac
 import type { FastifyBaseLogger } from 'fastify'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import { adminConnection, type AdminConnection } from './bootstrap-roles.js'
-import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
+import { OPEN_ACCESS } from './hba.js'
+import type { InstanceCredentials, InstanceDatabaseSettings, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { convertLegacyRoleModel } from './legacy-role-model.js'
 import { findFreePort } from './ports.js'
 import { findProject, listAllProjects, newProjectRef, setProjectStatus, type ProjectRow } from './project-store.js'
@@ -144,8 +145,14 @@ export class ProjectService {
     this.log.info({ ref }, 'project database moved to the non-superuser role model')
   }
 
+  /** Writes a project's server settings and access rules (read again from its row) and reloads its instance. */
+  async reconfigure(ref: string): Promise<void> {
+    const row = await findProject(this.db, ref)
+    if (row) await this.provider.reconfigure(ProjectService.spec(row))
+  }
+
   static spec(row: ProjectRow): InstanceSpec {
-    return { ref: row.ref, major: row.postgres_major, port: row.port, computeSize: row.compute_size }
+    return { ref: row.ref, major: row.postgres_major, port: row.port, computeSize: row.compute_size, database: databaseSettingsOf(row) }
   }
 
   /** Boot: bring every instance to the state its status promises, and fix statuses that lie. */
@@ -239,5 +246,18 @@ export class ProjectService {
       this.log.error({ err: error, ref }, 'project provisioning failed')
       await setProjectStatus(this.db, ref, 'INIT_FAILED', { reason: (error as Error).message })
     }
+  }
+}
+
+/** The owners' server settings and access rules as the instance provider takes them. */
+export function databaseSettingsOf(row: ProjectRow): InstanceDatabaseSettings {
+  return {
+    config: row.postgres_config ?? {},
+    access: {
+      allowedCidrs: row.db_allowed_cidrs ?? OPEN_ACCESS.allowedCidrs,
+      allowedCidrsV6: row.db_allowed_cidrs_v6 ?? OPEN_ACCESS.allowedCidrsV6,
+      sslEnforced: row.ssl_enforced ?? false,
+    },
+    legacySuperuserLogin: row.role_model === 0,
   }
 }

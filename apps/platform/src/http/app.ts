@@ -14,6 +14,7 @@ import { mcpRoutes } from '../mcp/route.js'
 import { assistantRoutes } from './routes/assistant.js'
 import { regionRoutes } from './routes/regions.js'
 import { snippetsV1Routes } from './routes/snippets-v1.js'
+import { databaseConfigRoutes } from './routes/database-config.js'
 import { aiSettingsRoutes } from './routes/ai-settings.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
 import { authRoutes } from './routes/auth.js'
@@ -92,6 +93,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await assistantRoutes(app, ctx)
   await regionRoutes(app, ctx)
   await snippetsV1Routes(app, ctx)
+  await databaseConfigRoutes(app, ctx)
   await aiSettingsRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { findFreePort } from '../control/ports.js'
 import { PLATFORM_DB_OS_USER } from '../control/os-user.js'
-import { PostgresServer } from '../control/postgres-server.js'
+import { PostgresServer, platformHba } from '../control/postgres-server.js'
 
 export interface PlatformDatabase {
   url: string
@@ -41,7 +41,7 @@ export async function openPlatformDatabase(dataDir: string, externalUrl: string 
   await server.init('stratum', state.password)
   server.writeSettings(
     { port: state.port, listen_addresses: '127.0.0.1', unix_socket_directories: '', max_connections: 100 },
-    false,
+    platformHba(false),
   )
   const startedHere = !(await server.isRunning())
   try {

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFreePort } from '../../src/control/ports.js'
 import { projectOsUser } from '../../src/control/os-user.js'
-import { PostgresServer } from '../../src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../../src/control/postgres-server.js'
 import { newProjectRef } from '../../src/control/project-store.js'
 import { api, login, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   // The instance, made the old way: initdb with `postgres` as the superuser.
   const server = new PostgresServer(path.join(t.dataDir, 'projects', ref), '17', projectOsUser(ref))
   await server.init('postgres', USER_PASSWORD)
-  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', password_encryption: 'scram-sha-256' }, false)
+  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', password_encryption: 'scram-sha-256' }, platformHba(false))
   await server.start()
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: USER_PASSWORD, database: 'postgres' })
   client.on('error', () => {})

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapClusterRoles, bootstrapInstance, withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { isPortFree } from '../../src/control/ports.js'
-import { PostgresServer } from '../../src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../../src/control/postgres-server.js'
 import {
   dumpDatabase,
   dumpToGzipFile,
@@ -38,7 +38,7 @@ async function startServer(name: string, major: PostgresMajor, index: number): P
   const server = new PostgresServer(path.join(root, name), major, 'postgres')
   servers.push(server)
   await server.init(ADMIN_ROLE, PASSWORD)
-  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
+  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, platformHba(false))
   await server.start()
   const credentials = { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'editor-pw', authenticatorPassword: 'auth-pw', readonlyPassword: 'ro-pw' }
   if (name.startsWith('source')) await bootstrapInstance(adminConnection(port, PASSWORD), credentials)

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { ADMIN_ROLE, bootstrapClusterRoles, bootstrapDatabaseEssentials } from '../bootstrap-roles.js'
 import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
-import { ProjectService } from '../projects.js'
+import { databaseSettingsOf, ProjectService } from '../projects.js'
 import type { ProjectRow } from '../project-store.js'
 import type { OperationContext, OperationDefinition } from './operation.js'
 import type { OperationRow } from './operation-store.js'
@@ -24,6 +24,7 @@ const nextSpec = (project: ProjectRow, op: OperationRow): InstanceSpec => ({
   major: targetOf(op),
   port: op.params.next_port as number,
   computeSize: project.compute_size,
+  database: databaseSettingsOf(project),
 })
 
 /** The new instance, started again if a restart of the platform (or the machine) stopped it. */
