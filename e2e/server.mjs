@@ -116,6 +116,9 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
   // Every spec signs in as the owner: more than the default 10 a minute from one address.
   STRATUM_LOGIN_RATE_LIMIT: '200',
+  // Usage sampled every second and disks measured every 2 s: the resource warnings spec waits on them.
+  STRATUM_USAGE_INTERVAL_MS: '1000',
+  STRATUM_USAGE_DISK_INTERVAL_MS: '2000',
 })
 process.argv = [process.argv[0], 'stratum', 'start']
 await import('../apps/platform/bin/stratum.mjs')

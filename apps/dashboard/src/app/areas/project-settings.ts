@@ -3,3 +3,4 @@ export { ProjectGeneralSettingsPage } from '../../features/project-settings/Proj
 export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDiskPage'
 export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
 export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'
+export { InfrastructurePage } from '../../features/infrastructure'

@@ -7,6 +7,7 @@ import { DialogPrimitive } from '../../components/ui/Dialog'
 import { useProjectStatusWatcher } from '../../data/projects/useProjectStatus'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { ProjectStatusGate } from '../../features/project-status/ProjectStatusGate'
+import { ResourceWarningBanner } from '../../features/resource-warnings'
 import { ProductMenu } from '../../features/shell/ProductMenu'
 import { ProjectTopBar } from '../../features/shell/ProjectTopBar'
 import { SidePanel } from '../../features/shell/SidePanel'
@@ -34,6 +35,7 @@ export function ProjectLayout() {
 
   const main = (
     <main id="main-content" className="project-main" tabIndex={-1}>
+      {project ? <ResourceWarningBanner projectRef={ref} route={route} /> : null}
       <ProjectLoadGate query={query}>
         {project ? (
           <ProjectStatusGate key={ref} project={project} organization={organization} route={route}>

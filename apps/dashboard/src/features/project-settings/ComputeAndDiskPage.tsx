@@ -1,5 +1,4 @@
 import { COMPUTE_SIZE_NAMES, COMPUTE_SIZES, type ComputeSize, type Project } from '@stratum/contracts'
-import { HardDrive } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
@@ -12,6 +11,7 @@ import { useResizeProject } from '../../data/lifecycle/useResizeProject'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { DiskCard } from './DiskCard'
 import { INFRASTRUCTURE_TEXTS, notRunningReason } from './permissions'
 import './project-settings.css'
 
@@ -111,16 +111,7 @@ export function ComputeAndDiskPage() {
       <div className="stack">
         {/* Keyed by the size: after a resize the choice starts from the new current size. */}
         <ComputeSizeCard key={project.compute_size} project={project} />
-        <Card title="Disk">
-          <div className="settings-row">
-            <div className="settings-row-text">
-              <p className="muted">
-                <HardDrive size={14} aria-hidden="true" /> Disk size and usage, with warnings before the disk fills up,
-                arrive with the resource warnings release. Nothing here can be changed yet.
-              </p>
-            </div>
-          </div>
-        </Card>
+        <DiskCard project={project} />
       </div>
     </div>
   )

@@ -1,0 +1,1 @@
+export { InfrastructurePage } from './InfrastructurePage'

@@ -1,0 +1,2 @@
+export { ResourceWarningBanner } from './ResourceWarningBanner'
+export { alertOf, bannerVisible, MESSAGES } from './messages'

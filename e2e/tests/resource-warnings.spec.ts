@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test'
+import { apiCall, healthyProject, signIn } from './helpers'
+
+/** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/${name}.png`, fullPage: true })
+}
+
+const DISK_WARNING = 'Your project is about to exhaust its available disk space'
+const READ_ONLY = 'Project is in read-only mode and database is no longer accepting write requests'
+
+/** A fresh disk measurement's bytes (the collector walks the data directory every few seconds). */
+async function usedBytes(page: Page, ref: string): Promise<number> {
+  let used = 0
+  await expect.poll(async () => (used = (await apiCall(page, 'GET', `/platform/projects/${ref}/disk`)).used_bytes ?? 0), { timeout: 30_000 }).toBeGreaterThan(0)
+  return used
+}
+
+async function warningOf(page: Page, ref: string) {
+  return (await apiCall(page, 'GET', '/platform/projects-resource-warnings')).find((record: { project: string }) => record.project === ref)
+}
+
+test('the resource warning banner follows the measurements and its hiding rules; the Infrastructure page charts the usage', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signIn(page)
+  const project = await healthyProject(page, 'Warnings')
+  const banner = page.getByTestId('resource-warning-banner')
+
+  // A quota the disk fills to ~85%: the disk space warning.
+  await apiCall(page, 'POST', `/platform/projects/${project.ref}/disk`, { size_bytes: Math.floor((await usedBytes(page, project.ref)) / 0.85) })
+  await expect.poll(async () => (await warningOf(page, project.ref))?.disk_space_exhaustion).toBe('warning')
+  await page.goto(`/project/${project.ref}`)
+  await expect(banner).toContainText(DISK_WARNING)
+  await expect(banner.getByRole('link', { name: 'Increase disk size' })).toHaveAttribute('href', `/project/${project.ref}/settings/compute-and-disk`)
+  await shot(page, 'resource-warning-disk')
+
+  // Hidden on the infrastructure page (not read-only), shown on compute-and-disk (not read-only).
+  await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'Infrastructure' }).click()
+  await expect(page.getByRole('heading', { name: 'Infrastructure', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('postgres-version')).toContainText('Postgres 17')
+  for (const chart of ['disk_bytes', 'cpu_percent', 'memory_bytes', 'connections', 'read_bytes_per_second']) {
+    // A curve through at least two samples (a flat one has no height, so no visibility check).
+    await expect(page.getByTestId(`usage-chart-${chart}`).locator('.recharts-area-curve').first()).toHaveAttribute('d', /^M[\d.]+,[\d.]+[CL]/)
+  }
+  await expect(banner).toHaveCount(0)
+  await shot(page, 'infrastructure')
+  await page.goto(`/project/${project.ref}/settings/compute-and-disk`)
+  await expect(banner).toContainText(DISK_WARNING)
+
+  // At 95%: read-only. The banner says so everywhere, the infrastructure page included, except on compute-and-disk.
+  await apiCall(page, 'POST', `/platform/projects/${project.ref}/disk`, { size_bytes: Math.floor((await usedBytes(page, project.ref)) / 0.97) })
+  await expect.poll(async () => (await warningOf(page, project.ref))?.is_readonly_mode_enabled).toBe(true)
+  await page.goto(`/project/${project.ref}`)
+  await expect(banner).toContainText(READ_ONLY)
+  await shot(page, 'resource-warning-readonly')
+  await page.goto(`/project/${project.ref}/infrastructure`)
+  await expect(page.getByRole('heading', { name: 'Infrastructure', level: 1 })).toBeVisible()
+  await expect(banner).toContainText(READ_ONLY)
+  await page.goto(`/project/${project.ref}/settings/compute-and-disk`)
+  await expect(page.getByText('Project is in read-only mode', { exact: true })).toBeVisible()
+  await expect(banner).toHaveCount(0)
+  await shot(page, 'compute-and-disk-readonly')
+
+  // Raising the disk size on the page ends read-only mode; the warnings are read again at once.
+  await page.getByLabel('Disk size (GB)').fill('8')
+  await page.getByRole('button', { name: 'Save disk size' }).click()
+  await expect(page.getByText('Project is in read-only mode', { exact: true })).toHaveCount(0)
+  await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'SQL Editor' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql`))
+  await expect(banner).toHaveCount(0)
+  expect((await warningOf(page, project.ref)).is_readonly_mode_enabled).toBe(false)
+})
