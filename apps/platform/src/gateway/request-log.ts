@@ -62,21 +62,6 @@ export class RequestLog {
     await this.flush()
   }
 
-  /** The newest request per key over the window, by the keys' signature prefixes (a rotated key no longer counts). */
-  async lastUsed(ref: string, prefixes: { anon: string | null; service_role: string | null }, since: Date): Promise<{ anon: string | null; service_role: string | null }> {
-    const newest = async (role: 'anon' | 'service_role') => {
-      const prefix = prefixes[role]
-      if (!prefix) return null
-      const { rows } = await this.db.query<{ at: Date | null }>(
-        'SELECT max(timestamp) AS at FROM api_request_log WHERE project_ref = $1 AND signature_prefix = $2 AND timestamp >= $3',
-        [ref, prefix, since],
-      )
-      return rows[0]?.at?.toISOString() ?? null
-    }
-    const [anon, serviceRole] = await Promise.all([newest('anon'), newest('service_role')])
-    return { anon, service_role: serviceRole }
-  }
-
   private async writeBatches(): Promise<void> {
     while (this.buffer.length) {
       const batch = this.buffer.slice(0, FLUSH_AT)

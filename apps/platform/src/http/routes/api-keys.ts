@@ -8,6 +8,7 @@ import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../key
 import { latestUpdate, requestJwtSecretUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
 import { publicApiBase } from '../../gateway/public-url.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
+import { keysLastUsed } from '../../observability/logs/keys-last-used.js'
 import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { badRequest, conflict, notFound, parse } from '../errors.js'
@@ -193,13 +194,11 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return toUpdateStatus(await latestUpdate(ctx.db, project.ref))
   })
 
-  // No API gateway serves the keys yet, so no request made with them is logged anywhere: the
-  // honest answer is "not known to have been used" (null), never an invented time.
-  // From the gateway's request log over the last 24 hours (the spec's §7), by the current keys' signatures.
+  // A log query on the log store's edge_logs over the last 24 hours (the spec's §7), by the current keys' role and
+  // signature; a key no request used answers null, never an invented time.
   app.get('/platform/projects/:ref/api-keys/last-used', async (request): Promise<ApiKeysLastUsed> => {
     const { project } = await access(request, 'projects.read')
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
-    const since = new Date(Date.now() - 24 * 3600_000)
-    return ctx.requestLog.lastUsed(project.ref, { anon: signaturePrefix(keys.anonKey), service_role: signaturePrefix(keys.serviceRoleKey) }, since)
+    return keysLastUsed(ctx.db, project.ref, { anon: signaturePrefix(keys.anonKey), service_role: signaturePrefix(keys.serviceRoleKey) })
   })
 }
