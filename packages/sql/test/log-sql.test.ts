@@ -54,6 +54,15 @@ describe('translateLogQuery: allowed forms', () => {
     expect(params.slice(3)).toEqual(['edge_logs', 'err'])
   })
 
+  it('binds a metadata path once, so a select item and its GROUP BY are one expression to Postgres', async () => {
+    const { sql, params } = await translate(
+      'select response.status_code, count(*) as count from edge_logs cross join unnest(metadata) as m cross join unnest(m.response) as response group by response.status_code',
+    )
+    expect(sql).toContain('(l.metadata #> $5::text[]) AS "status_code"')
+    expect(sql).toContain(' GROUP BY 1')
+    expect(params.slice(4)).toEqual([['response', 'status_code']])
+  })
+
   it('maps log_attributes keys onto metadata paths', async () => {
     const { sql, params } = await translate("select log_attributes['request.method'] as method from logs")
     expect(sql).toContain('(l.metadata #> $4::text[]) AS "method"')

@@ -73,6 +73,7 @@ function listItems(node: Node | Node[] | undefined): Node[] {
 
 export class ExpressionTranslator {
   readonly params: unknown[]
+  private readonly paths = new Map<string, string>()
 
   constructor(
     private readonly scope: Scope,
@@ -108,10 +109,18 @@ export class ExpressionTranslator {
     throw new LogQueryError('A condition must be a comparison, a regexp_contains, LIKE, IN, BETWEEN or IS NULL')
   }
 
-  /** A metadata path: jsonb beside its text; the keys are a bound text[] parameter. */
+  /**
+   * A metadata path: jsonb beside its text; the keys are a bound text[] parameter. The same path reuses its
+   * parameter, so `select m.status ... group by m.status` is one expression to Postgres (two parameters are not).
+   */
   path(keys: string[]): Expr {
     if (!keys.length) return { type: 'json', sql: 'l.metadata', text: 'l.metadata::text' }
-    const path = this.param(keys, 'text[]')
+    const known = JSON.stringify(keys)
+    let path = this.paths.get(known)
+    if (!path) {
+      path = this.param(keys, 'text[]')
+      this.paths.set(known, path)
+    }
     return { type: 'json', sql: `(l.metadata #> ${path})`, text: `(l.metadata #>> ${path})` }
   }
 

@@ -137,6 +137,9 @@ function reference(node: Node, targets: Target[], x: ExpressionTranslator, what:
     if (position >= 0) return String(position + 1)
   }
   const e = x.expr(node)
+  // The same expression as a select item (a metadata path is bound once): its position, so Postgres sees one expression.
+  const same = e.literal === undefined ? targets.findIndex((target) => target.sql === e.sql) : -1
+  if (same >= 0) return String(same + 1)
   return e.type === 'json' ? e.text! : x.emit(e)
 }
 
