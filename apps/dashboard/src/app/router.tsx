@@ -24,6 +24,7 @@ type Areas = {
   functions: typeof import('./areas/functions')
   reports: typeof import('./areas/reports')
   advisors: typeof import('./areas/advisors')
+  logs: typeof import('./areas/logs')
   projectSettings: typeof import('./areas/project-settings')
   sqlEditor: typeof import('./areas/sql-editor')
 }
@@ -38,6 +39,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   functions: () => import('./areas/functions'),
   reports: () => import('./areas/reports'),
   advisors: () => import('./areas/advisors'),
+  logs: () => import('./areas/logs'),
   projectSettings: () => import('./areas/project-settings'),
   sqlEditor: () => import('./areas/sql-editor'),
 }
@@ -84,6 +86,8 @@ const projectRoutes: RouteObject[] = [
   { path: 'reports/:id', lazy: page('reports', 'ReportPage') },
   { path: 'advisors', element: <Navigate to="security" replace /> },
   { path: 'advisors/:kind', lazy: page('advisors', 'AdvisorsPage') },
+  { path: 'logs', element: <Navigate to="explorer" replace /> },
+  { path: 'logs/explorer', lazy: page('logs', 'LogsExplorerPage') },
   { path: 'branches', lazy: later('branches') },
   { path: 'addons', lazy: later('addons') },
   { path: 'infrastructure', lazy: page('projectSettings', 'InfrastructurePage') },

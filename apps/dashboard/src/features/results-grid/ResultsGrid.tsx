@@ -25,6 +25,8 @@ interface ResultsGridProps {
   stateKey: string
   /** Base name of exported files. */
   fileName: string
+  /** A click on a row (the Logs Explorer opens the line's full event); double-click still views the cell. */
+  onRowClick?: (row: Row) => void
 }
 
 function CellValue({ value }: { value: unknown }) {
@@ -33,7 +35,7 @@ function CellValue({ value }: { value: unknown }) {
 }
 
 /** The results of one statement: virtualized rows, sort and filters, cell viewer, export. */
-export function ResultsGrid({ columns: names, rows, stateKey, fileName }: ResultsGridProps) {
+export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowClick }: ResultsGridProps) {
   const toast = useToast()
   const { copy } = useCopyToClipboard()
   const { sort, filters, setSort, setFilters } = useGridState(stateKey)
@@ -108,6 +110,7 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName }: Result
           const first = next[0]
           setSort(first ? { column: first.columnKey, ascending: first.direction === 'ASC' } : undefined)
         }}
+        onCellClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
         onCellDoubleClick={({ row, column }) => setViewed({ column: column.key, value: row[column.key] })}
         onCellKeyDown={({ mode, row, column }, event) => {
           if (mode !== 'ACTIVE' || !row || !column) return

@@ -1,0 +1,2 @@
+// Loaded on demand: the Logs Explorer.
+export { LogsExplorerPage } from '../../features/logs'

@@ -1,0 +1,4 @@
+export const logKeys = {
+  all: ['logs'] as const,
+  query: (ref: string, sql: string, start: string, end: string) => [...logKeys.all, 'query', ref, sql, start, end] as const,
+}

@@ -1,0 +1,47 @@
+import type { LogQueryResponse } from '@stratum/contracts'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { Card } from '../../components/ui/Card'
+import { errorMessage } from '../../data/api'
+import { LogsHistogram } from './lazy'
+import type { HistogramPoint } from './LogsHistogram'
+import type { Window } from './time-range'
+
+const BUCKET_MS = { minute: 60_000, hour: 3_600_000 }
+
+/** Every bucket of the window, empty ones at 0, so the bars sit on the window's own time axis. */
+export function histogramPoints(rows: Record<string, unknown>[], window: Window, bucket: 'minute' | 'hour'): HistogramPoint[] {
+  const size = BUCKET_MS[bucket]
+  const counts = new Map<number, number>()
+  for (const row of rows) counts.set(Math.round(Number(row.time) / 1000), Number(row.count))
+  const first = Math.floor(Date.parse(window.start) / size) * size
+  const points: HistogramPoint[] = []
+  for (let time = first; time < Date.parse(window.end); time += size) points.push({ time, count: counts.get(time) ?? 0 })
+  return points
+}
+
+interface LogsHistogramCardProps {
+  query: UseQueryResult<LogQueryResponse>
+  window: Window
+  bucket: 'minute' | 'hour'
+  source: string
+}
+
+/** Lines of the query's source per minute (or hour) over the window: a second logs.all query with timestamp_trunc and count. */
+export function LogsHistogramCard({ query, window, bucket, source }: LogsHistogramCardProps) {
+  const rows = query.data?.result
+  const points = useMemo(() => (rows ? histogramPoints(rows, window, bucket) : []), [rows, window, bucket])
+  const total = points.reduce((sum, point) => sum + point.count, 0)
+  const failure = query.error ? errorMessage(query.error) : query.data?.error
+  return (
+    <Card className="logs-histogram-card" title={`${source} per ${bucket}`} description={rows ? `${total} ${total === 1 ? 'line' : 'lines'} in the window` : undefined}>
+      {failure ? (
+        <p className="muted">{failure}</p>
+      ) : rows ? (
+        <LogsHistogram points={points} bucket={bucket} />
+      ) : (
+        <div className="logs-histogram-placeholder" aria-hidden="true" />
+      )}
+    </Card>
+  )
+}

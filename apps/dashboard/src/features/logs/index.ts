@@ -1,0 +1,1 @@
+export { LogsExplorerPage } from './LogsExplorerPage'

@@ -1,0 +1,64 @@
+import { LOG_QUERY_ILIKE_ERROR, LOG_QUERY_WITH_OR_SUBQUERY_ERROR } from '@stratum/contracts'
+import { expect, test, type Page } from '@playwright/test'
+import { apiCall, healthyProject, signIn } from './helpers'
+
+/** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/${name}.png`, fullPage: true })
+}
+
+test('the Logs Explorer finds a line written by raise log with a template, draws the histogram, shows the line, and refuses WITH and ILIKE', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Logs')
+  const marker = `marker-${Date.now()}`
+  await apiCall(page, 'POST', `/v1/projects/${project.ref}/database/query`, { query: `do $$ begin raise log '${marker}'; end $$` })
+
+  await page.goto(`/project/${project.ref}`)
+  await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'Logs' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/logs/explorer`))
+  await expect(page.getByRole('heading', { name: 'Logs Explorer', level: 1 })).toBeVisible()
+
+  await page.getByLabel('Templates').selectOption({ label: 'Search messages (regexp)' })
+  const editor = page.getByLabel('Log query')
+  await expect(editor).toHaveValue(/regexp_contains\(event_message, 'error\|warning'\)/)
+  await editor.fill((await editor.inputValue()).replace('error|warning', marker))
+  const grid = page.getByRole('grid', { name: 'Query results' })
+  // The collector reads the instance's log every few seconds: run until the line is there.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Run' }).click()
+    await expect(grid.getByText(marker)).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 30_000 })
+  await expect(page).toHaveURL(new RegExp(`q=[^&]*${marker}`))
+
+  const histogram = page.getByTestId('logs-histogram')
+  await expect(histogram).toBeVisible()
+  await expect(histogram.locator('.recharts-bar-rectangle').first()).toBeVisible()
+
+  await grid.getByText(marker).click()
+  const viewer = page.getByTestId('log-line-viewer')
+  await expect(viewer).toContainText(`"event_message": "${marker}"`)
+  await expect(viewer).toContainText('"source": "postgres_logs"')
+  await expect(viewer).toContainText('"error_severity": "LOG"')
+  await shot(page, 'logs-explorer-line')
+
+  // The URL keeps the source, range and query: a reload runs the same query.
+  await page.reload()
+  await expect(page.getByLabel('Log query')).toHaveValue(new RegExp(marker))
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByText(marker)).toBeVisible()
+
+  await page.getByLabel('Log query').fill(`select id from postgres_logs where event_message ilike '%${marker}%'`)
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByTestId('logs-error')).toHaveText(LOG_QUERY_ILIKE_ERROR)
+  await page.getByLabel('Log query').fill('with recent as (select id from postgres_logs) select id from recent')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByTestId('logs-error')).toHaveText(LOG_QUERY_WITH_OR_SUBQUERY_ERROR)
+  await shot(page, 'logs-explorer-refused')
+
+  // A template over another source, with the time range moved.
+  await page.getByLabel('Time range').selectOption({ label: 'Last 24 hours' })
+  await page.getByLabel('Templates').selectOption({ label: 'Requests by status' })
+  await expect(page.getByLabel('Source')).toHaveValue('edge_logs')
+  await expect(page.getByTestId('logs-error')).toBeHidden()
+  await expect(page).toHaveURL(/range=24h/)
+  await shot(page, 'logs-explorer-edge')
+})
