@@ -41,6 +41,8 @@ export class UsageCollector {
   private readonly previous = new Map<string, Previous>()
   private readonly disk = new Map<string, { bytes: number; atMs: number }>()
   private readonly sizer = new DirectorySizer()
+  /** Projects whose postmaster is new to this collector (started, restarted, upgraded): their read-only setting is applied again. */
+  private readonly newPostmasters = new Set<string>()
 
   constructor(private readonly options: UsageCollectorOptions) {}
 
@@ -106,6 +108,7 @@ export class UsageCollector {
     if (!tree) return null
     const before = this.previous.get(ref)
     this.previous.set(ref, { pid, atMs: now, sample: tree })
+    if (before?.pid !== pid) this.newPostmasters.add(ref)
     // Rates need two samples of the same postmaster; the first one after a (re)start only primes them.
     if (!before || before.pid !== pid || now <= before.atMs) return null
     const seconds = (now - before.atMs) / 1000
@@ -138,7 +141,10 @@ export class UsageCollector {
       await this.options.db.query(`UPDATE projects SET readonly_since = CASE WHEN $2 THEN now() END WHERE ref = $1`, [row.ref, modeOn])
       this.options.log.info({ ref: row.ref, diskBytes: disk?.bytes, quota: Number(row.disk_quota_bytes) }, modeOn ? 'project read-only: disk at 95% of its quota' : 'project writable again')
     }
-    if (apply !== row.readonly_applied) {
+    // An upgrade moves the data by dump and restore, which leaves database settings behind: a new postmaster of a
+    // read-only project gets the setting again.
+    const restarted = this.newPostmasters.delete(row.ref) && apply
+    if (apply !== row.readonly_applied || restarted) {
       await applyReadOnly(this.options.adminConnection(row), apply)
       await this.options.db.query('UPDATE projects SET readonly_applied = $2 WHERE ref = $1', [row.ref, apply])
     }
