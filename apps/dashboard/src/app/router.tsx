@@ -94,6 +94,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'settings', element: <Navigate to="general" replace /> },
   { path: 'settings/general', lazy: page('projectSettings', 'ProjectGeneralSettingsPage') },
   { path: 'settings/compute-and-disk', lazy: page('projectSettings', 'ComputeAndDiskPage') },
+  { path: 'settings/database', lazy: page('projectSettings', 'DatabaseSettingsPage') },
   { path: 'settings/infrastructure', lazy: page('projectSettings', 'InfrastructurePage') },
   { path: 'settings/vault', lazy: later('vault') },
   { path: 'settings/api', lazy: page('projectSettings', 'ApiSettingsPage') },

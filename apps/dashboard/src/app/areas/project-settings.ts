@@ -4,3 +4,4 @@ export { ComputeAndDiskPage } from '../../features/project-settings/ComputeAndDi
 export { ApiSettingsPage } from '../../features/api-keys/ApiSettingsPage'
 export { GraphiqlPage } from '../../features/api-docs/GraphiqlPage'
 export { InfrastructurePage } from '../../features/infrastructure'
+export { DatabaseSettingsPage } from '../../features/database-settings/DatabaseSettingsPage'

@@ -6,6 +6,7 @@ import {
   ChartColumn,
   Cpu,
   Database,
+  DatabaseZap,
   FileCode2,
   GitBranch,
   History,
@@ -85,6 +86,7 @@ const MENU: MenuGroup[] = [
     links: [
       { label: 'General', to: 'settings/general', icon: Settings },
       { label: 'Compute and Disk', to: 'settings/compute-and-disk', icon: Cpu },
+      { label: 'Database', to: 'settings/database', icon: DatabaseZap },
       { label: 'Vault', to: 'settings/vault', icon: Lock },
       { label: 'API', to: 'settings/api', icon: KeyRound },
     ],
