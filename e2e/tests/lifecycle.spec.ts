@@ -67,6 +67,9 @@ test('restart from settings, then resize from Compute and Disk', async ({ page }
   await page.getByRole('button', { name: 'Resize to Small' }).click()
   await confirmTyped(page, 'Resize to Small', OPS)
   await expect(page.getByRole('heading', { name: 'Resizing Project Compute size' })).toBeVisible()
+  // The target size, from the resize operation's record (the project keeps its old size until the first step).
+  await expect(page.getByTestId('resize-target')).toHaveText('Small')
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/resizing.png` })
   await expect(page.getByTestId('size-small')).toContainText('Current', OPERATION)
   expect((await apiCall(page, 'GET', `/platform/projects/${project.ref}`)).compute_size).toBe('small')
 })

@@ -27,6 +27,11 @@ export const OperationProgress = z.object({
   error: z.string().nullable(),
   /** Whether POST .../cancel would be accepted now. */
   cancellable: z.boolean(),
+  /**
+   * What the operation moves the project to, as it recorded it when accepted (a resize's compute size, an
+   * upgrade's major): screens name the target from here, since the project keeps its old values until a step applies them.
+   */
+  target: z.object({ compute_size: z.string().optional(), postgres_major: z.string().optional() }).nullable(),
   initiated_at: z.string(),
   updated_at: z.string(),
   finished_at: z.string().nullable(),

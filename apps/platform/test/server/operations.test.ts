@@ -50,7 +50,7 @@ describe('operation progress', () => {
   it('shows a restart step by step, in the shape every operation has', async () => {
     const { operation_id: id } = (await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie })).body
     const first = await operation(id)
-    expect(first).toMatchObject({ id, kind: 'restart', steps_total: 3, steps_done: 0, current_step: 'stop', error: null, finished_at: null })
+    expect(first).toMatchObject({ id, kind: 'restart', steps_total: 3, steps_done: 0, current_step: 'stop', error: null, finished_at: null, target: null })
     expect(['queued', 'running']).toContain(first.status)
     const midway = await waitForOperation(id, 'past its first step', (op) => op.steps_done >= 1)
     expect(midway).toMatchObject({ status: 'running', cancellable: false })
@@ -59,6 +59,18 @@ describe('operation progress', () => {
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
     const list = (await api(t, 'GET', `/platform/projects/${ref}/operations`, { cookie })).body.operations
     expect(list[0]).toEqual(done)
+  })
+
+  it('names a resize\'s target from the start, while the project still has its old size (the Resizing screen reads it)', async () => {
+    const accepted = await api(t, 'POST', `/platform/projects/${ref}/resize`, { cookie }, { desired_instance_size: 'small' })
+    expect(accepted.status).toBeLessThan(300)
+    const id = accepted.body.operation_id
+    expect(await operation(id)).toMatchObject({ kind: 'resize', target: { compute_size: 'small' }, steps_done: 0 })
+    // Each step waits 2.5 s first: the size is not recorded on the project yet.
+    expect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body).toMatchObject({ status: 'RESIZING', compute_size: 'micro' })
+    expect(await waitForOperation(id, 'to end', (op) => op.finished_at !== null, 60_000)).toMatchObject({ status: 'succeeded', target: { compute_size: 'small' } })
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    expect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.compute_size).toBe('small')
   })
 
   it('cancels a restart before its first step: the instance is not restarted, the status comes back', async () => {

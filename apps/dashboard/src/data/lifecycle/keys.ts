@@ -4,5 +4,6 @@ export const lifecycleKeys = {
   restoreVersions: (ref: string) => [...lifecycleKeys.all, 'restore-versions', ref] as const,
   upgradeStatus: (ref: string, trackingId?: string | null) =>
     [...lifecycleKeys.all, 'upgrade-status', ref, trackingId ?? 'latest'] as const,
+  operations: (ref: string) => [...lifecycleKeys.all, 'operations', ref] as const,
   freeProjectLimit: (slug: string) => [...lifecycleKeys.all, 'free-project-limit', slug] as const,
 }

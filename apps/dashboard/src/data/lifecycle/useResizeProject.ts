@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ComputeSize } from '@stratum/contracts'
 import { api } from '../api'
 import { markOperationStarted } from './markOperationStarted'
+import { projectOperationsQuery } from './operations'
 
 export const resizeProject = ({ ref, size }: { ref: string; size: ComputeSize }) =>
   api<{ operation_id: string }>(`/platform/projects/${encodeURIComponent(ref)}/resize`, {
@@ -14,7 +15,11 @@ export function useResizeProject() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: resizeProject,
-    // The screen names the size being applied; the server records it as the first step.
-    onSuccess: (_result, { ref, size }) => markOperationStarted(queryClient, ref, 'RESIZING', { compute_size: size }),
+    // The Resizing screen names the size from the operation's recorded target (the project keeps its old size until
+    // the operation's first step): the operations are read before the screen shows, rather than the project patched.
+    onSuccess: async (_result, { ref }) => {
+      await queryClient.fetchQuery({ ...projectOperationsQuery(ref), staleTime: 0 }).catch(() => undefined)
+      return markOperationStarted(queryClient, ref, 'RESIZING')
+    },
   })
 }

@@ -1,5 +1,6 @@
 import type { Project } from '@stratum/contracts'
 import { COMPUTE_SIZES } from '@stratum/contracts'
+import { useRunningOperation } from '../../data/lifecycle/operations'
 import { StatusScreen } from './StatusScreen'
 
 /** RESTARTING */
@@ -14,14 +15,24 @@ export function RestartingScreen({ project }: { project: Project }) {
   )
 }
 
-/** RESIZING: the new compute size's settings apply with a restart. */
+/**
+ * RESIZING: the new compute size's settings apply with a restart. The size named is the resize operation's
+ * recorded target: the project keeps its old size until the operation's first step records the new one.
+ */
 export function ResizingScreen({ project }: { project: Project }) {
-  const size = COMPUTE_SIZES[project.compute_size as keyof typeof COMPUTE_SIZES]
+  const target = useRunningOperation(project.ref, 'resize')?.target?.compute_size
+  const size = target ? COMPUTE_SIZES[target as keyof typeof COMPUTE_SIZES] : undefined
   return (
     <StatusScreen tone="progress" title="Resizing Project Compute size" eyebrow={project.name} progress testId="resizing-screen">
       <p>
-        Your project is moving to the <strong>{size?.label ?? project.compute_size}</strong> compute size. It restarts to
-        apply the new settings and is offline for a few minutes.
+        {target ? (
+          <>
+            Your project is moving to the <strong data-testid="resize-target">{size?.label ?? target}</strong> compute size.
+          </>
+        ) : (
+          'Your project is moving to a new compute size.'
+        )}{' '}
+        It restarts to apply the new settings and is offline for a few minutes.
       </p>
       {size ? (
         <p className="status-screen-hint">

@@ -9,6 +9,13 @@ function statusOf(op: OperationRow): OperationStatusName {
   return op.started_at ? 'running' : 'queued'
 }
 
+/** The recorded target of a resize or an upgrade (their params, set when the operation was accepted). */
+function targetOf(op: OperationRow): OperationProgress['target'] {
+  if (op.kind === 'resize' && typeof op.params.compute_size === 'string') return { compute_size: op.params.compute_size }
+  if (op.kind === 'upgrade' && typeof op.params.target_major === 'string') return { postgres_major: op.params.target_major }
+  return null
+}
+
 /** Any operation's progress, in the one shape the dashboard reads (contracts/operations.ts). */
 export function toOperationProgress(op: OperationRow): OperationProgress {
   const definition = definitionFor(op.kind, op.params)
@@ -24,6 +31,7 @@ export function toOperationProgress(op: OperationRow): OperationProgress {
     error: op.error,
     // As the runner decides it (runner.ts cancel): a running step counts as done.
     cancellable: running && !op.cancel_requested_at && cancellableAfter(definition, done + (op.current_step ? 1 : 0)),
+    target: targetOf(op),
     initiated_at: op.initiated_at.toISOString(),
     updated_at: op.updated_at.toISOString(),
     finished_at: op.finished_at?.toISOString() ?? null,
