@@ -74,6 +74,11 @@ test('an upgrade that cannot restore the data on the new major shows the failure
   const screen = page.getByTestId('upgrade-failed-screen')
   await expect(screen).toBeVisible({ timeout: 60_000 })
   await expect(screen.getByText('We ran into an issue while upgrading your project')).toBeVisible()
+  // The recorded reason in plain words, never the Management API's internal code.
+  await expect(screen.getByTestId('upgrade-failure-reason')).toContainText('Your data could not be copied to the new database server:')
+  await expect(screen.getByTestId('upgrade-failure-reason')).toContainText('buffers_backend')
+  await expect(screen).not.toContainText('_failed')
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/upgrade-failed.png` })
   await screen.getByRole('button', { name: 'Return to project' }).click()
   await expect(page.getByTestId('project-status').first()).toHaveAttribute('data-status', 'ACTIVE_HEALTHY')
   expect((await apiCall(page, 'GET', `/platform/projects/${ref}`)).postgres_engine).toBe('15')

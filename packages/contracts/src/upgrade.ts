@@ -8,7 +8,10 @@ export const DatabaseUpgradeStatus = z.object({
       initiated_at: z.string(),
       latest_status_at: z.string(),
       target_version: z.number(),
+      /** The Management API's code of where a failed upgrade stopped (its spelling, for its clients). */
       error: z.enum(UPGRADE_ERRORS).optional(),
+      /** Stratum's addition: why it failed, in plain words (the recorded reason); what people read. */
+      error_message: z.string().optional(),
       progress: z.enum(UPGRADE_PROGRESS).optional(),
       status: z.number(),
     })

@@ -87,6 +87,8 @@ describe('major-version upgrade', () => {
     expect(started.status).toBe(201)
     const { status } = await waitForUpgrade(started.body.tracking_id)
     expect(status).toMatchObject({ status: 2, target_version: 17, error: '5_data_upgrade_completion_failed' })
+    // Beside the Management API's code, the recorded reason in plain words (what the failure screen shows).
+    expect(status.error_message).toMatch(/^Your data could not be copied to the new database server: .*buffers_backend/)
     await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY')
     expect((await sql(`SHOW server_version_num`))[0].server_version_num).toMatch(/^15/)
     expect(await fingerprint()).toEqual(before)

@@ -95,7 +95,8 @@ export function UpgradingScreen({ project, onReturn, outcomeOnly = false, childr
       message: [
         `Upgrade initiated at: ${upgrade.initiated_at}`,
         `Target version: ${upgrade.target_version}`,
-        `Error: ${upgrade.error ?? 'not reported'}`,
+        `Error: ${upgrade.error_message ?? 'not reported'}`,
+        ...(upgrade.error ? [`Error code: ${upgrade.error}`] : []),
       ].join('\n'),
     })
     return (
@@ -119,7 +120,12 @@ export function UpgradingScreen({ project, onReturn, outcomeOnly = false, childr
           Your project is back online and its data is not affected. Contact support and we will help you complete the
           upgrade to {target}.
         </p>
-        {upgrade.error ? <pre className="status-screen-reason">{upgrade.error}</pre> : null}
+        {/* The recorded reason in plain words; the Management API's code (misspelt in its own document) goes only to support. */}
+        {upgrade.error_message ? (
+          <p className="status-screen-reason" data-testid="upgrade-failure-reason">
+            {upgrade.error_message}
+          </p>
+        ) : null}
         <StartedAt iso={upgrade.initiated_at} />
       </StatusScreen>
     )

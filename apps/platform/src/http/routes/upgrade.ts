@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { findOperation, latestOperation, type OperationRow } from '../../control/operations/operation-store.js'
 import { OperationConflictError } from '../../control/operations/runner.js'
+import { upgradeFailureMessage } from '../../control/operations/upgrade-failure.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
 import { inTransaction } from '../../store/db.js'
 import { identityOf, projectAccess } from '../access.js'
@@ -22,6 +23,7 @@ function toUpgradeStatus(op: OperationRow | null): DatabaseUpgradeStatus {
       status,
       ...(op.params.progress ? { progress: op.params.progress as never } : {}),
       ...(op.status === 'failed' ? { error: (op.params.error_code ?? '8_upgrade_completion_failed') as never } : {}),
+      ...(op.status === 'failed' || op.status === 'cancelled' ? { error_message: upgradeFailureMessage(op.error) } : {}),
     },
   }
 }
