@@ -53,3 +53,33 @@ function isTimestamp(text: string): boolean {
     offsetMinutes! < 60
   )
 }
+
+/** How a listing is ordered: a sort column (name: text, else a timestamp) and a direction; ties broken by `c.id`. */
+export interface KeysetOrder {
+  /** A trusted SQL expression such as c.name (never user input). */
+  column: string
+  cast: CursorSort
+  direction: 'ASC' | 'DESC'
+}
+
+/**
+ * Adds the keyset condition of a cursor to a listing's WHERE parts (its values as bound parameters)
+ * and returns the ORDER BY ... LIMIT tail, which fetches one row more than `limit` to tell whether
+ * a next page exists.
+ */
+export function keysetPage(order: KeysetOrder, cursorText: string | undefined, limit: number, where: string[], params: unknown[]): string {
+  if (cursorText) {
+    const cursor = decodeCursor(cursorText, order.cast)
+    params.push(cursor.v, cursor.id)
+    where.push(`(${order.column}, c.id) ${order.direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::${order.cast}, $${params.length}::uuid)`)
+  }
+  params.push(limit + 1)
+  return `ORDER BY ${order.column} ${order.direction}, c.id ${order.direction} LIMIT $${params.length}`
+}
+
+/** One page of a keyset listing: `limit` rows, and the cursor of the next page when there is one. */
+export function pageOf<T extends { id: string; sort_value?: string }>(rows: T[], limit: number): { page: T[]; cursor?: string } {
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return rows.length > limit && last ? { page, cursor: encodeCursor({ v: last.sort_value!, id: last.id }) } : { page }
+}

@@ -10,7 +10,7 @@ import {
   type SnippetContent,
 } from '@stratum/contracts'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
-import { decodeCursor, encodeCursor } from './cursor.js'
+import { keysetPage, pageOf } from './cursor.js'
 
 /** Who asks, in which project, and whether their role may change others' shared snippets. */
 export interface ContentActor {
@@ -100,26 +100,12 @@ export async function listContent(db: Db, actor: ContentActor, query: ListOption
   if (query.favorite !== undefined) add((n) => `c.favorite = ${n}`, query.favorite)
   if (query.name) add((n) => `c.name ILIKE ${n}`, likePattern(query.name))
   if (query.folderId !== undefined) add((n) => `c.folder_id IS NOT DISTINCT FROM ${n}::uuid`, query.folderId)
-  const column = SORT_COLUMNS[query.sort_by]
-  const cast = query.sort_by === 'name' ? 'text' : 'timestamptz'
-  const direction = query.sort_order === 'asc' ? 'ASC' : 'DESC'
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, cast)
-    params.push(cursor.v, cursor.id)
-    where.push(`(${column}, c.id) ${direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`)
-  }
-  params.push(query.limit + 1)
-  const select = SELECT.replace('SELECT c.*,', `SELECT ${column}::text AS sort_value, c.*,`)
-  const { rows } = await db.query<ContentRow>(
-    `${select} WHERE ${where.join(' AND ')} ORDER BY ${column} ${direction}, c.id ${direction} LIMIT $${params.length}`,
-    params,
-  )
-  const page = rows.slice(0, query.limit)
-  const last = page.at(-1)
-  return {
-    ...(rows.length > query.limit && last ? { cursor: encodeCursor({ v: last.sort_value!, id: last.id }) } : {}),
-    data: page.map(toItem),
-  }
+  const order = { column: SORT_COLUMNS[query.sort_by], cast: query.sort_by === 'name' ? 'text' : 'timestamptz', direction: query.sort_order === 'asc' ? 'ASC' : 'DESC' } as const
+  const tail = keysetPage(order, query.cursor, query.limit, where, params)
+  const select = SELECT.replace('SELECT c.*,', `SELECT ${order.column}::text AS sort_value, c.*,`)
+  const { rows } = await db.query<ContentRow>(`${select} WHERE ${where.join(' AND ')} ${tail}`, params)
+  const { page, cursor } = pageOf(rows, query.limit)
+  return { ...(cursor ? { cursor } : {}), data: page.map(toItem) }
 }
 
 export async function getContent(db: Queryable, actor: ContentActor, id: string): Promise<ContentItem> {

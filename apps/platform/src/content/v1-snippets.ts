@@ -1,6 +1,6 @@
 import type { V1SnippetsQuery } from '@stratum/contracts'
 import type { Queryable } from '../store/db.js'
-import { decodeCursor, encodeCursor } from './cursor.js'
+import { keysetPage, pageOf } from './cursor.js'
 
 /**
  * The Management API's view of SQL snippets (GET /v1/snippets, /v1/snippets/{id}): across every
@@ -64,26 +64,14 @@ export async function listV1Snippets(db: Queryable, userId: string, query: V1Sni
     params.push(query.project_ref)
     where.push(`p.ref = $${params.length}`)
   }
-  const column = SORT_COLUMNS[query.sort_by]
-  const cast = query.sort_by === 'name' ? 'text' : 'timestamptz'
-  const direction = query.sort_order === 'asc' ? 'ASC' : 'DESC'
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, cast)
-    params.push(cursor.v, cursor.id)
-    where.push(`(${column}, c.id) ${direction === 'ASC' ? '>' : '<'} ($${params.length - 1}::${cast}, $${params.length}::uuid)`)
-  }
-  params.push(query.limit + 1)
+  const order = { column: SORT_COLUMNS[query.sort_by], cast: query.sort_by === 'name' ? 'text' : 'timestamptz', direction: query.sort_order === 'asc' ? 'ASC' : 'DESC' } as const
+  const tail = keysetPage(order, query.cursor, query.limit, where, params)
   const { rows } = await db.query<SnippetRow>(
-    `${SELECT.replace('SELECT c.id,', `SELECT ${column}::text AS sort_value, c.id,`)} ${where.map((clause) => `AND ${clause}`).join(' ')}
-     ORDER BY ${column} ${direction}, c.id ${direction} LIMIT $${params.length}`,
+    `${SELECT.replace('SELECT c.id,', `SELECT ${order.column}::text AS sort_value, c.id,`)} ${where.map((clause) => `AND ${clause}`).join(' ')} ${tail}`,
     params,
   )
-  const page = rows.slice(0, query.limit)
-  const last = page.at(-1)
-  return {
-    data: page.map(toSummary),
-    ...(rows.length > query.limit && last ? { cursor: encodeCursor({ v: last.sort_value!, id: last.id }) } : {}),
-  }
+  const { page, cursor } = pageOf(rows, query.limit)
+  return { data: page.map(toSummary), ...(cursor ? { cursor } : {}) }
 }
 
 /** One snippet with its SQL; null when it does not exist or the caller may not see it (the same answer). */
