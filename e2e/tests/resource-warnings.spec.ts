@@ -44,6 +44,18 @@ test('the resource warning banner follows the measurements and its hiding rules;
   }
   await expect(banner).toHaveCount(0)
   await shot(page, 'infrastructure')
+
+  // Under a load the CPU chart moves: a loop that keeps a backend busy (no temporary files: the disk is near its quota).
+  await apiCall(page, 'POST', `/v1/projects/${project.ref}/database/query`, { query: 'do $$ declare s bigint := 0; begin for i in 1..20000000 loop s := s + i; end loop; end $$' })
+  await expect
+    .poll(async () => Math.max(...(await apiCall(page, 'GET', `/platform/projects/${project.ref}/usage?interval=1h`)).points.map((point: { cpu_percent: number }) => point.cpu_percent)))
+    .toBeGreaterThan(20)
+  await page.reload()
+  const cpuCurve = page.getByTestId('usage-chart-cpu_percent').locator('.recharts-area-curve').first()
+  await expect(cpuCurve).toHaveAttribute('d', /C/)
+  const heights = ((await cpuCurve.getAttribute('d')) ?? '').match(/[\d.]+,[\d.]+/g)!.map((pair) => Number(pair.split(',')[1]))
+  expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(10)
+  await shot(page, 'infrastructure-under-load')
   await page.goto(`/project/${project.ref}/settings/compute-and-disk`)
   await expect(banner).toContainText(DISK_WARNING)
 
@@ -69,4 +81,26 @@ test('the resource warning banner follows the measurements and its hiding rules;
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql`))
   await expect(banner).toHaveCount(0)
   expect((await warningOf(page, project.ref)).is_readonly_mode_enabled).toBe(false)
+})
+
+test('an upgrade starts from the Infrastructure page and its screen follows it', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signIn(page)
+  const orgSlug = (await apiCall(page, 'GET', '/platform/organizations'))[0].slug
+  const name = 'Infrastructure upgrade'
+  const existing = (await apiCall(page, 'GET', '/platform/projects')).find((p: { name: string }) => p.name === name)
+  const created = existing ?? (await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: orgSlug, db_pass: 'e2e-db-password-1', postgres_engine: '15' }))
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 30_000 }).toBe('ACTIVE_HEALTHY')
+  await page.goto(`/project/${created.ref}/infrastructure`)
+  await expect(page.getByTestId('postgres-version')).toContainText('Postgres 15')
+  await page.getByRole('button', { name: 'Upgrade to Postgres 17' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Postgres 17' })
+  await dialog.getByRole('textbox').fill(name)
+  await dialog.getByRole('button', { name: 'Upgrade to Postgres 17' }).click()
+  await expect(page.getByRole('heading', { name: 'Upgrading in progress' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Upgrade completed!' })).toBeVisible({ timeout: 120_000 })
+  await page.getByRole('button', { name: 'Return to project' }).click()
+  await page.goto(`/project/${created.ref}/infrastructure`)
+  await expect(page.getByTestId('postgres-version')).toContainText('Postgres 17')
+  await shot(page, 'infrastructure-upgraded')
 })

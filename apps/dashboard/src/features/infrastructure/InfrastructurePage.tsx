@@ -1,5 +1,6 @@
 import { USAGE_INTERVALS, type Project, type UsageInterval } from '@stratum/contracts'
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
@@ -24,6 +25,7 @@ function PostgresVersionCard({ project, version }: { project: Project; version: 
   const permitted = useCan(project.organization_slug, 'infrastructure.execute')
   const eligibility = useUpgradeEligibility(project.ref)
   const upgrade = useStartUpgrade()
+  const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
   const target = eligibility.data?.target_upgrade_versions[0]
   const reason = !permitted
@@ -38,7 +40,7 @@ function PostgresVersionCard({ project, version }: { project: Project; version: 
       title="Postgres version"
       description="Major version upgrades run as an operation: the project is offline while its data moves to the new version."
       actions={
-        <Button variant="primary" disabled={Boolean(reason) || !target} disabledReason={reason} onClick={() => setConfirming(true)} data-testid="upgrade-button">
+        <Button variant={target ? 'primary' : 'secondary'} disabled={Boolean(reason) || !target} disabledReason={reason} onClick={() => setConfirming(true)} data-testid="upgrade-button">
           {target ? `Upgrade to Postgres ${target.postgres_version}` : 'Upgrade'}
         </Button>
       }
@@ -63,7 +65,14 @@ function PostgresVersionCard({ project, version }: { project: Project; version: 
           onConfirm={() =>
             upgrade.mutate(
               { ref: project.ref, targetVersion: target.postgres_version },
-              { onSuccess: () => setConfirming(false), onError: (error) => toast.error(`Failed to upgrade project: ${errorMessage(error)}`) },
+              {
+                // The upgrade screen follows the operation by its tracking id, and shows its outcome after it.
+                onSuccess: ({ tracking_id }) => {
+                  setConfirming(false)
+                  void navigate(`/project/${project.ref}?trackingId=${tracking_id}`)
+                },
+                onError: (error) => toast.error(`Failed to upgrade project: ${errorMessage(error)}`),
+              },
             )
           }
         />

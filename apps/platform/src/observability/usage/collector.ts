@@ -86,6 +86,8 @@ export class UsageCollector {
       for (const row of rows) {
         const sample = this.sample(row.ref)
         if (sample) samples.push(sample)
+        // The reads are synchronous (cheaper than promises for thousands of small files): requests run between projects.
+        await new Promise((resolve) => setImmediate(resolve))
       }
       await insertSamples(db, samples)
       for (const row of rows) {
