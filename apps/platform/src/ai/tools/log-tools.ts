@@ -1,17 +1,18 @@
 import { z } from 'zod'
 import type { GatewayService } from '../../gateway/request-log-entry.js'
-import { defineTool } from './types.js'
+import { defineTool, type ProjectToolContext, type ToolReply } from './types.js'
 
 /**
  * get_logs reads what this installation really records: the gateway's log of requests through the
- * project's URL (gateway/request-log.ts, migration 011). There is no store of the services' own log
- * lines yet (issue 16), so those are answered as not available; nothing is ever made up.
+ * project's URL (gateway/request-log.ts, migration 011) for the API services, and the log store's
+ * postgres_logs (observability/logs/, the instance's own jsonlog lines) for postgres. The auth server's
+ * and functions' own lines are not collected: those are answered as not available, never made up.
  */
 export const LOG_WINDOW_HOURS = 24
 export const LOG_MAX_ENTRIES = 100
 
 /** The Supabase MCP server's service names, and the gateway service each reads (null: no such log here). */
-const SERVICES: Record<string, GatewayService | 'all' | null> = {
+const SERVICES: Record<string, GatewayService | 'all' | 'postgres' | null> = {
   api: 'all',
   rest: 'rest',
   graphql: 'graphql',
@@ -19,12 +20,12 @@ const SERVICES: Record<string, GatewayService | 'all' | null> = {
   storage: 'storage',
   'edge-function': 'functions',
   realtime: 'realtime',
-  postgres: null,
+  postgres: 'postgres',
 }
 const Service = z.enum(Object.keys(SERVICES) as [string, ...string[]])
 
 const NOT_COLLECTED =
-  'The services\' own logs (Postgres, the auth server, function console output) are not collected in this installation yet: only the gateway\'s request log is available.'
+  'The auth server\'s and the functions\' own log lines are not collected in this installation: the gateway\'s request log and the Postgres log are.'
 
 interface LogEntry {
   timestamp: Date
@@ -40,14 +41,15 @@ interface LogEntry {
 export const getLogsTool = defineTool({
   name: 'get_logs',
   description:
-    `Reads the project's recent logs: the requests made through its API URL (REST, GraphQL, auth, storage, edge functions, realtime) in the last ${LOG_WINDOW_HOURS} hours, newest first, at most ${LOG_MAX_ENTRIES}: time, service, method, path, status, duration, role. Postgres logs are not collected yet.`,
-  inputSchema: z.object({ service: Service.default('api').describe('api: every request; or one service: rest, graphql, auth, storage, edge-function, realtime; postgres is not available') }),
+    `Reads the project's recent logs: the requests made through its API URL (REST, GraphQL, auth, storage, edge functions, realtime) in the last ${LOG_WINDOW_HOURS} hours, newest first, at most ${LOG_MAX_ENTRIES}: time, service, method, path, status, duration, role; or, for postgres, the database server's own log lines (severity, message).`,
+  inputSchema: z.object({ service: Service.default('api').describe('api: every request; one service: rest, graphql, auth, storage, edge-function, realtime; or postgres: the database log') }),
   scope: 'project',
   writes: 'never',
   permission: 'projects.read',
   run: async (context, input) => {
     const service = SERVICES[input.service]
     if (service === null || service === undefined) return { note: `Logs of ${input.service} are not available. ${NOT_COLLECTED}` }
+    if (service === 'postgres') return postgresLog(context)
     // Entries wait in memory for up to 250 ms before they are written: the newest ones count too.
     await context.platform.requestLog.flush()
     const { rows } = await context.platform.db.query<LogEntry>(
@@ -63,3 +65,24 @@ export const getLogsTool = defineTool({
     return { note, data: rows.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })) }
   },
 })
+
+interface PostgresLogEntry {
+  timestamp: Date
+  event_message: string
+  severity: string | null
+}
+
+/** The database server's own lines from the log store (collected every few seconds from its jsonlog files). */
+async function postgresLog(context: ProjectToolContext): Promise<ToolReply> {
+  await context.platform.logCollector?.collect()
+  const { rows } = await context.platform.db.query<PostgresLogEntry>(
+    `SELECT timestamp, event_message, metadata #>> '{parsed,error_severity}' AS severity FROM log_events
+     WHERE project_ref = $1 AND source = 'postgres_logs' AND timestamp >= now() - make_interval(hours => $2)
+     ORDER BY timestamp DESC LIMIT $3`,
+    [context.project.ref, LOG_WINDOW_HOURS, LOG_MAX_ENTRIES],
+  )
+  const note = rows.length
+    ? `The database's ${rows.length === LOG_MAX_ENTRIES ? `${LOG_MAX_ENTRIES} newest ` : ''}log lines of the last ${LOG_WINDOW_HOURS} hours.`
+    : `The database logged nothing in the last ${LOG_WINDOW_HOURS} hours.`
+  return { note, data: rows.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() })) }
+}
