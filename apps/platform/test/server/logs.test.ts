@@ -91,6 +91,16 @@ describe('logs.all over the log store', () => {
     expect(unified.body.result).toEqual([expect.objectContaining({ event_message: 'marker-xyz', error_severity: 'LOG', id: expect.any(String) })])
   }, 60_000)
 
+  it("gives the API keys page each key's last use from edge_logs: the anon key's newest request, nothing for an unused key", async () => {
+    const newest = await logsAll(ref, "select max(timestamp) as at from edge_logs where metadata.role = 'anon'")
+    expect(newest.body.result[0].at).toEqual(expect.any(Number))
+    const lastUsed = await api(t, 'GET', `/platform/projects/${ref}/api-keys/last-used`, { cookie })
+    expect(lastUsed.status).toBe(200)
+    expect(lastUsed.body).toEqual({ anon: new Date(newest.body.result[0].at / 1000).toISOString(), service_role: null })
+    // Another project's requests never count.
+    expect((await api(t, 'GET', `/platform/projects/${otherRef}/api-keys/last-used`, { cookie })).body).toEqual({ anon: null, service_role: null })
+  })
+
   it('neither loses nor repeats a line across a collector restart', async () => {
     for (let i = 0; i < 5; i++) await raiseLog(ref, `restart-before-${i}`)
     await waitFor(async () => Object.keys(await markers(ref, '^restart-before-')).length === 5, { what: 'the first five lines' })
