@@ -29,6 +29,8 @@ interface RouteCase {
    * the AI routes without an AI provider (AI being off is no secret: GET /api/ai/sql/check-api-key says it to anyone).
    */
   answers?: { status: number; message: string }
+  /** What an outsider gets instead of a 404, from a route about the caller's own things (a list filtered to them). */
+  outsider?: { status: number; body: unknown }
   /** Bad input that must be refused with a 4xx and write nothing. */
   bad?: Array<{ path?: () => Promise<string> | string; body?: unknown; /** The message (or a matcher), when the case is about one. */ message?: unknown }>
 }
@@ -78,10 +80,58 @@ const validationMessage = expect.not.stringContaining(AI_KEY_NOT_SET_MESSAGE)
 /** The matrix runs without an AI provider: validation comes first, then the key-not-set answer (assistant.test.ts asks with a model). */
 const noProvider = { status: 400, message: AI_KEY_NOT_SET_MESSAGE }
 
+const apiKeysPath = () => `/v1/projects/${ref}/api-keys`
+type NamedKeyType = 'publishable' | 'secret'
+
+/** A fresh publishable or secret key, made by the owner, so each change or delete case has its own. */
+async function namedKeyPath(type: NamedKeyType): Promise<string> {
+  const made = await api(t, 'POST', apiKeysPath(), { token: tokens.owner }, { type, name: `matrix_${Math.random().toString(36).slice(2)}` })
+  if (made.status !== 201) throw new Error(`creating an API key answered ${made.status}: ${JSON.stringify(made.body)}`)
+  return `${apiKeysPath()}/${made.body.id}`
+}
+
+/** One key of each type for the read cases, made once. */
+const readKeys: Partial<Record<NamedKeyType, Promise<string>>> = {}
+const readKeyPath = (type: NamedKeyType) => (readKeys[type] ??= namedKeyPath(type))
+
+/** A key name already taken (made before the bad create that repeats it: a 409). */
+const TAKEN_KEY_NAME = 'matrix_taken'
+async function takenKeyNamePath(): Promise<string> {
+  await api(t, 'POST', apiKeysPath(), { token: tokens.owner }, { type: 'publishable', name: TAKEN_KEY_NAME })
+  return apiKeysPath()
+}
+
+/** The refusal of a change to the legacy pair (its text is the route's own). */
+const legacyFixed = expect.stringContaining('legacy anon and service_role keys cannot be changed')
+
+/** Saves a SQL snippet as `caller` through the dashboard's content route (Version: 2, as the dashboard sends it). */
+async function saveSnippet(caller: OrgRole, visibility: 'user' | 'project'): Promise<string> {
+  const response = await fetch(`${t.platform.url}/platform/projects/${ref}/content`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens[caller]}`, 'content-type': 'application/json', origin: t.platform.url, version: '2' },
+    body: JSON.stringify({ id: crypto.randomUUID(), name: `Matrix ${caller} ${visibility}`, type: 'sql', visibility, content: { schema_version: '1.0', sql: 'select 1' } }),
+  })
+  if (response.status !== 201) throw new Error(`saving a snippet answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { id: string }).id
+}
+
+/** The caller's own private snippet; Read-only may not save one (and an outsider has none): the owner's shared one. */
+async function snippetPath(caller: CallerName = 'owner'): Promise<string> {
+  const id = caller === 'read_only' || caller === 'outsider' ? await saveSnippet('owner', 'project') : await saveSnippet(caller, 'user')
+  return `/v1/snippets/${id}`
+}
+
+/** Network restrictions as they are by default (every network): what the allowed writes set, so the project's users can still connect. */
+const openNetworks = () => ({ dbAllowedCidrs: ['0.0.0.0/0'], dbAllowedCidrsV6: ['::/0'] })
+
 const ROUTES: RouteCase[] = [
   { name: 'get organization', method: 'GET', path: () => `/platform/organizations/${orgSlug}`, permission: null, bad: [{ path: () => '/platform/organizations/bad%20slug' }] },
   { name: 'list members', method: 'GET', path: () => `/platform/organizations/${orgSlug}/members`, permission: null },
-  { name: 'list projects', method: 'GET', path: () => `/platform/projects?organization_slug=${orgSlug}`, permission: null, bad: [{ path: () => '/platform/projects?organization_slug=a%20b' }] },
+  // Filtering by someone else's organization finds nothing.
+  {
+    name: 'list projects', method: 'GET', path: () => `/platform/projects?organization_slug=${orgSlug}`, permission: null, outsider: { status: 200, body: [] },
+    bad: [{ path: () => '/platform/projects?organization_slug=a%20b' }],
+  },
   { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
   { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
   { name: 'query logs', method: 'GET', path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?sql=select%201`, permission: null, bad: [{ path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?iso_timestamp_end=yesterday` }] },
@@ -238,6 +288,91 @@ const ROUTES: RouteCase[] = [
     name: 'assistant generate-v3', method: 'POST', path: () => '/api/ai/sql/generate-v3', body: generateBody, permission: null, answers: noProvider,
     bad: [{ body: { messages: question }, message: validationMessage }, { body: {}, message: validationMessage }],
   },
+  // Publishable and secret API keys: every member lists them (secret ones only with service_api_keys.read); reading a
+  // secret key needs service_api_keys.read, making, changing and deleting one secrets.write; the legacy pair is fixed here.
+  {
+    name: 'list api keys', method: 'GET', path: apiKeysPath, permission: null,
+    bad: [{ path: () => `${apiKeysPath()}?reveal=maybe` }, { path: () => '/v1/projects/UPPER/api-keys' }],
+  },
+  {
+    name: 'create api key', method: 'POST', path: apiKeysPath, body: () => ({ type: 'publishable', name: `matrix_${Math.random().toString(36).slice(2)}` }),
+    permission: 'secrets.write',
+    bad: [
+      { body: { type: 'legacy', name: 'matrix_legacy' } }, { body: { type: 'secret', name: 'Matrix Key' } }, { body: { type: 'secret', name: 'abc' } },
+      { body: { type: 'secret', name: 'matrix_extra', prefix: 'sb_' } }, { path: takenKeyNamePath, body: { type: 'secret', name: TAKEN_KEY_NAME } },
+    ],
+  },
+  {
+    name: 'get publishable api key', method: 'GET', path: () => readKeyPath('publishable'), permission: null,
+    bad: [{ path: () => `${apiKeysPath()}/not-a-uuid` }, { path: () => `${apiKeysPath()}/00000000-0000-4000-8000-000000000000` }, { path: async () => `${await readKeyPath('publishable')}?reveal=1` }],
+  },
+  { name: 'get secret api key', method: 'GET', path: () => readKeyPath('secret'), permission: 'service_api_keys.read' },
+  { name: 'get legacy service_role key', method: 'GET', path: () => `${apiKeysPath()}/service_role`, permission: 'service_api_keys.read' },
+  {
+    name: 'change api key', method: 'PATCH', path: () => namedKeyPath('secret'), body: () => ({ description: 'Matrix key' }), permission: 'secrets.write',
+    bad: [
+      { path: () => `${apiKeysPath()}/anon`, body: { description: 'x' }, message: legacyFixed }, { path: () => `${apiKeysPath()}/service_role`, body: { description: 'x' }, message: legacyFixed },
+      { path: () => readKeyPath('secret'), body: { name: 'Bad Name' } }, { path: () => readKeyPath('secret'), body: { type: 'publishable' } },
+      { path: () => `${apiKeysPath()}/00000000-0000-4000-8000-000000000000`, body: { description: 'x' } },
+    ],
+  },
+  {
+    name: 'delete api key', method: 'DELETE', path: () => namedKeyPath('publishable'), permission: 'secrets.write',
+    bad: [
+      { path: () => `${apiKeysPath()}/anon`, message: legacyFixed }, { path: () => `${apiKeysPath()}/service_role`, message: legacyFixed },
+      { path: () => `${apiKeysPath()}/not-a-uuid` }, { path: () => `${apiKeysPath()}/00000000-0000-4000-8000-000000000000` },
+      { path: async () => `${await readKeyPath('publishable')}?was_compromised=perhaps` },
+    ],
+  },
+  // SQL snippets for API clients: one's own private ones and those shared with one's projects (another member's private one: the block after this table).
+  {
+    name: 'v1 snippets', method: 'GET', path: () => '/v1/snippets', permission: null, outsider: { status: 200, body: { data: [] } },
+    bad: [{ path: () => '/v1/snippets?limit=0' }, { path: () => '/v1/snippets?sort_by=size' }, { path: () => '/v1/snippets?project_ref=UPPER' }, { path: () => '/v1/snippets?cursor=bm90LWEtY3Vyc29y' }],
+  },
+  { name: 'v1 snippet', method: 'GET', path: snippetPath, permission: null, bad: [{ path: () => '/v1/snippets/not-a-uuid' }, { path: () => '/v1/snippets/00000000-0000-4000-8000-000000000000' }] },
+  // The New project form: regions and versions, for any member of the organization.
+  {
+    name: 'available regions', method: 'GET', path: () => `/v1/projects/available-regions?organization_slug=${orgSlug}`, permission: null,
+    bad: [{ path: () => '/v1/projects/available-regions' }, { path: () => `/v1/projects/available-regions?organization_slug=${orgSlug}&continent=XX` }],
+  },
+  {
+    name: 'available versions', method: 'POST', path: () => `/platform/organizations/${orgSlug}/available-versions`, body: () => ({ provider: 'AWS', region: 'us-east-1' }),
+    permission: null, bad: [{ body: { provider: 5 } }, { body: { region: 'r'.repeat(61) } }, { path: () => '/platform/organizations/bad%20slug/available-versions', body: {} }],
+  },
+  // The database server's settings: read by every member, changed with infrastructure.execute. The allowed writes leave every
+  // network allowed and SSL optional (the project's users keep connecting) and set a reloadable setting (no restart).
+  { name: 'postgres config', method: 'GET', path: () => `/v1/projects/${ref}/config/database/postgres`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/config/database/postgres' }] },
+  {
+    name: 'change postgres config', method: 'PUT', path: () => `/v1/projects/${ref}/config/database/postgres`, body: () => ({ statement_timeout: '2min' }),
+    permission: 'infrastructure.execute',
+    bad: [
+      { body: { statement_timeout: 'forever' } }, { body: { statement_timeout: '-1s' } }, { body: { work_mem: '1kB' } }, { body: { max_connections: 0 } },
+      { body: { restart_database: 'yes' } }, { body: { fsync: false } },
+    ],
+  },
+  { name: 'network restrictions', method: 'GET', path: () => `/v1/projects/${ref}/network-restrictions`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/network-restrictions' }] },
+  {
+    name: 'change network restrictions', method: 'PATCH', path: () => `/v1/projects/${ref}/network-restrictions`, body: () => ({ add: openNetworks() }),
+    permission: 'infrastructure.execute',
+    bad: [
+      { body: { add: { dbAllowedCidrs: ['300.0.0.0/8'] } } }, { body: { add: { dbAllowedCidrs: ['::/0'] } } }, { body: { add: { dbAllowedCidrsV6: ['2001:db8::/129'] } } },
+      { body: { replace: openNetworks() } }, { body: { add: { ...openNetworks(), other: [] } } },
+    ],
+  },
+  {
+    name: 'apply network restrictions', method: 'POST', path: () => `/v1/projects/${ref}/network-restrictions/apply`, body: openNetworks,
+    permission: 'infrastructure.execute',
+    bad: [
+      { body: { dbAllowedCidrs: '0.0.0.0/0' } }, { body: { dbAllowedCidrs: ['10.0.0.0/33'] } }, { body: { dbAllowedCidrsV6: ['not-a-network/64'] } },
+      { body: { dbAllowedCidrs: Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`) } }, { body: { ...openNetworks(), enabled: true } },
+    ],
+  },
+  { name: 'ssl enforcement', method: 'GET', path: () => `/v1/projects/${ref}/ssl-enforcement`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/ssl-enforcement' }] },
+  {
+    name: 'change ssl enforcement', method: 'PUT', path: () => `/v1/projects/${ref}/ssl-enforcement`, body: () => ({ requestedConfig: { database: false } }),
+    permission: 'infrastructure.execute',
+    bad: [{ body: { requestedConfig: { database: 'yes' } } }, { body: {} }, { body: { requestedConfig: { database: false, api: true } } }, { body: { database: false } }],
+  },
 ]
 
 async function snapshot(): Promise<string> {
@@ -251,7 +386,9 @@ async function snapshot(): Promise<string> {
     (SELECT string_agg(ref || ':' || is_hipaa, ',' ORDER BY ref) FROM projects) AS hipaa,
     (SELECT string_agg(id || ':' || user_id || ':' || name || ':' || jsonb_array_length(messages), ',' ORDER BY id) FROM assistant_chats) AS chats,
     (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets,
-    (SELECT string_agg(provider || ':' || model || ':' || coalesce(api_key_sealed, ''), ',') FROM ai_settings) AS ai_settings`)
+    (SELECT string_agg(provider || ':' || model || ':' || coalesce(api_key_sealed, ''), ',') FROM ai_settings) AS ai_settings,
+    (SELECT string_agg(ref || ':' || postgres_config::text || ':' || db_allowed_cidrs::text || ':' || db_allowed_cidrs_v6::text || ':' || ssl_enforced, ',' ORDER BY ref) FROM projects) AS database_config,
+    (SELECT string_agg(id || ':' || type || ':' || name || ':' || coalesce(description, '') || ':' || key_sha256 || ':' || coalesce(secret_jwt_template::text, ''), ',' ORDER BY id) FROM project_named_keys) AS named_keys`)
   return JSON.stringify(rows[0])
 }
 
@@ -291,6 +428,8 @@ beforeAll(async () => {
   tokens.outsider = outsider.token
 })
 afterAll(() => t?.cleanup())
+// The read cases' keys exist before any case takes its snapshot (a refused read compares one).
+beforeAll(() => Promise.all([readKeyPath('publishable'), readKeyPath('secret')]))
 
 describe('permission matrix', () => {
   for (const route of ROUTES) {
@@ -313,15 +452,14 @@ describe('permission matrix', () => {
         }
       })
     }
-    it(`${route.name}: an outsider gets ${route.answers?.status ?? 404}`, async () => {
+    it(`${route.name}: an outsider gets ${route.answers?.status ?? route.outsider?.status ?? 404}`, async () => {
       const result = await api(t, route.method, await route.path('outsider'), { token: tokens.outsider }, route.body?.())
       if (route.answers) {
         expect(result.status).toBe(route.answers.status)
         expect(result.body.message).toBe(route.answers.message)
-      } else if (route.name === 'list projects') {
-        // Filtering by someone else's organization finds nothing.
-        expect(result.status).toBe(200)
-        expect(result.body).toEqual([])
+      } else if (route.outsider) {
+        expect(result.status).toBe(route.outsider.status)
+        expect(result.body).toEqual(route.outsider.body)
       } else {
         expect(result.status).toBe(404)
       }
@@ -363,6 +501,41 @@ describe('permission matrix', () => {
       expect(listed.body.map((chat: { id: string }) => chat.id)).not.toContain(theirs.split('/').at(-1))
       expect(await snapshot()).toBe(before)
       expect((await api(t, 'GET', theirs, { token: tokens[other] })).body).toMatchObject({ name: 'Matrix chat', messages: [] })
+    })
+  }
+
+  for (const role of ORG_ROLES) {
+    const seesSecrets = roleCan(role, 'service_api_keys.read')
+    it(`api keys: ${role} ${seesSecrets ? 'sees' : 'is not shown'} the secret keys in the list`, async () => {
+      const secret = (await readKeyPath('secret')).split('/').at(-1)
+      const publishable = (await readKeyPath('publishable')).split('/').at(-1)
+      const listed = await api(t, 'GET', apiKeysPath(), { token: tokens[role] })
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200)
+      const ids = listed.body.map((key: { id: string }) => key.id)
+      expect(ids).toEqual(expect.arrayContaining(['anon', publishable]))
+      expect(ids.includes('service_role')).toBe(seesSecrets)
+      expect(ids.includes(secret)).toBe(seesSecrets)
+      expect(listed.body.some((key: { type: string }) => key.type === 'secret')).toBe(seesSecrets)
+      // Revealing shows no more to those who may not read secrets.
+      const revealed = await api(t, 'GET', `${apiKeysPath()}?reveal=true`, { token: tokens[role] })
+      expect(revealed.body.some((key: { type: string }) => key.type === 'secret')).toBe(seesSecrets)
+    })
+  }
+
+  for (const role of ORG_ROLES) {
+    it(`v1 snippets: ${role} cannot read another member's private snippet (404) and reads the shared ones`, async () => {
+      const other: OrgRole = role === 'developer' ? 'administrator' : 'developer'
+      const theirs = await saveSnippet(other, 'user')
+      const shared = await saveSnippet(other, 'project')
+      const hidden = await api(t, 'GET', `/v1/snippets/${theirs}`, { token: tokens[role] })
+      expect(hidden.status, JSON.stringify(hidden.body)).toBe(404)
+      expect(hidden.body.message).toEqual(expect.any(String))
+      expect((await api(t, 'GET', `/v1/snippets/${shared}`, { token: tokens[role] })).status).toBe(200)
+      const listed = await api(t, 'GET', `/v1/snippets?project_ref=${ref}`, { token: tokens[role] })
+      const ids = listed.body.data.map((snippet: { id: string }) => snippet.id)
+      expect(ids).toContain(shared)
+      expect(ids).not.toContain(theirs)
+      expect((await api(t, 'GET', `/v1/snippets/${theirs}`, { token: tokens[other] })).status).toBe(200)
     })
   }
 
