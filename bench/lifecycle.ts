@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import * as tar from 'tar'
 import { dumpDatabase } from '../apps/platform/src/control/logical/index.js'
-import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
 const PASSWORD = 'bench-db-password'
@@ -54,7 +54,7 @@ async function main() {
     for (let i = 0; i < 3; i++) restarts.push(await timedOperation(idle.ref, 'restart', undefined, 'ACTIVE_HEALTHY'))
     const bare = new PostgresServer(path.join(scratch, 'bare'), '17', 'postgres')
     await bare.init('postgres', PASSWORD)
-    bare.writeSettings({ port: 31_150, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
+    bare.writeSettings({ port: 31_150, listen_addresses: 'localhost', unix_socket_directories: '' }, platformHba(false))
     await bare.start()
     const bareRestarts: number[] = []
     for (let i = 0; i < 3; i++) {

@@ -10,7 +10,7 @@ import pg from 'pg'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { isPortFree } from '../apps/platform/src/control/ports.js'
-import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { dumpDatabase, dumpToGzipFile, restoreFromGzipFile, type LogicalConnection } from '../apps/platform/src/control/logical/index.js'
 
 const arg = (name: string, fallback: string) => {
@@ -30,7 +30,7 @@ async function startServer(name: string, major: PostgresMajor, port: number): Pr
   const server = new PostgresServer(path.join(root, name), major, 'postgres')
   servers.push(server)
   await server.init(ADMIN_ROLE, PASSWORD)
-  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
+  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, platformHba(false))
   await server.start()
   await bootstrapInstance(adminConnection(port, PASSWORD), { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'e', authenticatorPassword: 'a', readonlyPassword: 'r' })
   return { host: '127.0.0.1', port, user: ADMIN_ROLE, password: PASSWORD, database: 'postgres' }

@@ -16,7 +16,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { findFreePort } from '../apps/platform/src/control/ports.js'
-import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { MetaService, type MetaTarget } from '../apps/platform/src/meta/service.js'
 
 const TABLES = 1_000
@@ -56,7 +56,7 @@ async function main() {
   const meta = new MetaService()
   try {
     await server.init(ADMIN_ROLE, PASSWORD)
-    server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', max_connections: 30, shared_buffers: '128MB' }, false)
+    server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', max_connections: 30, shared_buffers: '128MB' }, platformHba(false))
     await server.start()
     await bootstrapInstance(adminConnection(port, PASSWORD), { adminPassword: PASSWORD, initialUserPassword: PASSWORD, editorPassword: 'bench-editor-1', readonlyPassword: 'bench-readonly-1', authenticatorPassword: 'bench-auth-1' })
     const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' })

@@ -17,7 +17,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { measureFirstLoad, reportFirstLoad } from './first-load.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
@@ -34,7 +34,7 @@ async function bareInitdbAndStart(dir: string, port: number): Promise<number> {
   const server = new PostgresServer(dir, '17', 'postgres')
   const started = performance.now()
   await server.init('postgres', 'baseline-password')
-  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, false)
+  server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, platformHba(false))
   await server.start()
   const ms = performance.now() - started
   await server.stop()
