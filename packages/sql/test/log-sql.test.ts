@@ -54,6 +54,16 @@ describe('translateLogQuery: allowed forms', () => {
     expect(params.slice(3)).toEqual(['edge_logs', 'err'])
   })
 
+  it('orders by the timestamp itself where it can, so the time index serves order by timestamp desc limit n', async () => {
+    const recent = await translate("select timestamp, event_message from postgres_logs where regexp_contains(event_message, 'x') order by timestamp desc limit 100")
+    expect(recent.sql).toContain('floor(extract(epoch from l."timestamp") * 1000000)::float8 AS "timestamp"')
+    expect(recent.sql).toMatch(/ ORDER BY l\."timestamp" DESC LIMIT 100$/)
+    expect((await translate('select * from edge_logs order by 2')).sql).toMatch(/ ORDER BY l\."timestamp" LIMIT/)
+    // Grouped or DISTINCT: ORDER BY must name what the select list has, so the position stays.
+    expect((await translate('select timestamp_trunc(timestamp, minute) as m, count(*) from edge_logs group by m order by m desc')).sql).toMatch(/ GROUP BY 1 ORDER BY 1 DESC/)
+    expect((await translate('select distinct timestamp from edge_logs order by timestamp')).sql).toMatch(/ ORDER BY 1 LIMIT/)
+  })
+
   it('binds a metadata path once, so a select item and its GROUP BY are one expression to Postgres', async () => {
     const { sql, params } = await translate(
       'select response.status_code, count(*) as count from edge_logs cross join unnest(metadata) as m cross join unnest(m.response) as response group by response.status_code',

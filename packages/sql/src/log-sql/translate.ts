@@ -28,6 +28,13 @@ export interface TranslatedLogQuery {
 interface Target {
   name: string
   sql: string
+  /**
+   * For a timestamp item (answered as microseconds): the timestamp itself, which orders the same. ORDER BY uses
+   * it where Postgres allows (no GROUP BY, DISTINCT or HAVING), so `order by timestamp desc limit 100` walks
+   * the (project_ref, source, timestamp) index and stops after the rows it needs, instead of sorting every
+   * line of the window by an expression no index has.
+   */
+  orderSql?: string
 }
 
 function fromItems(items: Node[]): Node[] {
@@ -124,23 +131,31 @@ function output(e: Expr, x: ExpressionTranslator): string {
   return e.sql
 }
 
-/** GROUP BY / ORDER BY items: a position, a name of the select list (by position), or an expression. */
-function reference(node: Node, targets: Target[], x: ExpressionTranslator, what: string): string {
+/**
+ * GROUP BY / ORDER BY items: a position, a name of the select list (by position), or an expression. With
+ * `byTimestamp`, a select item that is a timestamp is referred to by its timestamp (Target.orderSql).
+ */
+function reference(node: Node, targets: Target[], x: ExpressionTranslator, what: string, byTimestamp = false): string {
+  const item = (index: number) => (byTimestamp && targets[index]!.orderSql) || String(index + 1)
   const [kind, body] = nodeKind(node)
   if (kind === 'A_Const' && body.ival !== undefined && !body.sval) {
     const position = Number(body.ival.ival ?? 0)
     if (!Number.isInteger(position) || position < 1 || position > targets.length) throw new LogQueryError(`${what} position ${position} is not in the select list`)
-    return String(position)
+    return item(position - 1)
   }
   if (kind === 'ColumnRef' && body.fields.length === 1 && body.fields[0].String) {
     const position = targets.findIndex((target) => target.name === body.fields[0].String.sval)
-    if (position >= 0) return String(position + 1)
+    if (position >= 0) return item(position)
   }
   const e = x.expr(node)
   // The same expression as a select item (a metadata path is bound once): its position, so Postgres sees one expression.
   const same = e.literal === undefined ? targets.findIndex((target) => target.sql === e.sql) : -1
-  if (same >= 0) return String(same + 1)
+  if (same >= 0) return item(same)
   return e.type === 'json' ? e.text! : x.emit(e)
+}
+
+function targetOf(name: string, e: Expr, x: ExpressionTranslator): Target {
+  return { name, sql: output(e, x), ...(e.type === 'timestamp' && e.literal === undefined ? { orderSql: e.sql } : {}) }
 }
 
 function selectList(list: Node[], scope: Scope, x: ExpressionTranslator): Target[] {
@@ -151,11 +166,10 @@ function selectList(list: Node[], scope: Scope, x: ExpressionTranslator): Target
     const fields = target.val.ColumnRef?.fields as Node[] | undefined
     if (fields?.some((field) => 'A_Star' in field)) {
       if (!scope.hasTable) throw new LogQueryError('SELECT * needs a FROM')
-      for (const column of ['id', 'timestamp', 'event_message', 'metadata']) targets.push({ name: column, sql: output(x.column([column]), x) })
+      for (const column of ['id', 'timestamp', 'event_message', 'metadata']) targets.push(targetOf(column, x.column([column]), x))
       return
     }
-    const e = x.expr(target.val)
-    targets.push({ name: target.name || outputName(target.val, index), sql: output(e, x) })
+    targets.push(targetOf(target.name || outputName(target.val, index), x.expr(target.val), x))
   })
   return targets
 }
@@ -188,7 +202,7 @@ export function translateLogStatement(stmt: Node, window: LogQueryWindow): Trans
     const sort = item.SortBy as Node
     const direction = sort.sortby_dir === 'SORTBY_DESC' ? ' DESC' : sort.sortby_dir === 'SORTBY_ASC' ? ' ASC' : ''
     const nulls = sort.sortby_nulls === 'SORTBY_NULLS_FIRST' ? ' NULLS FIRST' : sort.sortby_nulls === 'SORTBY_NULLS_LAST' ? ' NULLS LAST' : ''
-    return reference(sort.node, targets, x, 'ORDER BY') + direction + nulls
+    return reference(sort.node, targets, x, 'ORDER BY', !groupBy.length && !having && !distinct) + direction + nulls
   })
   const limit = Math.min(integerConstant(select.limitCount, 'LIMIT') ?? LOG_QUERY_MAX_ROWS, LOG_QUERY_MAX_ROWS)
   const offset = integerConstant(select.limitOffset, 'OFFSET')
