@@ -61,4 +61,7 @@ test('the Logs Explorer finds a line written by raise log with a template, draws
   await expect(page.getByTestId('logs-error')).toBeHidden()
   await expect(page).toHaveURL(/range=24h/)
   await shot(page, 'logs-explorer-edge')
+  await page.setViewportSize({ width: 800, height: 1000 })
+  await page.getByTestId('logs-histogram').scrollIntoViewIfNeeded()
+  await shot(page, 'logs-explorer-narrow')
 })

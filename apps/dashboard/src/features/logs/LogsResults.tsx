@@ -12,7 +12,9 @@ import type { Window } from './time-range'
 /** The grid grows with its rows up to this height (the viewer beside it has it too). */
 const GRID_MAX_HEIGHT = 460
 /** Toolbar, header row, hint and borders around the rows. */
-const GRID_CHROME = 104
+const GRID_CHROME = 100
+/** The grid's table is at least 120px tall (results-grid.css), with its toolbar and hint around it. */
+const GRID_MIN_HEIGHT = 190
 const ROW_HEIGHT = 30
 
 /** The run's refusal (the spec's texts among them) or failure, in the server's own words. */
@@ -62,7 +64,7 @@ export function LogsResults({ projectRef, query, window, selected, onSelect }: L
 
   return (
     <div className={selected ? 'logs-results with-viewer' : 'logs-results'}>
-      <div className="logs-grid" style={{ height: selected ? GRID_MAX_HEIGHT : Math.min(GRID_MAX_HEIGHT, GRID_CHROME + rows.length * ROW_HEIGHT) }}>
+      <div className="logs-grid" style={{ height: selected ? GRID_MAX_HEIGHT : Math.min(GRID_MAX_HEIGHT, Math.max(GRID_MIN_HEIGHT, GRID_CHROME + rows.length * ROW_HEIGHT)) }}>
         <ResultsGrid columns={columns} rows={rows} stateKey={`${projectRef}.logs`} fileName="logs" onRowClick={(row) => onSelect(originals.get(row) ?? row)} />
       </div>
       {selected ? <LogLineViewer projectRef={projectRef} row={selected} window={window} onClose={() => onSelect(null)} /> : null}
