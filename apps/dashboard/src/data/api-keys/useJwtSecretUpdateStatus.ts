@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { JWT_SECRET_UPDATE_STATUS, type JwtSecretUpdateStatus } from '@stratum/contracts'
 import { api } from '../api'
 import { apiKeyKeys } from './keys'
@@ -10,12 +10,14 @@ export const getJwtSecretUpdateStatus = (ref: string, signal?: AbortSignal) =>
   api<JwtSecretUpdateStatus>(`/platform/projects/${encodeURIComponent(ref)}/config/secrets/update-status`, { signal })
 
 /** The latest JWT secret update (null when there was none); polled every second while it is Updating. */
-export function useJwtSecretUpdateStatus(ref: string | undefined) {
-  return useQuery({
+export const jwtSecretUpdateStatusQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: apiKeyKeys.updateStatus(ref ?? ''),
-    queryFn: ({ signal }) => getJwtSecretUpdateStatus(ref!, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getJwtSecretUpdateStatus(ref, signal) : skipToken,
     refetchInterval: (query) =>
       query.state.data?.update_status?.status === JWT_SECRET_UPDATE_STATUS.Updating ? JWT_UPDATE_POLL_MS : false,
   })
+
+export function useJwtSecretUpdateStatus(ref: string | undefined) {
+  return useQuery(jwtSecretUpdateStatusQuery(ref))
 }

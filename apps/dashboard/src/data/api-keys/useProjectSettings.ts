@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { ProjectSettings } from '@stratum/contracts'
 import { api } from '../api'
 import { apiKeyKeys } from './keys'
@@ -7,12 +7,14 @@ export const getProjectSettings = (ref: string, signal?: AbortSignal) =>
   api<ProjectSettings>(`/platform/projects/${encodeURIComponent(ref)}/settings`, { signal })
 
 /** The project's API URL and keys; the service_role key and the JWT secret only for roles that may read them. */
-export function useProjectSettings(ref: string | undefined) {
-  return useQuery({
+export const projectSettingsQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: apiKeyKeys.settings(ref ?? ''),
-    queryFn: ({ signal }) => getProjectSettings(ref!, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getProjectSettings(ref, signal) : skipToken,
   })
+
+export function useProjectSettings(ref: string | undefined) {
+  return useQuery(projectSettingsQuery(ref))
 }
 
 /** `${protocol}://${endpoint}`: where the project's API is reached. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Backup } from '@stratum/contracts'
 import { api } from '../api'
 import { backupKeys } from './keys'
@@ -13,10 +13,12 @@ export const getBackups = (ref: string, signal?: AbortSignal) =>
   api<BackupsResponse>(`/platform/database/${encodeURIComponent(ref)}/backups`, { signal })
 
 /** Every backup of the project: physical (taken on pause) and logical. */
-export function useBackups(ref: string | undefined) {
-  return useQuery({
+export const backupsQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: backupKeys.list(ref ?? ''),
-    queryFn: ({ signal }) => getBackups(ref!, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getBackups(ref, signal) : skipToken,
   })
+
+export function useBackups(ref: string | undefined) {
+  return useQuery(backupsQuery(ref))
 }

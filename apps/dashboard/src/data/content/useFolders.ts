@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Folder } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
@@ -11,6 +11,8 @@ import { contentKeys } from './keys'
 export const getFolders = (ref: string, signal?: AbortSignal) =>
   api<{ data: { folders: Folder[] } }>(contentPath(ref, '/folders?type=sql&visibility=private&limit=1'), { signal }).then((page) => page.data.folders)
 
+export const foldersQuery = (ref: string) => queryOptions({ queryKey: contentKeys.folders(ref), queryFn: ref ? ({ signal }) => getFolders(ref, signal) : skipToken })
+
 export function useFolders(ref: string) {
-  return useQuery({ queryKey: contentKeys.folders(ref), queryFn: ({ signal }) => getFolders(ref, signal), enabled: Boolean(ref) })
+  return useQuery(foldersQuery(ref))
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { ContentItem } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
@@ -7,11 +7,13 @@ import { contentKeys } from './keys'
 export const getSnippet = (ref: string, id: string, signal?: AbortSignal) =>
   api<ContentItem>(contentPath(ref, `/item/${encodeURIComponent(id)}`), { signal })
 
-export function useSnippet(ref: string, id: string | undefined, enabled = true) {
-  return useQuery({
+export const snippetQuery = (ref: string, id: string | undefined) =>
+  queryOptions({
     queryKey: contentKeys.snippet(ref, id ?? ''),
-    queryFn: ({ signal }) => getSnippet(ref, id!, signal),
-    enabled: Boolean(ref && id) && enabled,
+    queryFn: ref && id ? ({ signal }) => getSnippet(ref, id, signal) : skipToken,
     retry: false,
   })
+
+export function useSnippet(ref: string, id: string | undefined, enabled = true) {
+  return useQuery({ ...snippetQuery(ref, id), enabled })
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import { contentPath } from './contentPath'
 import { contentKeys } from './keys'
@@ -13,6 +13,9 @@ export interface SnippetCounts {
 /** GET /content/count?type=sql: the explorer's section counts, whatever pages are loaded. */
 export const getSnippetCounts = (ref: string, signal?: AbortSignal) => api<SnippetCounts>(contentPath(ref, '/count?type=sql'), { signal })
 
+export const snippetCountsQuery = (ref: string) =>
+  queryOptions({ queryKey: contentKeys.count(ref), queryFn: ref ? ({ signal }) => getSnippetCounts(ref, signal) : skipToken })
+
 export function useSnippetCounts(ref: string) {
-  return useQuery({ queryKey: contentKeys.count(ref), queryFn: ({ signal }) => getSnippetCounts(ref, signal), enabled: Boolean(ref) })
+  return useQuery(snippetCountsQuery(ref))
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
+import { infiniteQueryOptions, skipToken, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
 import { CONTENT_LIST_LIMIT, type ContentItem, type ContentListItem, type Folder } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
@@ -33,15 +33,17 @@ export async function getSnippetPage(ref: string, section: SnippetSection, curso
   return { ...(page.cursor ? { cursor: page.cursor } : {}), data: page.data.contents }
 }
 
-/** A section of the explorer, a page at a time (fetchNextPage when the user reaches its end). */
-export function useSnippetList(ref: string, section: SnippetSection, enabled = true) {
-  return useInfiniteQuery({
+export const snippetListQuery = (ref: string, section: SnippetSection) =>
+  infiniteQueryOptions({
     queryKey: contentKeys.list(ref, section),
-    queryFn: ({ pageParam, signal }) => getSnippetPage(ref, section, pageParam, signal),
+    queryFn: ref ? ({ pageParam, signal }) => getSnippetPage(ref, section, pageParam, signal) : skipToken,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: SnippetPage) => last.cursor,
-    enabled: Boolean(ref) && enabled,
   })
+
+/** A section of the explorer, a page at a time (fetchNextPage when the user reaches its end). */
+export function useSnippetList(ref: string, section: SnippetSection, enabled = true) {
+  return useInfiniteQuery({ ...snippetListQuery(ref, section), enabled })
 }
 
 /** The snippets of every loaded page, in order. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { CONTENT_LIST_LIMIT, type ContentItem } from '@stratum/contracts'
 import { api } from '../api'
 import { contentPath } from './contentPath'
@@ -10,6 +10,9 @@ export const getSnippets = (ref: string, signal?: AbortSignal) =>
     (page) => page.data,
   )
 
+export const snippetsQuery = (ref: string) =>
+  queryOptions({ queryKey: contentKeys.snippets(ref), queryFn: ref ? ({ signal }) => getSnippets(ref, signal) : skipToken })
+
 export function useSnippets(ref: string) {
-  return useQuery({ queryKey: contentKeys.snippets(ref), queryFn: ({ signal }) => getSnippets(ref, signal), enabled: Boolean(ref) })
+  return useQuery(snippetsQuery(ref))
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { extensionsPath, type Extension } from '@stratum/contracts'
 import { api } from '../api'
 import { extensionKeys } from './keys'
@@ -6,12 +6,12 @@ import { extensionKeys } from './keys'
 export const getExtensions = (ref: string, signal?: AbortSignal) => api<Extension[]>(extensionsPath(ref), { signal })
 
 /** Every extension the project's Postgres ships, enabled or not, with the platform's verdict on each. */
-export const extensionsQueryOptions = (ref: string) =>
+export const extensionsQuery = (ref: string | undefined) =>
   queryOptions({
-    queryKey: extensionKeys.list(ref),
-    queryFn: ({ signal }) => getExtensions(ref, signal),
+    queryKey: extensionKeys.list(ref ?? ''),
+    queryFn: ref ? ({ signal }) => getExtensions(ref, signal) : skipToken,
   })
 
 export function useExtensions(ref: string | undefined) {
-  return useQuery({ ...extensionsQueryOptions(ref ?? ''), enabled: Boolean(ref) })
+  return useQuery(extensionsQuery(ref))
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { FunctionResponse } from '@stratum/contracts'
 import { api, isApiError } from '../api'
 import { functionKeys } from './keys'
@@ -7,11 +7,13 @@ export const getFunction = (ref: string, slug: string, signal?: AbortSignal) =>
   api<FunctionResponse>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, { signal })
 
 /** One edge function by slug; a 404 is not retried. */
-export function useFunction(ref: string | undefined, slug: string | undefined) {
-  return useQuery({
+export const functionQuery = (ref: string | undefined, slug: string | undefined) =>
+  queryOptions({
     queryKey: functionKeys.detail(ref ?? '', slug ?? ''),
-    queryFn: ({ signal }) => getFunction(ref!, slug!, signal),
-    enabled: Boolean(ref && slug),
+    queryFn: ref && slug ? ({ signal }) => getFunction(ref, slug, signal) : skipToken,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   })
+
+export function useFunction(ref: string | undefined, slug: string | undefined) {
+  return useQuery(functionQuery(ref, slug))
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { FunctionFilesResponse } from '@stratum/contracts'
 import { api, isApiError } from '../api'
 import { functionKeys } from './keys'
@@ -9,12 +9,14 @@ export const getFunctionFiles = (ref: string, slug: string, signal?: AbortSignal
   })
 
 /** The deployed files of a function, as text, for the details page. */
-export function useFunctionFiles(ref: string | undefined, slug: string | undefined, enabled = true) {
-  return useQuery({
+export const functionFilesQuery = (ref: string | undefined, slug: string | undefined) =>
+  queryOptions({
     queryKey: functionKeys.files(ref ?? '', slug ?? ''),
-    queryFn: ({ signal }) => getFunctionFiles(ref!, slug!, signal),
-    enabled: Boolean(ref && slug) && enabled,
+    queryFn: ref && slug ? ({ signal }) => getFunctionFiles(ref, slug, signal) : skipToken,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
     select: (data) => data.files,
   })
+
+export function useFunctionFiles(ref: string | undefined, slug: string | undefined, enabled = true) {
+  return useQuery({ ...functionFilesQuery(ref, slug), enabled })
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { InvitationDetails } from '@stratum/contracts'
 import { api } from '../api'
 import { invitationKeys } from './keys'
@@ -7,11 +7,13 @@ export const getInvitationDetails = (token: string, signal?: AbortSignal) =>
   api<InvitationDetails>(`/platform/invitations/${encodeURIComponent(token)}`, { signal })
 
 /** An invalid, used or expired link answers 4xx with the reason: no point asking twice. */
-export function useInvitationDetails(token: string | undefined) {
-  return useQuery({
+export const invitationDetailsQuery = (token: string | undefined) =>
+  queryOptions({
     queryKey: invitationKeys.details(token ?? ''),
-    queryFn: ({ signal }) => getInvitationDetails(token!, signal),
-    enabled: Boolean(token),
+    queryFn: token ? ({ signal }) => getInvitationDetails(token, signal) : skipToken,
     retry: false,
   })
+
+export function useInvitationDetails(token: string | undefined) {
+  return useQuery(invitationDetailsQuery(token))
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { MemberAtFreeProjectLimit } from '@stratum/contracts'
 import { api } from '../api'
 import { lifecycleKeys } from './keys'
@@ -10,11 +10,14 @@ export const getMembersAtFreeProjectLimit = (slug: string, signal?: AbortSignal)
   )
 
 /** Owners and administrators of a free organization who already run their free projects. */
-export function useMembersAtFreeProjectLimit(slug: string | undefined, enabled = true) {
-  return useQuery({
+export const membersAtFreeProjectLimitQuery = (slug: string | undefined) =>
+  queryOptions({
     queryKey: lifecycleKeys.freeProjectLimit(slug ?? ''),
-    queryFn: ({ signal }) => getMembersAtFreeProjectLimit(slug!, signal),
-    enabled: Boolean(slug) && enabled,
+    queryFn: slug ? ({ signal }) => getMembersAtFreeProjectLimit(slug, signal) : skipToken,
     staleTime: 0,
   })
+
+/** `enabled` false: fetched only by `refetch()` (the restore button asks at the moment of the click). */
+export function useMembersAtFreeProjectLimit(slug: string | undefined, enabled = true) {
+  return useQuery({ ...membersAtFreeProjectLimitQuery(slug), enabled })
 }

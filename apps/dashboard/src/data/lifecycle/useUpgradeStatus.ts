@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { UPGRADE_STATUS, type DatabaseUpgradeStatus } from '@stratum/contracts'
 import { api } from '../api'
 import { lifecycleKeys } from './keys'
@@ -13,14 +13,16 @@ export const getUpgradeStatus = (ref: string, trackingId?: string | null, signal
   )
 
 /** Polled every 5 s while the upgrade runs; stops once it is Upgraded or Failed. */
-export function useUpgradeStatus(ref: string | undefined, trackingId?: string | null) {
-  return useQuery({
+export const upgradeStatusQuery = (ref: string | undefined, trackingId?: string | null) =>
+  queryOptions({
     queryKey: lifecycleKeys.upgradeStatus(ref ?? '', trackingId),
-    queryFn: ({ signal }) => getUpgradeStatus(ref!, trackingId, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getUpgradeStatus(ref, trackingId, signal) : skipToken,
     refetchInterval: (query) => {
       const status = query.state.data?.databaseUpgradeStatus?.status
       return status === UPGRADE_STATUS.Upgraded || status === UPGRADE_STATUS.Failed ? false : UPGRADE_STATUS_POLL_MS
     },
   })
+
+export function useUpgradeStatus(ref: string | undefined, trackingId?: string | null) {
+  return useQuery(upgradeStatusQuery(ref, trackingId))
 }

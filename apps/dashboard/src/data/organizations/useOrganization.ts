@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Organization } from '@stratum/contracts'
 import { api } from '../api'
 import { organizationKeys } from './keys'
@@ -6,10 +6,12 @@ import { organizationKeys } from './keys'
 export const getOrganization = (slug: string, signal?: AbortSignal) =>
   api<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { signal })
 
-export function useOrganization(slug: string | undefined) {
-  return useQuery({
+export const organizationQuery = (slug: string | undefined) =>
+  queryOptions({
     queryKey: organizationKeys.detail(slug ?? ''),
-    queryFn: ({ signal }) => getOrganization(slug!, signal),
-    enabled: Boolean(slug),
+    queryFn: slug ? ({ signal }) => getOrganization(slug, signal) : skipToken,
   })
+
+export function useOrganization(slug: string | undefined) {
+  return useQuery(organizationQuery(slug))
 }

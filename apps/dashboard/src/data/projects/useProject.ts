@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Project } from '@stratum/contracts'
 import { api } from '../api'
 import { projectKeys } from './keys'
@@ -6,10 +6,12 @@ import { projectKeys } from './keys'
 export const getProject = (ref: string, signal?: AbortSignal) =>
   api<Project>(`/platform/projects/${encodeURIComponent(ref)}`, { signal })
 
-export function useProject(ref: string | undefined) {
-  return useQuery({
+export const projectQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: projectKeys.detail(ref ?? ''),
-    queryFn: ({ signal }) => getProject(ref!, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getProject(ref, signal) : skipToken,
   })
+
+export function useProject(ref: string | undefined) {
+  return useQuery(projectQuery(ref))
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import type { Project, ProjectStatus } from '@stratum/contracts'
 import { api } from '../api'
 import { backupKeys } from '../backups/keys'
@@ -8,6 +8,14 @@ import { projectKeys } from './keys'
 
 export const getProjectStatus = (ref: string, signal?: AbortSignal) =>
   api<{ status: ProjectStatus }>(`/platform/projects/${encodeURIComponent(ref)}/status`, { signal })
+
+export const projectStatusQuery = (ref: string | undefined) =>
+  queryOptions({
+    queryKey: projectKeys.status(ref ?? ''),
+    queryFn: ref ? ({ signal }) => getProjectStatus(ref, signal) : skipToken,
+    // A status set when an operation was accepted stands until the first poll one interval later.
+    staleTime: 1000,
+  })
 
 /** The spec's polling: 4 s while a takeover screen shows; the pausing screen 2 s, after a 4 s delay. */
 export const TAKEOVER_POLL_MS = 4000
@@ -58,14 +66,7 @@ export function useProjectStatusWatcher(ref: string | undefined, project: UseQue
   const interval = statusPollInterval(current)
   const pausing = current === 'GOING_DOWN' || current === 'PAUSING'
   const delayPassed = useDelayPassed(pausing && ref ? `pausing:${ref}` : null, PAUSING_POLL_DELAY_MS)
-  const { data, dataUpdatedAt } = useQuery({
-    queryKey: projectKeys.status(ref ?? ''),
-    queryFn: ({ signal }) => getProjectStatus(ref!, signal),
-    enabled: Boolean(ref) && interval !== false && delayPassed,
-    refetchInterval: interval,
-    // A status set when an operation was accepted stands until the first poll one interval later.
-    staleTime: 1000,
-  })
+  const { data, dataUpdatedAt } = useQuery({ ...projectStatusQuery(ref), enabled: interval !== false && delayPassed, refetchInterval: interval })
   const polled = data?.status
   const projectUpdatedAt = project.dataUpdatedAt
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import { sqlKeys } from './keys'
 
@@ -15,11 +15,13 @@ export interface OngoingQueryRow {
 export const getOngoingQueries = (ref: string, signal?: AbortSignal) =>
   api<OngoingQueryRow[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/query/ongoing`, { signal })
 
-export function useOngoingQueries(ref: string, enabled: boolean) {
-  return useQuery({
+export const ongoingQueriesQuery = (ref: string) =>
+  queryOptions({
     queryKey: sqlKeys.ongoing(ref),
-    queryFn: ({ signal }) => getOngoingQueries(ref, signal),
-    enabled: Boolean(ref) && enabled,
-    refetchInterval: enabled ? 5000 : false,
+    queryFn: ref ? ({ signal }) => getOngoingQueries(ref, signal) : skipToken,
   })
+
+/** Polled every 5 s while `enabled` (the dialog is open). */
+export function useOngoingQueries(ref: string, enabled: boolean) {
+  return useQuery({ ...ongoingQueriesQuery(ref), enabled, refetchInterval: enabled ? 5000 : false })
 }

@@ -1,5 +1,5 @@
 import type { PgMetaTable } from '@stratum/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 
 export const sqlCompletionKeys = {
@@ -10,11 +10,13 @@ export const sqlCompletionKeys = {
 export const getCompletionTables = (ref: string, signal?: AbortSignal) =>
   api<PgMetaTable[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/tables?include_columns=true`, { signal })
 
-export function useTableCompletions(ref: string | undefined) {
-  return useQuery({
+export const tableCompletionsQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: sqlCompletionKeys.tables(ref ?? ''),
-    queryFn: ({ signal }) => getCompletionTables(ref ?? '', signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getCompletionTables(ref, signal) : skipToken,
     staleTime: 30_000,
   })
+
+export function useTableCompletions(ref: string | undefined) {
+  return useQuery(tableCompletionsQuery(ref))
 }

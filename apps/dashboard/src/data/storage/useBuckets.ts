@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Bucket } from '@stratum/contracts'
 import { api } from '../api'
 import { storageKeys } from './keys'
@@ -12,12 +12,15 @@ export function retryBuckets(failureCount: number, error: unknown): boolean {
   return failureCount < 3
 }
 
-export function useBuckets(ref: string | undefined) {
-  return useQuery({
+/** The project's buckets, by name. */
+export const bucketsQuery = (ref: string | undefined) =>
+  queryOptions({
     queryKey: storageKeys.buckets(ref ?? ''),
-    queryFn: ({ signal }) => getBuckets(ref!, signal),
-    enabled: Boolean(ref),
+    queryFn: ref ? ({ signal }) => getBuckets(ref, signal) : skipToken,
     retry: retryBuckets,
     select: (buckets) => [...buckets].sort((a, b) => a.name.localeCompare(b.name)),
   })
+
+export function useBuckets(ref: string | undefined) {
+  return useQuery(bucketsQuery(ref))
 }
