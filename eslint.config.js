@@ -31,4 +31,35 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Data hooks: a query waiting for an argument has `skipToken` as its queryFn (a queryOptions factory, reusable for
+    // prefetching and loaders: see data/storage/objects.ts), not `enabled: Boolean(ref)` beside a `ref!` in the queryFn.
+    files: ['apps/dashboard/src/data/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='enabled'] CallExpression[callee.name='Boolean']",
+          "Property[key.name='enabled'] UnaryExpression[operator='!'] > UnaryExpression[operator='!']",
+          "Property[key.name='queryFn'] TSNonNullExpression",
+        ].map((selector) => ({
+          selector,
+          message: 'A missing argument is `queryFn: ref ? ({ signal }) => ... : skipToken` in a queryOptions factory, not `enabled: Boolean(ref)` with `ref!`.',
+        })),
+      ],
+    },
+  },
+  // Features use each other only through their public entry, `../<feature>` (its index.ts), never `../<feature>/<file>`.
+  // One block per folder depth inside a feature: from features/<f>/<sub>/, `../<sub2>/x` is the feature's own folder.
+  ...[1, 2, 3].map((depth) => {
+    const otherFeatureFile = `^${'\\.\\./'.repeat(depth)}[^./][^/]*/`
+    const message = "Import another feature through its index.ts (`../<feature>`); export what it needs there (keep the entry light: heavy modules stay lazy)."
+    return {
+      files: [`apps/dashboard/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ regex: otherFeatureFile, message }] }],
+        'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${otherFeatureFile.replaceAll('/', '\\x2F')}/]`, message }],
+      },
+    }
+  }),
 )

@@ -9,8 +9,8 @@ import { useSignIn } from '../../data/auth/useSignIn'
 import { useProfile } from '../../data/profile/useProfile'
 import { safeReturnTo } from '../../lib/returnTo'
 import { usePageTitle } from '../../lib/usePageTitle'
-import { ThemeToggle } from '../shell/ThemeToggle'
-import './sign-in.css'
+import { ThemeToggle } from '../shell'
+import '../../components/sign-in.css'
 
 export function SignInPage() {
   usePageTitle(['Sign in'])

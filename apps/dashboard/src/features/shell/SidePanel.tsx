@@ -5,7 +5,7 @@ import { IconButton } from '../../components/ui/Button'
 import { LoadingState } from '../../components/ui/Spinner'
 
 /** Loaded when first opened: project pages do not pay for the editor panel up front. */
-const SqlPanel = lazy(() => import('../sql-panel/SqlPanel').then((module) => ({ default: module.SqlPanel })))
+const SqlPanel = lazy(() => import('../sql-panel').then((module) => ({ default: module.SqlPanel })))
 const AssistantPanel = lazy(() => import('../assistant').then((module) => ({ default: module.AssistantPanel })))
 
 export type RightPanelKind = 'assistant' | 'editor'

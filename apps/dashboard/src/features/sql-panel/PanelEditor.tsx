@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Spinner } from '../../components/ui/Spinner'
 import { isModShortcut } from '../../lib/platform'
-import { useSqlMonaco } from '../sql-editor/useSqlMonaco'
+import { useSqlMonaco } from '../sql-editor'
 
 export interface PanelEditorHandle {
   /** The selection if one is made, else the whole text. */
