@@ -4,7 +4,7 @@ import { DatabasePassword } from './projects.js'
 import { COMPUTE_SIZE_NAMES } from './statuses.js'
 
 /**
- * The Management API shapes we serve under /v1 (reference/management-api-v1.openapi.json).
+ * The Management API shapes we serve under /v1 (docs/reference/management-api-v1.openapi.json).
  * Field names and codes follow that document so existing clients work unchanged.
  */
 export const V1Organization = z.object({ id: z.string(), slug: z.string(), name: z.string() })

@@ -19,6 +19,8 @@ export interface PostgresBinaries {
   postgres: string
   /** Directory holding the shared libraries the binaries link against. */
   libDir: string
+  /** Directory of the extensions this build ships (their .control files). */
+  extensionDir: string
 }
 
 const cache = new Map<PostgresMajor, PostgresBinaries>()
@@ -39,6 +41,7 @@ export function postgresBinaries(major: PostgresMajor): PostgresBinaries {
     pgCtl: path.join(native, 'bin', 'pg_ctl'),
     postgres: path.join(native, 'bin', 'postgres'),
     libDir: path.join(native, 'lib'),
+    extensionDir: path.join(native, 'share', 'postgresql', 'extension'),
   }
   cache.set(major, binaries)
   return binaries

@@ -1,5 +1,5 @@
 /**
- * The part of the Management API reference (reference/management-api-v1.openapi.json) this platform claims: each
+ * The part of the Management API reference (docs/reference/management-api-v1.openapi.json) this platform claims: each
  * (method, path template) below is registered by a route file and answers in the reference's shape; every other
  * /v1 path answers 404 with `{ message }` naming it (dashboard-static.ts). The paths are spelt as in the document
  * (`{ref}`), so the check in test/server/management-surface.test.ts finds each one's response schema there.

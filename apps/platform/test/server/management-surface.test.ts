@@ -14,7 +14,7 @@ import { checkSchema, responseSchema, type Mismatch, type OpenApiDocument } from
  * fields, types, enums, nullable). Paths of the document we do not claim answer 404 with a message naming them.
  */
 const here = path.dirname(fileURLToPath(import.meta.url))
-const doc = JSON.parse(fs.readFileSync(path.resolve(here, '../../../../../shared/reference/management-api-v1.openapi.json'), 'utf8')) as OpenApiDocument
+const doc = JSON.parse(fs.readFileSync(path.resolve(here, '../../../../docs/reference/management-api-v1.openapi.json'), 'utf8')) as OpenApiDocument
 
 /**
  * Mismatches of claimed pairs that are known and left for now, each with the reason and which mismatches it

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminConnection, withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { api, querySuperuser, login, startTestPlatform, tokenFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
 
 /**
@@ -77,6 +78,28 @@ describe('major-version upgrade', () => {
     expect((await api(t, 'POST', `/v1/projects/${ref}/upgrade`, { token }, { target_version: 'latest' })).status).toBe(400)
     expect((await api(t, 'POST', `/v1/projects/${ref}/upgrade`, { token }, {})).status).toBe(400)
     expect((await api(t, 'GET', `/v1/projects/${ref}/upgrade/status`, { token })).body).toEqual({ databaseUpgradeStatus: null })
+  })
+
+  it('inspects the project: an extension Postgres 17 does not ship makes it ineligible, and the upgrade is refused before it starts', async () => {
+    // adminpack ships with 15, not with 17; only the platform's superuser may create it.
+    const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    const admin = adminConnection(port, t.platform.ctx.projects.credentials(row).adminPassword)
+    await withAdminClient(admin, (client) => client.query('CREATE EXTENSION adminpack'))
+    try {
+      const eligibility = (await api(t, 'GET', `/v1/projects/${ref}/upgrade/eligibility`, { token })).body
+      expect(eligibility).toMatchObject({
+        eligible: false,
+        unsupported_extensions: ['adminpack'],
+        validation_errors: [{ type: 'unsupported_extension', extension_name: 'adminpack' }],
+      })
+      const refused = await api(t, 'POST', `/v1/projects/${ref}/upgrade`, { token }, { target_version: '17' })
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe('Cannot upgrade to Postgres 17: Postgres 17 does not ship the extension adminpack: drop it before upgrading')
+      expect((await api(t, 'GET', `/v1/projects/${ref}/upgrade/status`, { token })).body).toEqual({ databaseUpgradeStatus: null })
+    } finally {
+      await withAdminClient(admin, (client) => client.query('DROP EXTENSION adminpack'))
+    }
+    expect((await api(t, 'GET', `/v1/projects/${ref}/upgrade/eligibility`, { token })).body).toMatchObject({ eligible: true, validation_errors: [] })
   })
 
   it('rolls back a failure during the data migration: online on 15, data unaffected, status Failed', async () => {

@@ -10,7 +10,7 @@ import { assertMayCreateOrganization } from '../installation-policy.js'
 import { createProjectFor } from './projects.js'
 
 /**
- * The Management API (reference/management-api-v1.openapi.json): same paths, field names and
+ * The Management API (docs/reference/management-api-v1.openapi.json): same paths, field names and
  * success codes, so existing clients work when pointed at this platform with an access token.
  */
 export async function managementV1Routes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {

@@ -5,6 +5,7 @@ import { findOperation, latestOperation, type OperationRow } from '../../control
 import { OperationConflictError } from '../../control/operations/runner.js'
 import { upgradeFailureMessage } from '../../control/operations/upgrade-failure.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
+import { blockerText, upgradeBlockers } from '../../control/upgrade-eligibility.js'
 import { inTransaction } from '../../store/db.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
@@ -41,6 +42,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
       throw badRequest(`Cannot upgrade from Postgres ${project.postgres_major} to ${body.target_version}: available targets are ${upgradeTargets(project.postgres_major).join(', ') || 'none'}`)
     }
     if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Cannot upgrade while the project is ${project.status}`)
+    // Refused before anything starts: the operation would otherwise fail half-way on the same objects.
+    const blockers = await upgradeBlockers(project.port, ctx.projects.credentials(project).adminPassword, target)
+    if (blockers.length) throw badRequest(`Cannot upgrade to Postgres ${target}: ${blockers.map((blocker) => blockerText(blocker, target)).join('; ')}`)
     const nextPort = await inTransaction(ctx.db, (tx) => ctx.projects.allocatePort(tx))
     try {
       const op = await ctx.operations.request(ref, 'upgrade', {
@@ -66,8 +70,11 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
     const { project } = await projectAccess(ctx.db, request, ref)
     const targets = upgradeTargets(project.postgres_major)
     const appVersion = (major: PostgresMajor) => `postgres-${shippedVersion(major)}`
+    // The project is inspected for the newest target (what the dashboard offers); a stopped one cannot be read.
+    const running = project.status === 'ACTIVE_HEALTHY'
+    const blockers = running && targets[0] ? await upgradeBlockers(project.port, ctx.projects.credentials(project).adminPassword, targets[0]) : []
     return {
-      eligible: targets.length > 0 && project.status === 'ACTIVE_HEALTHY',
+      eligible: targets.length > 0 && running && blockers.length === 0,
       current_app_version: appVersion(project.postgres_major),
       current_app_version_release_channel: 'ga',
       latest_app_version: appVersion(targets[0] ?? project.postgres_major),
@@ -75,9 +82,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
       duration_estimate_hours: 1,
       legacy_auth_custom_roles: [],
       objects_to_be_dropped: [],
-      unsupported_extensions: [],
+      unsupported_extensions: blockers.flatMap((blocker) => (blocker.type === 'unsupported_extension' ? [blocker.extension_name] : [])),
       user_defined_objects_in_internal_schemas: [],
-      validation_errors: [],
+      validation_errors: blockers,
     }
   })
 }
