@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { inTransaction, type Db } from '../../store/db.js'
+import type { Db } from '../../store/db.js'
 import { postgresLogLine } from './postgres-log.js'
 import { insertLogLines, maintainLogStore, type LogLine } from './store.js'
 
@@ -25,7 +25,7 @@ export interface LogCollectorOptions {
 /**
  * Copies each project instance's Postgres log (jsonlog files in its data directory) into the log store.
  * It reads files, so it costs the instances nothing on their query path. Each batch of lines and the
- * position after it (file + byte offset, in log_positions) are written in one transaction: a crash or a
+ * position after it (file + byte offset, in log_positions) are written in one statement: a crash or a
  * restart resumes exactly after the last line stored, neither losing nor repeating one. Only whole lines
  * are read; a line Postgres is still writing waits for the next run.
  */
@@ -33,6 +33,8 @@ export class LogCollector {
   private timer: NodeJS.Timeout | null = null
   private running: Promise<void> | null = null
   private lastMaintained = 0
+  /** Each project's position as this collector last stored it (read from log_positions once, then kept here). */
+  private readonly positions = new Map<string, { file: string; position: number }>()
 
   constructor(private readonly options: LogCollectorOptions) {}
 
@@ -82,27 +84,33 @@ export class LogCollector {
     } catch {
       return // no log directory yet (never started with logging on)
     }
-    const { rows } = await this.options.db.query<{ file: string; position: string }>(
-      'SELECT file, position FROM log_positions WHERE project_ref = $1 AND stream = $2',
-      [ref, STREAM],
-    )
-    const recorded = rows[0]
+    let recorded = this.positions.get(ref)
+    if (!recorded) {
+      const { rows } = await this.options.db.query<{ file: string; position: string }>(
+        'SELECT file, position FROM log_positions WHERE project_ref = $1 AND stream = $2',
+        [ref, STREAM],
+      )
+      if (rows[0]) recorded = { file: rows[0].file, position: Number(rows[0].position) }
+    }
     for (const [index, file] of files.entries()) {
       if (recorded && file < recorded.file) {
         if (index < files.length - 1) await this.deleteIfOld(path.join(dir, file))
         continue
       }
-      let offset = recorded && file === recorded.file ? Number(recorded.position) : 0
+      let offset = recorded && file === recorded.file ? recorded.position : 0
       for (;;) {
-        const next = await this.readChunk(ref, path.join(dir, file), file, offset)
-        if (next === offset) break
-        offset = next
+        const { position, more } = await this.readChunk(ref, path.join(dir, file), file, offset)
+        offset = position
+        if (!more) break
       }
     }
   }
 
-  /** Stores the whole lines after `offset` (up to a chunk) with the new position; answers that position. */
-  private async readChunk(ref: string, filePath: string, file: string, offset: number): Promise<number> {
+  /**
+   * Stores the whole lines after `offset` (up to a chunk) with the new position; answers that position, and
+   * whether the file may hold more (a whole chunk was read).
+   */
+  private async readChunk(ref: string, filePath: string, file: string, offset: number): Promise<{ position: number; more: boolean }> {
     const handle = await fs.promises.open(filePath, 'r')
     let text: Buffer
     try {
@@ -110,29 +118,29 @@ export class LogCollector {
       // A file shorter than the recorded position was replaced (same name, new content): read it from the start.
       if (size < offset) offset = 0
       const length = Math.min(size - offset, CHUNK_BYTES)
-      if (length <= 0) return offset
+      if (length <= 0) return { position: offset, more: false }
       text = Buffer.alloc(length)
       await handle.read(text, 0, length, offset)
     } finally {
       await handle.close()
     }
     const end = text.lastIndexOf(0x0a)
-    if (end < 0) return offset // no whole line yet
+    if (end < 0) return { position: offset, more: false } // no whole line yet
     const lines: LogLine[] = []
     for (const raw of text.subarray(0, end).toString('utf8').split('\n')) {
       const line = raw.trim() ? postgresLogLine(raw, ref) : null
       if (line) lines.push(line)
     }
     const position = offset + end + 1
-    await inTransaction(this.options.db, async (client) => {
-      await insertLogLines(client, ref, lines)
-      await client.query(
-        `INSERT INTO log_positions (project_ref, stream, file, position) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (project_ref, stream) DO UPDATE SET file = excluded.file, position = excluded.position, updated_at = now()`,
-        [ref, STREAM, file, position],
-      )
-    })
-    return position
+    // The lines and the position after them in one statement: both or neither.
+    try {
+      await insertLogLines(this.options.db, ref, lines, { stream: STREAM, file, position })
+    } catch (error) {
+      this.positions.delete(ref) // read log_positions again next time
+      throw error
+    }
+    this.positions.set(ref, { file, position })
+    return { position, more: text.length === CHUNK_BYTES }
   }
 
   private async deleteIfOld(filePath: string): Promise<void> {

@@ -16,22 +16,37 @@ export async function maintainLogStore(db: Db): Promise<void> {
   await db.query('SELECT log_store_maintain($1)', [LOG_RETENTION_DAYS])
 }
 
+/** How far a collector has read a stream (log_positions). */
+export interface LogPosition {
+  stream: string
+  file: string
+  position: number
+}
+
+const UPSERT_POSITION = `INSERT INTO log_positions (project_ref, stream, file, position) VALUES ($1, $4, $5, $6)
+  ON CONFLICT (project_ref, stream) DO UPDATE SET file = excluded.file, position = excluded.position, updated_at = now()`
+
 /**
  * Inserts lines of one project in one statement. Lines outside the partitions that exist (older than the
- * retention, or more than a day ahead: a clock gone wrong) are left out rather than failing the batch.
+ * retention, or more than a day ahead: a clock gone wrong) are left out rather than failing the batch. With
+ * `position`, the same statement records it in log_positions (a statement is atomic: both or neither, in one
+ * round trip instead of a transaction's four).
  */
-export async function insertLogLines(client: Queryable, projectRef: string, lines: LogLine[]): Promise<void> {
-  if (!lines.length) return
-  await client.query(
-    `INSERT INTO log_events (project_ref, source, timestamp, event_message, metadata)
+export async function insertLogLines(client: Queryable, projectRef: string, lines: LogLine[], position?: LogPosition): Promise<void> {
+  const at = position ? [position.stream, position.file, position.position] : []
+  if (!lines.length) {
+    if (position) await client.query(UPSERT_POSITION.replace('$4, $5, $6', '$2, $3, $4'), [projectRef, ...at])
+    return
+  }
+  const insert = `INSERT INTO log_events (project_ref, source, timestamp, event_message, metadata)
      SELECT $1, line->>'source', (line->>'timestamp')::timestamptz, line->>'event_message', line->'metadata'
      FROM jsonb_array_elements($2::jsonb) AS line
      WHERE (line->>'timestamp')::timestamptz >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => $3)
-       AND (line->>'timestamp')::timestamptz < date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '2 days'`,
-    [
-      projectRef,
-      JSON.stringify(lines.map((line) => ({ source: line.source, timestamp: line.timestamp, event_message: line.eventMessage, metadata: line.metadata }))),
-      LOG_RETENTION_DAYS,
-    ],
-  )
+       AND (line->>'timestamp')::timestamptz < date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '2 days'`
+  await client.query(position ? `WITH stored AS (${insert} RETURNING 1) ${UPSERT_POSITION}` : insert, [
+    projectRef,
+    JSON.stringify(lines.map((line) => ({ source: line.source, timestamp: line.timestamp, event_message: line.eventMessage, metadata: line.metadata }))),
+    LOG_RETENTION_DAYS,
+    ...at,
+  ])
 }
