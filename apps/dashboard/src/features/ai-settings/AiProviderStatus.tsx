@@ -57,14 +57,21 @@ export function AiProviderStatus({ view }: { view: AiSettingsView }) {
       onError: (error) => toast.error('Could not reset the AI provider', errorMessage(error)),
     })
 
+  // Nothing in use: the header says so; there is nothing to test or reset.
+  if (view.source === 'none') {
+    return (
+      <Card
+        title="In use"
+        description="No AI provider is configured: AI features are off until you save one here or set STRATUM_AI_PROVIDER."
+        actions={<Badge tone={badge.tone}>{badge.label}</Badge>}
+      />
+    )
+  }
+
   return (
     <Card
       title="In use"
-      description={
-        view.source === 'none'
-          ? 'No AI provider is configured: AI features are off until you save one here or set STRATUM_AI_PROVIDER.'
-          : 'Every AI feature of this installation uses this model.'
-      }
+      description="Every AI feature of this installation uses this model."
       actions={<Badge tone={badge.tone}>{badge.label}</Badge>}
       footer={
         <div className="row-wrap ai-settings-actions">
@@ -74,7 +81,7 @@ export function AiProviderStatus({ view }: { view: AiSettingsView }) {
             </Button>
           ) : null}
           <span className="spacer" />
-          <Button onClick={onTest} loading={test.isPending} disabled={view.source === 'none'}>
+          <Button onClick={onTest} loading={test.isPending}>
             Test
           </Button>
         </div>
