@@ -66,6 +66,8 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
         if (error instanceof OperationConflictError) throw conflict(error.message)
         throw error
       }
+      // The server is going down for the restart: answer from what was read before, with the stored values over it.
+      return { ...toPostgresConfig(rows, {}), ...updated.postgres_config }
     }
     return currentConfig(updated)
   })
