@@ -6,6 +6,7 @@ import { ensureOwnerAccount } from './auth/users.js'
 import { loadConfig, type Config } from './config.js'
 import { LocalProvider } from './control/local-provider.js'
 import { OperationRunner } from './control/operations/runner.js'
+import { findProject } from './control/project-store.js'
 import { ProjectService } from './control/projects.js'
 import { SecretBox } from './control/secret-box.js'
 import { AiService } from './ai/model.js'
@@ -105,6 +106,11 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
         // Other projects' functions must not reach a new project's (or a new) port.
         await functions.projectPortKnown(ref, project.port)
         if (project.status !== 'ACTIVE_HEALTHY') await functions.stopProject(ref)
+      })
+      // Loading the entry can fail while the project is being deleted (its keys go with its row): a project
+      // that is gone still loses its functions' files.
+      .catch(async () => {
+        if ((await findProject(db, ref).catch(() => undefined)) === null) await functions.forgetProject(ref)
       })
       .catch(() => {})
   })

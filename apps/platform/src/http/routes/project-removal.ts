@@ -39,6 +39,8 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     } catch (error) {
       throw conflict((error as Error).message)
     }
+    // Its functions' processes and files go now, not only when the gateway's directory hears of the deletion.
+    await ctx.functions.forgetProject(ref)
     return { id: Number(project.id), name: project.name, ref: project.ref }
   }
   app.delete('/platform/projects/:ref', remove)
