@@ -85,6 +85,14 @@ export class ProjectAccessCache {
     return value
   }
 
+  /**
+   * Empties the cache at once: a membership changed by this process applies to its very next request
+   * (the database's notification, which also reaches other processes, can arrive a little later).
+   */
+  forget(): void {
+    this.forgetAll(this.listening)
+  }
+
   private forgetAll(listening: boolean): void {
     this.generation++
     this.entries.clear()

@@ -110,7 +110,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     const params = parse(MemberParams, request.params)
     const body = parse(UpdateMemberBody, request.body)
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
-    return inTransaction(ctx.db, async (tx) => {
+    const member = await inTransaction(ctx.db, async (tx) => {
       const target = await findMember(tx, org.id, params.user_id)
       if (!target) throw notFound('Member not found')
       if (!canAssignRole(role, body.role) || !canAssignRole(role, target.role)) throw forbidden('Only an owner can change the role of an owner or make a member an owner')
@@ -118,12 +118,14 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
       await tx.query('UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2', [org.id, target.user_id, body.role])
       return toMember({ ...target, role: body.role })
     })
+    ctx.accessCache.forget()
+    return member
   })
 
   app.delete('/platform/organizations/:slug/members/:user_id', async (request) => {
     const params = parse(MemberParams, request.params)
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
-    return inTransaction(ctx.db, async (tx) => {
+    const removed = await inTransaction(ctx.db, async (tx) => {
       const target = await findMember(tx, org.id, params.user_id)
       if (!target) throw notFound('Member not found')
       if (!canAssignRole(role, target.role)) throw forbidden('Only an owner can remove an owner')
@@ -131,5 +133,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
       await tx.query('DELETE FROM members WHERE organization_id = $1 AND user_id = $2', [org.id, target.user_id])
       return { user_id: target.user_id }
     })
+    ctx.accessCache.forget()
+    return removed
   })
 }
