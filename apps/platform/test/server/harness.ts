@@ -34,8 +34,17 @@ export interface TestPlatform {
 export function testPortBlock(): number {
   const worker = Number(process.env.VITEST_POOL_ID ?? '1')
   const half = Number.isInteger(worker) && worker % 2 === 0 ? 1 : 0
-  return 20_000 + half * 6_000 + randomInt(60) * 100
+  // A file may run two platforms at once (a second one with other settings): never the same block twice in a worker.
+  for (;;) {
+    const block = 20_000 + half * 6_000 + randomInt(60) * 100
+    if (blocksInUse.has(block) && blocksInUse.size < 60) continue
+    blocksInUse.add(block)
+    return block
+  }
 }
+
+/** The blocks of this worker's running platforms (a worker runs its files one after the other). */
+const blocksInUse = new Set<number>()
 
 export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
   const portBlock = testPortBlock()
@@ -65,6 +74,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       await handle.platform.close()
       removeOsUsersOfDataDir(dataDir)
       fs.rmSync(dataDir, { recursive: true, force: true })
+      blocksInUse.delete(portBlock)
     },
   }
   return handle

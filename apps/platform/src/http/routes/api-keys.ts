@@ -95,6 +95,8 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
       secretJwtTemplate: body.secret_jwt_template,
     })
     if (!row) throw conflict(`An API key named ${body.name} already exists`)
+    // The gateway knows the key from its next request (the database's notification may come a little later).
+    ctx.directory.changed(project.ref)
     return reply.code(201).send(namedKey(ctx, row, reveal))
   })
 
@@ -136,6 +138,8 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     if (id === 'anon' || id === 'service_role') throw badRequest(LEGACY_FIXED)
     const row = await deleteNamedKey(ctx.db, project.ref, id)
     if (!row) throw notFound(`API key ${id} not found`)
+    // Refused from the gateway's next request on.
+    ctx.directory.changed(project.ref)
     return namedKey(ctx, row, reveal)
   })
 
