@@ -29,19 +29,25 @@ export interface NamedKeyRow {
 
 export const keyDigest = (key: string) => createHash('sha256').update(key).digest('hex')
 
+/** The random part's and the checksum's lengths (base64url: both may contain '_' themselves, so they are cut by length). */
+const RANDOM_CHARS = 22
+const CHECKSUM_CHARS = 8
+
+const checksumOf = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, CHECKSUM_CHARS)
+
 /** 'sb_secret_' + 22 random base64url characters + '_' + 8 of a checksum (a mistyped key fails fast). */
 export function newNamedKey(type: NamedKeyType): string {
   const body = `${KEY_PREFIX[type]}${randomBytes(16).toString('base64url')}`
-  return `${body}_${createHash('sha256').update(body).digest('base64url').slice(0, 8)}`
+  return `${body}_${checksumOf(body)}`
 }
 
-/** True when the text has a named key's form and its checksum holds: cheap, before any lookup. */
+/** The key's type when the text has a named key's form and its checksum holds: cheap, before any lookup. */
 export function looksLikeNamedKey(text: string): NamedKeyType | null {
   const type = text.startsWith(KEY_PREFIX.publishable) ? 'publishable' : text.startsWith(KEY_PREFIX.secret) ? 'secret' : null
   if (!type) return null
-  const cut = text.lastIndexOf('_')
-  const body = text.slice(0, cut)
-  return createHash('sha256').update(body).digest('base64url').slice(0, 8) === text.slice(cut + 1) ? type : null
+  const cut = KEY_PREFIX[type].length + RANDOM_CHARS
+  if (text.length !== cut + 1 + CHECKSUM_CHARS || text[cut] !== '_') return null
+  return checksumOf(text.slice(0, cut)) === text.slice(cut + 1) ? type : null
 }
 
 export async function listNamedKeys(db: Queryable, ref: string): Promise<NamedKeyRow[]> {
