@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { PeriodicPass } from '../periodic-pass.js'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import type { Db } from '../../store/db.js'
@@ -29,37 +30,20 @@ export interface LogCollectorOptions {
  * restart resumes exactly after the last line stored, neither losing nor repeating one. Only whole lines
  * are read; a line Postgres is still writing waits for the next run.
  */
-export class LogCollector {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
+export class LogCollector extends PeriodicPass {
   private lastMaintained = 0
   /** Each project's position as this collector last stored it (read from log_positions once, then kept here). */
   private readonly positions = new Map<string, { file: string; position: number }>()
 
-  constructor(private readonly options: LogCollectorOptions) {}
-
-  start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.collect().catch(() => {}), this.options.intervalMs ?? 2000)
-    this.timer.unref()
-    void this.collect().catch(() => {})
+  constructor(private readonly options: LogCollectorOptions) {
+    super()
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.running?.catch(() => {})
+  protected interval(): number {
+    return this.options.intervalMs ?? 2000
   }
 
-  /** One pass over every project (a pass already under way is joined, never doubled). */
-  collect(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null
-    })
-    return this.running
-  }
-
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const { db, log } = this.options
     try {
       if (Date.now() - this.lastMaintained > MAINTAIN_EVERY_MS) {

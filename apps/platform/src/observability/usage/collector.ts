@@ -1,4 +1,5 @@
 import { READONLY_THRESHOLD } from '@stratum/contracts'
+import { PeriodicPass } from '../periodic-pass.js'
 import type { Logger } from 'pino'
 import type { AdminConnection } from '../../control/bootstrap-roles.js'
 import type { ProjectRow } from '../../control/project-store.js'
@@ -34,9 +35,7 @@ type Row = ProjectRow & { disk_quota_bytes: string; readonly_since: Date | null;
  * instances, so sampling costs their query path nothing. After each disk measurement it puts the project into
  * read-only mode at 95% of its disk quota and takes it out below (readonly.ts).
  */
-export class UsageCollector {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
+export class UsageCollector extends PeriodicPass {
   private lastMaintained = 0
   private readonly previous = new Map<string, Previous>()
   private readonly disk = new Map<string, { bytes: number; atMs: number }>()
@@ -44,27 +43,12 @@ export class UsageCollector {
   /** Projects whose postmaster is new to this collector (started, restarted, upgraded): their read-only setting is applied again. */
   private readonly newPostmasters = new Set<string>()
 
-  constructor(private readonly options: UsageCollectorOptions) {}
-
-  start(): void {
-    if (this.timer) return
-    this.timer = setInterval(() => void this.collect().catch(() => {}), this.options.intervalMs)
-    this.timer.unref()
-    void this.collect().catch(() => {})
+  constructor(private readonly options: UsageCollectorOptions) {
+    super()
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = null
-    await this.running?.catch(() => {})
-  }
-
-  /** One pass over every project (a pass under way is joined, never doubled). */
-  collect(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null
-    })
-    return this.running
+  protected interval(): number {
+    return this.options.intervalMs
   }
 
   /** Measures a project's disk now and applies its read-only state (after a quota change or an override). */
@@ -74,7 +58,7 @@ export class UsageCollector {
     await this.collect()
   }
 
-  private async pass(): Promise<void> {
+  protected async pass(): Promise<void> {
     const { db, log } = this.options
     try {
       if (Date.now() - this.lastMaintained > MAINTAIN_EVERY_MS) {
