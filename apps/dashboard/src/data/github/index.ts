@@ -1,0 +1,5 @@
+export { githubKeys } from './keys'
+export { githubConnectionsQueryOptions, useGitHubConnectionsQuery, getGitHubConnections } from './connections-query'
+export { useCreateGitHubConnectionMutation, createGitHubConnection, type CreateGitHubConnectionVariables } from './create-connection-mutation'
+export { useDeleteGitHubConnectionMutation, deleteGitHubConnection, type DeleteGitHubConnectionVariables } from './delete-connection-mutation'
+export { githubBranchQueryOptions, useGitHubBranchQuery, checkGitHubBranch, type GitHubBranchCheck, type GitHubBranchInfo } from './branch-query'
