@@ -61,8 +61,8 @@ describe('findDestructiveOperations', () => {
   it('reports the statement and the keyword offsets', () => {
     const sql = 'select 1;\n  DROP table t; update t set a = 1'
     expect(findDestructiveOperations(sql)).toEqual([
-      { kind: 'drop', statementIndex: 1, start: sql.indexOf('DROP'), end: sql.indexOf('DROP') + 4 },
-      { kind: 'update-without-where', statementIndex: 2, start: sql.indexOf('update'), end: sql.indexOf('update') + 6 },
+      { kind: 'drop', statementIndex: 1, start: sql.indexOf('DROP'), end: sql.indexOf('DROP') + 4, command: 'DROP TABLE', targets: ['t'] },
+      { kind: 'update-without-where', statementIndex: 2, start: sql.indexOf('update'), end: sql.indexOf('update') + 6, command: 'UPDATE', targets: ['t'] },
     ])
   })
 
@@ -108,5 +108,33 @@ describe('destructive statements agree with the real parser', () => {
     const found = statements.map((_, i) => findDestructiveOperations(sql).find((f) => f.statementIndex === i)?.kind)
     expect(found).toEqual(expected)
     expect(expected.filter(Boolean)).toHaveLength(4)
+  })
+})
+
+describe('what a destructive operation names', () => {
+  const named = (sql: string) => findDestructiveOperations(sql).map(({ command, targets, column, everyRow }) => ({ command, targets, column, everyRow }))
+
+  it.each([
+    ['delete from public.orders', { command: 'DELETE', targets: ['public.orders'], everyRow: true }],
+    ['delete from only t where id = 1', { command: 'DELETE', targets: ['t'], everyRow: false }],
+    ['with d as (delete from t returning *) select * from d where d.id = 1', { command: 'DELETE', targets: ['t'], everyRow: true }],
+    ['merge into tgt using s on tgt.id = s.id when matched then delete', { command: 'DELETE', targets: ['tgt'], everyRow: false }],
+    ['drop table if exists a, s."B" cascade', { command: 'DROP TABLE', targets: ['a', 's."B"'] }],
+    ['drop materialized view mv', { command: 'DROP MATERIALIZED VIEW', targets: ['mv'] }],
+    ['drop index concurrently if exists i', { command: 'DROP INDEX', targets: ['i'] }],
+    ['drop function f(int, text), g()', { command: 'DROP FUNCTION', targets: ['f', 'g'] }],
+    ['drop schema s cascade', { command: 'DROP SCHEMA', targets: ['s'] }],
+    ['drop table data', { command: 'DROP TABLE', targets: ['data'] }],
+    ['truncate table only a, b * restart identity', { command: 'TRUNCATE', targets: ['a', 'b'] }],
+    ['truncate t', { command: 'TRUNCATE', targets: ['t'] }],
+    ['alter table if exists only public.t drop column if exists note cascade', { command: 'ALTER TABLE ... DROP COLUMN', targets: ['public.t'], column: 'note' }],
+    ['alter table t drop "Weird Column"', { command: 'ALTER TABLE ... DROP COLUMN', targets: ['t'], column: '"Weird Column"' }],
+    ['update only public.t * as x set a = 1', { command: 'UPDATE', targets: ['public.t'] }],
+  ])('%s', (sql, expected) => {
+    expect(named(sql)).toEqual([{ column: undefined, everyRow: undefined, ...expected }])
+  })
+
+  it('names the statements of a DO block too', () => {
+    expect(named('do $$ begin truncate audit; end $$')).toEqual([{ command: 'TRUNCATE', targets: ['audit'], column: undefined, everyRow: undefined }])
   })
 })
