@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startOpenAiCompatibleServer } from '../apps/platform/test/support/openai-compatible-server.mjs'
+import { e2eGitHubRepos, startGitHubLoopback } from './github-loopback.mjs'
 
 // The config names the directory so that tests can reach into it (e.g. to make an operation fail
 // for real); otherwise a fresh temporary one.
@@ -100,12 +101,15 @@ async function scriptedAssistantReply(messages) {
 
 // The AI model: a loopback OpenAI-compatible server (the one test double the tests allow, docs/ARCHITECTURE.md "Tests").
 const ai = await startOpenAiCompatibleServer({ reply: scriptedAiReply })
+// GitHub's REST API: acme/shop (branches main and feature-x) read with the token ghp_e2e (github-loopback.mjs).
+const github = await startGitHubLoopback({ repos: e2eGitHubRepos() })
 
 Object.assign(process.env, {
   STRATUM_AI_PROVIDER: 'openai-compatible',
   STRATUM_AI_BASE_URL: ai.url,
   STRATUM_AI_MODEL: 'e2e-scripted-model',
   STRATUM_AI_API_KEY: 'e2e-ai-key',
+  STRATUM_GITHUB_API_URL: github.url,
   // Every spec is the same owner: more AI calls a minute than the default allows.
   STRATUM_AI_RATE_LIMIT: '1000',
   STRATUM_DATA_DIR: dataDir,

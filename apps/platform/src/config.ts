@@ -66,6 +66,8 @@ export interface Config {
   /** Installation settings fixed by the environment; null = the platform database's value decides. */
   organizationCreation: 'everyone' | 'installation_owner' | null
   planChanges: 'installation_owner' | 'organization_owners' | null
+  /** GitHub's REST API (STRATUM_GITHUB_API_URL): api.github.com, a GitHub Enterprise server's /api/v3, or a tests' loopback. */
+  githubApiUrl: string
 }
 
 export type TrustProxy = boolean | string[]
@@ -160,6 +162,12 @@ function choiceFrom<T extends string>(env: NodeJS.ProcessEnv, name: string, choi
   return raw as T
 }
 
+function httpUrlFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback
+  if (!/^https?:\/\/[^/]/.test(raw) || !URL.canParse(raw)) throw new Error(`${name} must be an http(s) URL, got '${raw}'`)
+  return raw.replace(/\/+$/, '')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
@@ -194,5 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assistantDisabled: env.STRATUM_ASSISTANT_DISABLED === 'true',
     organizationCreation: choiceFrom(env, 'STRATUM_ORGANIZATION_CREATION', ['everyone', 'installation_owner']),
     planChanges: choiceFrom(env, 'STRATUM_PLAN_CHANGES', ['installation_owner', 'organization_owners']),
+    githubApiUrl: httpUrlFrom(env, 'STRATUM_GITHUB_API_URL', 'https://api.github.com'),
   }
 }

@@ -32,6 +32,7 @@ import { postgrestConfigRoutes } from './routes/postgrest-config.js'
 import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
+import { githubRoutes } from './routes/github.js'
 import { functionSecretRoutes } from './routes/function-secrets.js'
 import { healthRoutes } from './routes/health.js'
 import { installationRoutes } from './routes/installation.js'
@@ -95,6 +96,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await snippetsV1Routes(app, ctx)
   await databaseConfigRoutes(app, ctx)
   await aiSettingsRoutes(app, ctx)
+  await githubRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)
   app.addHook('onClose', async () => detachRealtime())
