@@ -119,6 +119,8 @@ export const ContentListQuery = z.object({
   visibility: VisibilityFilter.optional(),
   favorite: QueryBoolean('favorite').optional(),
   name: z.string().max(CONTENT_NAME_MAX).optional(),
+  /** Snippets whose name or SQL contains this text (case-insensitive). */
+  search: z.string().max(CONTENT_NAME_MAX, `search must be at most ${CONTENT_NAME_MAX} characters`).optional(),
   cursor: z.string().max(1000).optional(),
   limit: Limit.default(CONTENT_LIST_LIMIT),
   sort_by: z.enum(['name', 'inserted_at', 'updated_at'], { error: 'sort_by must be name, inserted_at or updated_at' }).default('inserted_at'),

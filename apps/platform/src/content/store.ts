@@ -12,11 +12,13 @@ import {
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import { keysetPage, pageOf } from './cursor.js'
 
-/** Who asks, in which project, and whether their role may change others' shared snippets. */
+/** Who asks, in which project, whether they may save snippets, and whether their role may change others' shared snippets. */
 export interface ContentActor {
   projectId: string
   userId: string
   canUpdateProject: boolean
+  /** user_content.create; without it only one's own favorites may change. */
+  canSave: boolean
 }
 
 interface ContentRow {
@@ -47,7 +49,9 @@ export class ContentRuleError extends Error {
   }
 }
 
-const SELECT = `SELECT c.*, ou.username AS owner_username, uu.username AS updated_by_username
+/** Favorites are each member's own (content_favorites); $2 is the caller. */
+const IS_FAVORITE = `EXISTS (SELECT 1 FROM content_favorites f WHERE f.content_id = c.id AND f.user_id = $2)`
+const SELECT = `SELECT c.*, ${IS_FAVORITE} AS favorite, ou.username AS owner_username, uu.username AS updated_by_username
   FROM content c JOIN users ou ON ou.id = c.owner_id LEFT JOIN users uu ON uu.id = c.last_updated_by`
 /** Private snippets are their owner's; shared ones every member's. $1 project, $2 user. */
 const VISIBLE = `c.project_id = $1 AND (c.visibility <> 'user' OR c.owner_id = $2)`
@@ -69,7 +73,7 @@ function toItem(row: ContentRow): ContentItem {
     last_updated_by: row.last_updated_by,
     owner: { id: row.owner_id, username: row.owner_username },
     updated_by: row.last_updated_by ? { id: row.last_updated_by, username: row.updated_by_username ?? '' } : null,
-    content: row.content,
+    content: { ...row.content, favorite: row.favorite },
   }
 }
 
@@ -97,8 +101,9 @@ export async function listContent(db: Db, actor: ContentActor, query: ListOption
   if (query.type) add((n) => `c.type = ${n}`, query.type)
   if (query.visibility === 'private') where.push(`c.visibility = 'user' AND c.owner_id = $2`)
   if (query.visibility === 'shared') where.push(`c.visibility <> 'user'`)
-  if (query.favorite !== undefined) add((n) => `c.favorite = ${n}`, query.favorite)
+  if (query.favorite !== undefined) add((n) => `${IS_FAVORITE} = ${n}`, query.favorite)
   if (query.name) add((n) => `c.name ILIKE ${n}`, likePattern(query.name))
+  if (query.search) add((n) => `(c.name ILIKE ${n} OR c.content->>'sql' ILIKE ${n})`, likePattern(query.search))
   if (query.folderId !== undefined) add((n) => `c.folder_id IS NOT DISTINCT FROM ${n}::uuid`, query.folderId)
   const order = { column: SORT_COLUMNS[query.sort_by], cast: query.sort_by === 'name' ? 'text' : 'timestamptz', direction: query.sort_order === 'asc' ? 'ASC' : 'DESC' } as const
   const tail = keysetPage(order, query.cursor, query.limit, where, params)
@@ -116,7 +121,7 @@ export async function getContent(db: Queryable, actor: ContentActor, id: string)
 
 export async function countContent(db: Db, actor: ContentActor, type?: ContentType): Promise<{ favorites: number; private: number; shared: number }> {
   const { rows } = await db.query<{ favorites: number; private: number; shared: number }>(
-    `SELECT count(*) FILTER (WHERE c.favorite)::int AS favorites,
+    `SELECT count(*) FILTER (WHERE ${IS_FAVORITE})::int AS favorites,
             count(*) FILTER (WHERE c.visibility = 'user')::int AS private,
             count(*) FILTER (WHERE c.visibility <> 'user')::int AS shared
      FROM content c WHERE ${VISIBLE} AND ($3::text IS NULL OR c.type = $3)`,
@@ -150,6 +155,22 @@ export function saveContent(db: Db, actor: ContentActor, body: CreateContentBody
   return inTransaction(db, (client) => saveContentLocked(client, actor, body, mode))
 }
 
+/** A save that changes nothing but the caller's favorite: any member who sees the snippet may do it. */
+function isFavoriteOnly(body: CreateContentBody): boolean {
+  const favorite = body.favorite ?? body.content?.favorite
+  return favorite !== undefined && [body.name, body.description, body.visibility, body.folder_id, body.content?.sql, body.content?.chart, body.content?.layout].every((v) => v === undefined)
+}
+
+async function setFavorite(db: Queryable, actor: ContentActor, id: string, favorite: boolean): Promise<void> {
+  if (favorite) await db.query('INSERT INTO content_favorites (content_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, actor.userId])
+  else await db.query('DELETE FROM content_favorites WHERE content_id = $1 AND user_id = $2', [id, actor.userId])
+}
+
+/** A SQL snippet named Untitled query with no SQL holds nothing of the user's: it is not stored (the editor's drafts used to pile them up). */
+function isEmptyUntitled(body: CreateContentBody, name: string, sql: string | undefined): boolean {
+  return body.type === 'sql' && name === CONTENT_TEXTS.defaultSnippetName && !(sql ?? '').trim()
+}
+
 async function saveContentLocked(db: Queryable, actor: ContentActor, body: CreateContentBody, mode: 'create' | 'upsert'): Promise<ContentItem> {
   const existing = body.id
     ? (await db.query<ContentRow>('SELECT * FROM content c WHERE c.id = $1 FOR UPDATE', [body.id])).rows[0]
@@ -157,8 +178,14 @@ async function saveContentLocked(db: Queryable, actor: ContentActor, body: Creat
   if (existing && (mode === 'create' || existing.project_id !== actor.projectId)) {
     throw new ContentRuleError(409, `Content ${body.id} already exists`)
   }
+  if (existing && existing.visibility === 'user' && existing.owner_id !== actor.userId) throw new ContentRuleError(404, `Content ${body.id} not found`)
+  if (existing && isFavoriteOnly(body)) {
+    if (body.owner_id && body.owner_id !== existing.owner_id) throw new ContentRuleError(400, 'The owner of a snippet cannot be changed')
+    await setFavorite(db, actor, existing.id, (body.favorite ?? body.content?.favorite)!)
+    return getContent(db, actor, existing.id)
+  }
+  if (!actor.canSave) throw new ContentRuleError(403, CONTENT_TEXTS.cannotSave)
   if (existing) {
-    if (existing.visibility === 'user' && existing.owner_id !== actor.userId) throw new ContentRuleError(404, `Content ${body.id} not found`)
     assertMayChange(actor, existing, 'change')
     if (body.owner_id && body.owner_id !== existing.owner_id) throw new ContentRuleError(400, 'The owner of a snippet cannot be changed')
   } else if (body.owner_id && body.owner_id !== actor.userId) {
@@ -170,7 +197,8 @@ async function saveContentLocked(db: Queryable, actor: ContentActor, body: Creat
   if (visibility !== 'user' && folderId) throw new ContentRuleError(400, CONTENT_TEXTS.sharedSnippetInFolder)
   if (folderId && folderId !== existing?.folder_id) await assertOwnFolder(db, actor, folderId)
 
-  const favorite = body.favorite ?? body.content?.favorite ?? existing?.favorite ?? false
+  // The caller's own favorite (content_favorites), never a flag stored on the snippet for everyone.
+  const favorite = body.favorite ?? body.content?.favorite
   const base = body.content ?? existing?.content
   const values = {
     name: body.name ?? existing?.name ?? CONTENT_TEXTS.defaultSnippetName,
@@ -178,25 +206,27 @@ async function saveContentLocked(db: Queryable, actor: ContentActor, body: Creat
     type: body.type,
     visibility,
     folderId,
-    favorite,
   }
+  if (!existing && isEmptyUntitled(body, values.name, base?.sql)) throw new ContentRuleError(400, CONTENT_TEXTS.emptyUntitledSnippet)
   const id = body.id ?? crypto.randomUUID()
-  const content: SnippetContent = { ...(base ?? { schema_version: '1.0', sql: '' }), schema_version: '1.0', favorite }
+  const { favorite: _everyone, ...rest } = base ?? { schema_version: '1.0' as const, sql: '' }
+  const content: SnippetContent = { ...rest, schema_version: '1.0' }
   content.content_id ??= id
 
   if (existing) {
     await db.query(
-      `UPDATE content SET name = $2, description = $3, type = $4, visibility = $5, folder_id = $6, favorite = $7,
-         content = $8, last_updated_by = $9, updated_at = now() WHERE id = $1`,
-      [id, values.name, values.description, values.type, values.visibility, values.folderId, values.favorite, content, actor.userId],
+      `UPDATE content SET name = $2, description = $3, type = $4, visibility = $5, folder_id = $6,
+         content = $7, last_updated_by = $8, updated_at = now() WHERE id = $1`,
+      [id, values.name, values.description, values.type, values.visibility, values.folderId, content, actor.userId],
     )
   } else {
     await db.query(
-      `INSERT INTO content (id, project_id, owner_id, last_updated_by, name, description, type, visibility, folder_id, favorite, content)
-       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, actor.projectId, actor.userId, values.name, values.description, values.type, values.visibility, values.folderId, values.favorite, content],
+      `INSERT INTO content (id, project_id, owner_id, last_updated_by, name, description, type, visibility, folder_id, content)
+       VALUES ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, actor.projectId, actor.userId, values.name, values.description, values.type, values.visibility, values.folderId, content],
     )
   }
+  if (favorite !== undefined) await setFavorite(db, actor, id, favorite)
   return getContent(db, actor, id)
 }
 

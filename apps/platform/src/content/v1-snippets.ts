@@ -27,7 +27,8 @@ interface SnippetRow {
 }
 
 const SELECT = `
-SELECT c.id, c.inserted_at, c.updated_at, c.visibility, c.name, c.description, c.favorite, c.content,
+SELECT c.id, c.inserted_at, c.updated_at, c.visibility, c.name, c.description, c.content,
+       EXISTS (SELECT 1 FROM content_favorites f WHERE f.content_id = c.id AND f.user_id = $1) AS favorite,
        p.id AS project_id, p.name AS project_name,
        ou.number AS owner_number, ou.username AS owner_username, uu.number AS updater_number, uu.username AS updater_username
 FROM content c

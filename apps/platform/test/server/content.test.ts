@@ -142,6 +142,67 @@ describe('snippets', () => {
     expect(favorites.every((c: any) => c.favorite)).toBe(true)
   })
 
+  it('keeps favorites per member: starring a shared snippet changes only the caller\'s lists', async () => {
+    const shared = (await post(dev, snippet('select per member', { visibility: 'project', favorite: true }))).body
+    expect(shared.favorite).toBe(true)
+    // Another Developer sees it, not starred for them; they may star it (not change it), and the owner's star stays theirs.
+    expect((await api(t, 'GET', path(`/item/${shared.id}`), dev2)).body.favorite).toBe(false)
+    const starred = await api(t, 'PUT', path(), dev2, { id: shared.id, owner_id: dev.id, type: 'sql', favorite: true })
+    expect(starred.status).toBe(200)
+    expect(starred.body).toMatchObject({ favorite: true, content: { favorite: true, sql: 'select per member' }, last_updated_by: dev.id })
+    const unstarredByOwner = await api(t, 'PUT', path(), dev, { id: shared.id, owner_id: dev.id, type: 'sql', favorite: false })
+    expect(unstarredByOwner.body.favorite).toBe(false)
+    expect((await api(t, 'GET', path(`/item/${shared.id}`), dev2)).body.favorite).toBe(true)
+    const favoritesOf = async (caller: Caller) => (await api(t, 'GET', path('?type=sql&favorite=true'), caller)).body.data.map((c: any) => c.id)
+    expect(await favoritesOf(dev2)).toContain(shared.id)
+    expect(await favoritesOf(dev)).not.toContain(shared.id)
+    // A Read-only member may star what they see (their own list), and nothing else.
+    expect((await api(t, 'PUT', path(), readOnly, { id: shared.id, owner_id: dev.id, type: 'sql', favorite: true })).body.favorite).toBe(true)
+    const renamed = await api(t, 'PUT', path(), readOnly, { id: shared.id, owner_id: dev.id, type: 'sql', name: 'Mine now', favorite: true })
+    expect(renamed.status).toBe(403)
+    expect(renamed.body.message).toBe(CONTENT_TEXTS.cannotSave)
+    // A star with a change in it is still a change: refused to a Developer who does not own it.
+    expect((await api(t, 'PUT', path(), dev2, { id: shared.id, owner_id: dev.id, type: 'sql', name: 'x', favorite: false })).status).toBe(403)
+    // Another's private snippet cannot be starred (it is not seen).
+    const hidden = (await post(dev, snippet('select hidden'))).body
+    expect((await api(t, 'PUT', path(), dev2, { id: hidden.id, owner_id: dev.id, type: 'sql', favorite: true })).status).toBe(404)
+    const rows = await t.platform.ctx.db.query('SELECT user_id FROM content_favorites WHERE content_id = $1 ORDER BY user_id', [shared.id])
+    expect(rows.rows.map((r: any) => r.user_id).sort()).toEqual([dev2.id, (await api(t, 'GET', '/platform/profile', readOnly)).body.id].sort())
+    // The Management API view says the caller's own star.
+    expect((await api(t, 'GET', `/v1/snippets/${shared.id}`, dev2)).body.favorite).toBe(true)
+    expect((await api(t, 'GET', `/v1/snippets/${shared.id}`, dev)).body.favorite).toBe(false)
+  })
+
+  it('searches snippets by name and by SQL, case-insensitively, among those the caller sees', async () => {
+    const tag = `srch${Date.now()}`
+    const byName = (await post(dev, { type: 'sql', name: `Weekly ${tag} report`, content: { sql: 'select 1' } })).body
+    const bySql = (await post(dev, { type: 'sql', name: 'Orders', content: { sql: `select * from ${tag.toUpperCase()}_orders` } })).body
+    const sharedOne = (await post(dev, { type: 'sql', name: 'Shared', visibility: 'project', content: { sql: `-- ${tag}\nselect 2` } })).body
+    const hidden = (await post(dev2, { type: 'sql', name: `Private ${tag}`, content: { sql: 'select 3' } })).body
+    const found = async (caller: Caller, text: string) =>
+      ContentListResponse.parse((await api(t, 'GET', path(`?type=sql&search=${encodeURIComponent(text)}`), caller)).body).data.map((c) => c.id).sort()
+    expect(await found(dev, tag)).toEqual([byName.id, bySql.id, sharedOne.id].sort())
+    expect(await found(dev2, tag)).toEqual([sharedOne.id, hidden.id].sort())
+    expect(await found(dev, `${tag}_ORDERS`)).toEqual([bySql.id])
+    // LIKE's wildcards are searched as text.
+    expect(await found(dev, `${tag}%`)).toEqual([])
+    expect((await api(t, 'GET', path(`?search=${'x'.repeat(300)}`), dev)).status).toBe(400)
+  })
+
+  it('does not store an untitled snippet without SQL', async () => {
+    const before = await contentCount()
+    for (const body of [{ type: 'sql' }, { type: 'sql', content: { sql: '  \n ' } }, { type: 'sql', name: 'Untitled query', content: { sql: '' } }]) {
+      const refused = await post(dev, body)
+      expect(refused.status).toBe(400)
+      expect(refused.body.message).toBe(CONTENT_TEXTS.emptyUntitledSnippet)
+      expect((await api(t, 'PUT', path(), dev, { ...body, id: crypto.randomUUID(), owner_id: dev.id })).status).toBe(400)
+    }
+    expect(await contentCount()).toBe(before)
+    // With SQL or a name of its own it is kept.
+    expect((await post(dev, { type: 'sql', content: { sql: 'select 1' } })).status).toBe(201)
+    expect((await post(dev, { type: 'sql', name: 'Scratch', content: { sql: '' } })).status).toBe(201)
+  })
+
   it('pages listings with a cursor (default 100) and filters by name', async () => {
     const pager = await memberWithRole(t, (await api(t, 'GET', '/platform/organizations', owner)).body[0].slug, 'developer')
     const me: Caller = { token: pager.token, origin: null }

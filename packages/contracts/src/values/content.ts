@@ -13,6 +13,8 @@ export const CONTENT_TEXTS = {
   sharedSnippetInFolder: 'Shared snippet cannot be within a folder',
   cannotSave: 'Your queries will not be saved as you do not have sufficient permissions',
   defaultSnippetName: 'Untitled query',
+  /** An untitled snippet without SQL is not stored (nothing of the user's would be in it). */
+  emptyUntitledSnippet: 'An untitled query without SQL is not saved: type some SQL or give it a name first',
 } as const
 
 /** Default and largest page size of the listings (the SQL editor spec's limits). */

@@ -28,7 +28,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
     const { ref } = parse(RefParams, { ref: (request.params as { ref?: unknown }).ref })
     const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read')
     if (saving && !roleCan(role, 'user_content.create')) throw forbidden(CONTENT_TEXTS.cannotSave)
-    return { projectId: project.id, userId: identityOf(request).user.id, canUpdateProject: roleCan(role, 'projects.update') }
+    const canSave = roleCan(role, 'user_content.create')
+    return { projectId: project.id, userId: identityOf(request).user.id, canUpdateProject: roleCan(role, 'projects.update'), canSave }
   }
 
   /** The store's rule errors become answers with their status and text. */
@@ -56,8 +57,9 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
     return reply.code(201).send(await ruled(() => saveContent(ctx.db, who, body, 'create')))
   })
 
+  // A member without user_content.create may still star a snippet for themselves: the store refuses them anything else.
   app.put(base, async (request) => {
-    const who = await actor(request, true)
+    const who = await actor(request, false)
     const body = parse(UpsertContentBody, request.body)
     return ruled(() => saveContent(ctx.db, who, body, 'upsert'))
   })
