@@ -262,3 +262,16 @@ describe('catalog queries', () => {
     expect(relationQuery(16384)).toContain('WHERE c.oid = 16384')
   })
 })
+
+describe('array literals', () => {
+  it('reads one-dimensional arrays with quotes, escapes and NULL', async () => {
+    const { parseArrayLiteral, formatArrayLiteral } = await import('../src/index.js')
+    expect(parseArrayLiteral('{a,"b c",NULL,"x\\"y","NULL"}')).toEqual(['a', 'b c', null, 'x"y', 'NULL'])
+    expect(parseArrayLiteral('{}')).toEqual([])
+    expect(parseArrayLiteral('{{1,2},{3,4}}')).toBeUndefined()
+    expect(parseArrayLiteral('not an array')).toBeUndefined()
+    expect(formatArrayLiteral(['a', null, 'say "hi"', 'back\\slash', '},{'])).toBe('{"a",NULL,"say \\"hi\\"","back\\\\slash","},{"}')
+    const items = ['1', 'two, three', '"', '\\', null]
+    expect(parseArrayLiteral(formatArrayLiteral(items))).toEqual(items)
+  })
+})

@@ -37,3 +37,4 @@ export {
   type PolicySpec,
 } from './ddl.js'
 export { SCHEMAS_QUERY, entitiesQuery, relationQuery, EDITOR_CHOICES_QUERY } from './catalog.js'
+export { parseArrayLiteral, formatArrayLiteral } from './arrays.js'
