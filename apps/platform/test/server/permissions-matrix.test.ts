@@ -5,6 +5,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildHttpApp } from '../../src/http/app.js'
 import { api, login, memberWithRole, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { E2E_GITHUB_REPOSITORY, E2E_GITHUB_TOKEN, e2eGitHubRepos, startGitHubLoopback, type GitHubLoopback } from '../../../../e2e/github-loopback.mjs'
 
 /**
  * Every route x every role: mutating routes refuse (403 with a message) the roles the docs/ARCHITECTURE.md
@@ -12,7 +13,10 @@ import { api, login, memberWithRole, startTestPlatform, waitFor, waitForStatus, 
  */
 let t: TestPlatform
 let orgSlug: string
+let orgId: number
 let ref: string
+/** GitHub's REST API for the connection routes: a loopback server (e2e/github-loopback.mjs). */
+let github: GitHubLoopback
 type CallerName = OrgRole | 'outsider'
 const tokens = {} as Record<CallerName, string>
 
@@ -123,6 +127,31 @@ async function snippetPath(caller: CallerName = 'owner'): Promise<string> {
 
 /** Network restrictions as they are by default (every network): what the allowed writes set, so the project's users can still connect. */
 const openNetworks = () => ({ dbAllowedCidrs: ['0.0.0.0/0'], dbAllowedCidrsV6: ['::/0'] })
+
+const GITHUB_CONNECTIONS = '/platform/integrations/github/connections'
+const githubBody = () => ({ organization_id: orgId, project_ref: ref, repository: E2E_GITHUB_REPOSITORY, token: E2E_GITHUB_TOKEN })
+const forgetGitHubConnection = () => t.platform.ctx.db.query('DELETE FROM github_connections WHERE project_ref = $1', [ref])
+
+/** The project's GitHub connection, made by the owner when there is none. */
+async function githubConnectionId(): Promise<number> {
+  const { rows } = await t.platform.ctx.db.query('SELECT id FROM github_connections WHERE project_ref = $1', [ref])
+  if (rows[0]) return Number(rows[0].id)
+  const made = await api(t, 'POST', GITHUB_CONNECTIONS, { token: tokens.owner }, githubBody())
+  if (made.status !== 201) throw new Error(`connecting GitHub answered ${made.status}: ${JSON.stringify(made.body)}`)
+  return made.body.id
+}
+
+/** A fresh connection, so each delete case has its own. */
+async function freshGitHubConnectionPath(): Promise<string> {
+  await forgetGitHubConnection()
+  return `${GITHUB_CONNECTIONS}/${await githubConnectionId()}`
+}
+
+/** Connecting: the project is unconnected again for those who may connect (a project has one connection); refusals change nothing. */
+async function connectGitHubPath(caller?: CallerName): Promise<string> {
+  if (caller && caller !== 'outsider' && roleCan(caller, 'projects.update')) await forgetGitHubConnection()
+  return GITHUB_CONNECTIONS
+}
 
 const ROUTES: RouteCase[] = [
   { name: 'get organization', method: 'GET', path: () => `/platform/organizations/${orgSlug}`, permission: null, bad: [{ path: () => '/platform/organizations/bad%20slug' }] },
@@ -373,6 +402,29 @@ const ROUTES: RouteCase[] = [
     permission: 'infrastructure.execute',
     bad: [{ body: { requestedConfig: { database: 'yes' } } }, { body: {} }, { body: { requestedConfig: { database: false, api: true } } }, { body: { database: false } }],
   },
+  // GitHub connections of the organization: read by every member, made and removed with projects.update.
+  {
+    name: 'list github connections', method: 'GET', path: () => `${GITHUB_CONNECTIONS}?organization_id=${orgId}`, permission: null,
+    bad: [{ path: () => GITHUB_CONNECTIONS }, { path: () => `${GITHUB_CONNECTIONS}?organization_id=abc` }],
+  },
+  {
+    name: 'connect github', method: 'POST', path: connectGitHubPath, body: githubBody, permission: 'projects.update',
+    bad: [
+      { path: () => GITHUB_CONNECTIONS, body: { ...githubBody(), repository: 'shop' } }, { path: () => GITHUB_CONNECTIONS, body: { ...githubBody(), token: '' } },
+      { path: () => GITHUB_CONNECTIONS, body: { ...githubBody(), workdir: '../other' } }, { path: () => GITHUB_CONNECTIONS, body: { ...githubBody(), project_ref: 'UPPER' } },
+    ],
+  },
+  {
+    name: 'check github branch', method: 'GET', path: async () => `/platform/integrations/github/branches/${await githubConnectionId()}/main`, permission: null,
+    bad: [
+      { path: () => '/platform/integrations/github/branches/0/main' }, { path: () => '/platform/integrations/github/branches/1/a..b' },
+      { path: async () => `/platform/integrations/github/branches/${await githubConnectionId()}/nope`, message: `Unable to find branch "nope" in ${E2E_GITHUB_REPOSITORY}` },
+    ],
+  },
+  {
+    name: 'remove github connection', method: 'DELETE', path: freshGitHubConnectionPath, permission: 'projects.update',
+    bad: [{ path: () => `${GITHUB_CONNECTIONS}/abc` }, { path: () => `${GITHUB_CONNECTIONS}/999999` }],
+  },
 ]
 
 async function snapshot(): Promise<string> {
@@ -388,7 +440,8 @@ async function snapshot(): Promise<string> {
     (SELECT string_agg(project_ref || ':' || name || ':' || value_sha256, ',' ORDER BY project_ref, name) FROM function_secrets) AS function_secrets,
     (SELECT string_agg(provider || ':' || model || ':' || coalesce(api_key_sealed, ''), ',') FROM ai_settings) AS ai_settings,
     (SELECT string_agg(ref || ':' || postgres_config::text || ':' || db_allowed_cidrs::text || ':' || db_allowed_cidrs_v6::text || ':' || ssl_enforced, ',' ORDER BY ref) FROM projects) AS database_config,
-    (SELECT string_agg(id || ':' || type || ':' || name || ':' || coalesce(description, '') || ':' || key_sha256 || ':' || coalesce(secret_jwt_template::text, ''), ',' ORDER BY id) FROM project_named_keys) AS named_keys`)
+    (SELECT string_agg(id || ':' || type || ':' || name || ':' || coalesce(description, '') || ':' || key_sha256 || ':' || coalesce(secret_jwt_template::text, ''), ',' ORDER BY id) FROM project_named_keys) AS named_keys,
+    (SELECT string_agg(id || ':' || project_ref || ':' || repository || ':' || workdir, ',' ORDER BY id) FROM github_connections) AS github_connections`)
   return JSON.stringify(rows[0])
 }
 
@@ -414,9 +467,12 @@ const INSTALLATION_ROUTES: Array<Omit<RouteCase, 'permission'>> = [
 beforeAll(async () => {
   // Organization owners change plans here (billing.write); the installation default, where only the
   // installation's owner does, is tested in invitations.test.ts.
-  t = await startTestPlatform({ STRATUM_PLAN_CHANGES: 'organization_owners' })
+  github = await startGitHubLoopback({ repos: e2eGitHubRepos() })
+  t = await startTestPlatform({ STRATUM_PLAN_CHANGES: 'organization_owners', STRATUM_GITHUB_API_URL: github.url })
   const cookie = await login(t)
-  orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  const organization = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0]
+  orgSlug = organization.slug
+  orgId = organization.id
   const created = await api(t, 'POST', '/platform/projects', { cookie }, projectBody())
   ref = created.body.ref
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
@@ -438,6 +494,7 @@ beforeAll(async () => {
   tokens.outsider = outsider.token
 })
 afterAll(() => t?.cleanup())
+afterAll(() => github?.close())
 // The read cases' keys exist before any case takes its snapshot (a refused read compares one).
 beforeAll(() => Promise.all([readKeyPath('publishable'), readKeyPath('secret')]))
 

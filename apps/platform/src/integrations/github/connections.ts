@@ -44,7 +44,7 @@ export function toGitHubConnection(row: GitHubConnectionRow): GitHubConnection {
 /** 'apps/web/' -> 'apps/web', '' or './' -> '.'; a folder outside the repository ('..', '/etc') is refused. */
 export function normalizeWorkdir(workdir: string | undefined): string {
   const segments = (workdir ?? '').trim().replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.')
-  if ((workdir ?? '').trim().startsWith('/') || segments.some((segment) => segment === '..' || /[\x00-\x1f]/.test(segment))) {
+  if ((workdir ?? '').trim().startsWith('/') || segments.some((segment) => segment === '..' || [...segment].some((char) => char.charCodeAt(0) < 32))) {
     throw badRequest('Workdir must be a folder inside the repository, such as . or apps/web')
   }
   return segments.length ? segments.join('/') : '.'
