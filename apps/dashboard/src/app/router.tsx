@@ -27,6 +27,7 @@ type Areas = {
   logs: typeof import('./areas/logs')
   projectSettings: typeof import('./areas/project-settings')
   sqlEditor: typeof import('./areas/sql-editor')
+  branching: typeof import('./areas/branching')
 }
 const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   organizations: () => import('./areas/organizations'),
@@ -42,6 +43,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   logs: () => import('./areas/logs'),
   projectSettings: () => import('./areas/project-settings'),
   sqlEditor: () => import('./areas/sql-editor'),
+  branching: () => import('./areas/branching'),
 }
 
 /** Route `lazy` for a component exported by an area module. */
@@ -69,7 +71,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'database/migrations', lazy: page('database', 'MigrationsPage') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
   { path: 'database/backups/scheduled', lazy: page('database', 'ScheduledBackupsPage') },
-  { path: 'database/backups/pitr', lazy: later('backupsPitr') },
+  { path: 'database/backups/pitr', lazy: page('branching', 'PitrPage') },
   { path: 'auth', element: <Navigate to="users" replace /> },
   { path: 'auth/users', lazy: page('authentication', 'AuthUsersPage') },
   { path: 'auth/outbox', lazy: page('authentication', 'AuthOutboxPage') },
@@ -88,14 +90,15 @@ const projectRoutes: RouteObject[] = [
   { path: 'advisors/:kind', lazy: page('advisors', 'AdvisorsPage') },
   { path: 'logs', element: <Navigate to="explorer" replace /> },
   { path: 'logs/explorer', lazy: page('logs', 'LogsExplorerPage') },
-  { path: 'branches', lazy: later('branches') },
-  { path: 'addons', lazy: later('addons') },
+  { path: 'branches', lazy: page('branching', 'BranchesPage') },
+  { path: 'addons', lazy: page('branching', 'AddonsPage') },
   { path: 'infrastructure', lazy: page('projectSettings', 'InfrastructurePage') },
   { path: 'settings', element: <Navigate to="general" replace /> },
   { path: 'settings/general', lazy: page('projectSettings', 'ProjectGeneralSettingsPage') },
   { path: 'settings/compute-and-disk', lazy: page('projectSettings', 'ComputeAndDiskPage') },
   { path: 'settings/database', lazy: page('projectSettings', 'DatabaseSettingsPage') },
   { path: 'settings/infrastructure', lazy: page('projectSettings', 'InfrastructurePage') },
+  { path: 'settings/addons', lazy: page('branching', 'AddonsPage') },
   { path: 'settings/vault', lazy: later('vault') },
   { path: 'settings/api', lazy: page('projectSettings', 'ApiSettingsPage') },
   { path: 'api/graphiql', lazy: page('projectSettings', 'GraphiqlPage') },

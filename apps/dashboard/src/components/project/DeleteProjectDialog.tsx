@@ -9,6 +9,7 @@ import { TextAreaField } from '../ui/Field'
 import { useToast } from '../ui/Toast'
 import { ConfirmTextField, useConfirmText } from '../ui/TypedConfirmationDialog'
 import { errorMessage } from '../../data/api'
+import { useBranches } from '../../data/branches/useBranches'
 import { useSendExitSurvey } from '../../data/feedback/useSendExitSurvey'
 import { forgetProject, useDeleteProject } from '../../data/projects/useDeleteProject'
 import './delete-project.css'
@@ -65,6 +66,7 @@ function DeleteForm({ id, project, askReason, onConfirm }: DeleteFormProps) {
         The project <strong>{project.name}</strong>, its Postgres database and all of its backups are removed
         permanently.
       </Alert>
+      <PreviewBranchesDeleted projectRef={project.ref} />
       {askReason ? (
         <fieldset className="exit-survey" aria-describedby={reasonError ? errorId : undefined}>
           <legend className="field-label">Why are you deleting this project?</legend>
@@ -104,6 +106,25 @@ function DeleteForm({ id, project, askReason, onConfirm }: DeleteFormProps) {
         }
       />
     </form>
+  )
+}
+
+/** A project with branching enabled takes its preview branches with it: they are named before the confirmation. */
+function PreviewBranchesDeleted({ projectRef }: { projectRef: string }) {
+  const branches = useBranches(projectRef)
+  const previews = (branches.data ?? []).filter((branch) => !branch.is_default)
+  if (previews.length === 0) return null
+  return (
+    <Alert tone="warning" title={`${previews.length === 1 ? 'This preview branch is' : `These ${previews.length} preview branches are`} deleted with it`} live={false}>
+      <ul className="delete-project-branches" aria-label="Preview branches deleted with the project">
+        {previews.map((branch) => (
+          <li key={branch.id}>
+            <strong>{branch.name}</strong>
+            {branch.git_branch ? <span className="faint"> (Git branch {branch.git_branch})</span> : null}
+          </li>
+        ))}
+      </ul>
+    </Alert>
   )
 }
 

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { PitrVariant } from '@stratum/contracts'
+import { api } from '../api'
+import { markOperationStarted } from '../lifecycle/markOperationStarted'
+import { addonKeys } from './keys'
+
+export interface PitrAddonVariables {
+  projectRef: string
+  variant: PitrVariant
+  /** Whether the project had no PITR before: turning it on restarts the instance with WAL archiving. */
+  turnsOn: boolean
+}
+
+/** Enables PITR or changes its retention (billing.write and the pro plan, checked by the server). */
+export const applyPitrAddon = ({ projectRef, variant }: PitrAddonVariables) =>
+  api<unknown>(`/v1/projects/${encodeURIComponent(projectRef)}/billing/addons`, {
+    method: 'PATCH',
+    body: { addon_type: 'pitr', addon_variant: variant },
+  })
+
+export function useApplyPitrAddon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: applyPitrAddon,
+    onSuccess: async (_result, { projectRef, turnsOn }) => {
+      // The restart's screen shows at once; the status watcher follows it back to ACTIVE_HEALTHY.
+      if (turnsOn) await markOperationStarted(queryClient, projectRef, 'RESTARTING')
+      await queryClient.invalidateQueries({ queryKey: addonKeys.project(projectRef) })
+    },
+  })
+}
+
+/** Removes the add-on: the WAL archive is no longer kept and the recoverable window is gone. */
+export const removeAddon = ({ projectRef, variant }: { projectRef: string; variant: string }) =>
+  api<unknown>(`/v1/projects/${encodeURIComponent(projectRef)}/billing/addons/${encodeURIComponent(variant)}`, { method: 'DELETE' })
+
+export function useRemoveAddon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: removeAddon,
+    onSuccess: (_result, { projectRef }) => queryClient.invalidateQueries({ queryKey: addonKeys.project(projectRef) }),
+  })
+}
