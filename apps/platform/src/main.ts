@@ -5,6 +5,7 @@ import { IdentityResolver } from './auth/identity.js'
 import { ensureOwnerAccount } from './auth/users.js'
 import { loadConfig, type Config } from './config.js'
 import { LocalProvider } from './control/local-provider.js'
+import { PitrScheduler } from './control/pitr/scheduler.js'
 import { OperationRunner } from './control/operations/runner.js'
 import { findProject } from './control/project-store.js'
 import { ProjectService } from './control/projects.js'
@@ -51,10 +52,13 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     listenAddresses: config.dbListenAddresses,
     tlsDir: tlsDirOf(config.dataDir),
     dbHost: config.dbHost,
+    dataDir: config.dataDir,
     stepDelayMs: config.operationStepDelayMs,
   })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
-  const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger }, platformDb.url, config.operationStepDelayMs)
+  const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger, githubApiUrl: config.githubApiUrl }, platformDb.url, config.operationStepDelayMs)
+  // Base backups for projects with the PITR add-on, requested as jobs on the runner above.
+  const pitrScheduler = new PitrScheduler(db, operations, logger)
   const accessCache = new ProjectAccessCache(platformDb.url)
   const directory = new ProjectDirectory(platformDb.url, db, projects, secrets, logger)
   const rest = new RestSupervisor({
@@ -133,6 +137,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await logCollector.stop()
     await usage.stop()
     await accessCache.stop()
+    pitrScheduler.stop()
     await operations.stop()
     await projects.stopAll()
     await db.end().catch(() => {})
@@ -152,6 +157,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await projects.sealMissingCredentials()
     await projects.reconcile(await operations.busyRefs())
     await operations.start()
+    pitrScheduler.start()
     projects.startMonitor()
     logCollector.start()
     usage.start()

@@ -5,7 +5,7 @@ import { RefParams } from './common.js'
  * Every long operation of a project runs on the platform's one job runner, and each one's
  * progress reads the same way: GET /platform/projects/{ref}/operations[/{id}].
  */
-export const OPERATION_KINDS = ['pause', 'restore', 'restart', 'resize', 'upgrade', 'jwt_secret_rotation', 'logical_backup'] as const
+export const OPERATION_KINDS = ['pause', 'restore', 'restart', 'resize', 'upgrade', 'jwt_secret_rotation', 'logical_backup', 'branch_create', 'branch_reset', 'pitr_restore', 'pitr_base_backup'] as const
 export type OperationKindName = (typeof OPERATION_KINDS)[number]
 
 /**

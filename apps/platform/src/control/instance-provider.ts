@@ -13,6 +13,8 @@ export interface InstanceSpec {
   computeSize: ComputeSize
   /** The owners' server settings, network allow-list and TLS rule; left out: the compute size's defaults, open to every network. */
   database?: InstanceDatabaseSettings
+  /** The PITR add-on: the instance archives every WAL segment (control/pitr/). Takes effect at the next start. */
+  walArchive?: boolean
 }
 
 /** Who may connect to an instance as its users, and how (the project's network restrictions and SSL enforcement; hba.ts). */
@@ -30,6 +32,15 @@ export interface InstanceDatabaseSettings {
   access: DatabaseAccess
   /** The project still uses `postgres` as the platform's superuser (old role model): it stays allowed from this machine. */
   legacySuperuserLogin: boolean
+}
+
+/** Where a point-in-time recovery starts: a base backup, the WAL archive and the moment to stop at. */
+export interface ArchiveSource {
+  baseBackupDir: string
+  walDir: string
+  /** The WAL file the base backup starts in: older archived segments are not needed. */
+  startWalFile: string
+  target: Date
 }
 
 /** Passwords of the roles every instance is bootstrapped with (bootstrap-roles.ts). */
@@ -84,6 +95,30 @@ export interface InstanceProvider {
    * what can change without a restart applies at once, the rest at the next start.
    */
   reconfigure(spec: InstanceSpec): Promise<void>
+  /**
+   * Branching: copies the running `source` instance physically and online (it keeps serving) as the
+   * data of `target`, which has none yet; the copy is consistent once `target` starts. A half-made copy
+   * from an interrupted call is thrown away and made again. 'reflink': the filesystem shared the blocks.
+   */
+  cloneRunning(source: InstanceSpec, sourceAdminPassword: string, target: InstanceSpec): Promise<{ method: 'reflink' | 'copy' }>
+  /** Stops the instance and deletes its data, keeping everything else (a branch reset copies it again). */
+  discardData(spec: InstanceSpec): Promise<void>
+  /**
+   * PITR: a consistent online copy of the running instance into `dir` (a base backup of its WAL archive),
+   * with the timeline and WAL file it starts from.
+   */
+  baseBackup(spec: InstanceSpec, adminPassword: string, dir: string): Promise<{ timeline: number; startWalFile: string }>
+  /**
+   * PITR: makes the instance's data (it has none) from a base backup and the WAL archive, recovering to
+   * `target` at its next start, after which it opens on a new timeline.
+   */
+  buildFromArchive(spec: InstanceSpec, source: ArchiveSource): Promise<void>
+  /** Removes what a finished recovery no longer needs (the staged WAL segments). */
+  clearRecoveryFiles(spec: InstanceSpec): Promise<void>
+  /** A restore in place: the stopped instance's data set aside, brought back (failure), or dropped (success). */
+  setAsideData(spec: InstanceSpec): Promise<void>
+  bringBackSetAside(spec: InstanceSpec): Promise<boolean>
+  dropSetAside(spec: InstanceSpec): Promise<void>
   /** Stops every instance this provider started or adopted: platform shutdown. */
   stopAll(): Promise<void>
 }

@@ -5,12 +5,15 @@ import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ensureAuthSchema } from './auth-schema.js'
 import { ensureStorageSchema } from './storage-schema.js'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect, withAdminClient } from './bootstrap-roles.js'
-import type { InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
-import { projectOsUser, removeOsUser } from './os-user.js'
+import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
+import { makeOwnedDir, projectOsUser, removeOsUser, type RunAs } from './os-user.js'
 import { buildHba, OPEN_ACCESS } from './hba.js'
 import { computeDefaults, confValues } from './server-settings.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
+import { copyRunningCluster } from './branching/online-copy.js'
+import { archiveSettings, walArchiveDir } from './pitr/archive-paths.js'
+import { bringBack, buildFromArchive, dropSetAside, restoreWalDir, setAside } from './pitr/local-archive.js'
 
 export interface LocalProviderOptions {
   /** Instances live under <projectsDir>/<ref>. */
@@ -21,6 +24,8 @@ export interface LocalProviderOptions {
   tlsDir: string
   /** Host name clients use (STRATUM_DB_HOST): named in each instance's certificate. */
   dbHost: string
+  /** The platform's data directory: each project's WAL archive is under its pitr/ (control/pitr/archive-paths.ts). */
+  dataDir: string
   /** For crash tests only (STRATUM_OPERATION_STEP_DELAY_MS): a pause between start and bootstrap. */
   stepDelayMs?: number
 }
@@ -82,6 +87,62 @@ export class LocalProvider implements InstanceProvider {
     fs.rmSync(server.dir, { recursive: true, force: true })
     this.servers.delete(spec.ref)
     removeOsUser(projectOsUser(spec.ref))
+  }
+
+  async cloneRunning(source: InstanceSpec, sourceAdminPassword: string, target: InstanceSpec): Promise<{ method: 'reflink' | 'copy' }> {
+    const server = this.server(target)
+    if (server.isInitialized()) throw new Error(`Instance ${target.ref} already has data`)
+    makeOwnedDir(server.dir, server.owner)
+    // Made aside and renamed: a data directory that exists is always a whole copy.
+    const partial = `${server.dataDir}.partial`
+    fs.rmSync(partial, { recursive: true, force: true })
+    const copy = await copyRunningCluster(adminConnection(source.port, sourceAdminPassword), this.server(source).dataDir, partial, `branch ${target.ref}`)
+    fs.renameSync(partial, server.dataDir)
+    // The copy's files still belong to the source's OS user: the target's server takes them over at its start.
+    return { method: copy.method }
+  }
+
+  async discardData(spec: InstanceSpec): Promise<void> {
+    const server = this.server(spec)
+    await server.stop()
+    fs.rmSync(server.dataDir, { recursive: true, force: true })
+    fs.rmSync(`${server.dataDir}.partial`, { recursive: true, force: true })
+  }
+
+  async baseBackup(spec: InstanceSpec, adminPassword: string, dir: string): Promise<{ timeline: number; startWalFile: string }> {
+    const partial = `${dir}.partial`
+    fs.rmSync(partial, { recursive: true, force: true })
+    fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 })
+    const copy = await copyRunningCluster(adminConnection(spec.port, adminPassword), this.server(spec).dataDir, partial, `pitr base backup ${spec.ref}`)
+    fs.renameSync(partial, dir)
+    return { timeline: copy.timeline, startWalFile: copy.startWalFile }
+  }
+
+  async buildFromArchive(spec: InstanceSpec, source: ArchiveSource): Promise<void> {
+    const server = this.server(spec)
+    if (server.isInitialized()) throw new Error(`Instance ${spec.ref} already has data`)
+    makeOwnedDir(server.dir, server.owner)
+    await buildFromArchive(server.dataDir, source.baseBackupDir, source.walDir, source.startWalFile, source.target)
+  }
+
+  async clearRecoveryFiles(spec: InstanceSpec): Promise<void> {
+    fs.rmSync(restoreWalDir(this.server(spec).dataDir), { recursive: true, force: true })
+  }
+
+  async setAsideData(spec: InstanceSpec): Promise<void> {
+    const server = this.server(spec)
+    await server.stop()
+    setAside(server.dataDir)
+  }
+
+  async bringBackSetAside(spec: InstanceSpec): Promise<boolean> {
+    const server = this.server(spec)
+    await server.stop()
+    return bringBack(server.dataDir)
+  }
+
+  async dropSetAside(spec: InstanceSpec): Promise<void> {
+    dropSetAside(this.server(spec).dataDir)
   }
 
   async stopAll(): Promise<void> {
@@ -202,9 +263,19 @@ export class LocalProvider implements InstanceProvider {
         log_rotation_age: '1d',
         log_rotation_size: '100MB',
         log_timezone: 'UTC',
+        ...this.archiving(spec, owner),
       },
       buildHba(database?.access ?? OPEN_ACCESS, { legacySuperuserLogin: database?.legacySuperuserLogin }),
     )
+  }
+
+  /** WAL archiving for the PITR add-on: the archive directory is the instance's own (0700). */
+  private archiving(spec: InstanceSpec, owner: RunAs): Record<string, string | number> {
+    if (!spec.walArchive || spec.slot === 'next') return {}
+    const dir = walArchiveDir(this.options.dataDir, spec.ref)
+    makeOwnedDir(path.dirname(dir), owner)
+    makeOwnedDir(dir, owner)
+    return archiveSettings(dir)
   }
 
   private async startOrExplain(server: PostgresServer): Promise<void> {

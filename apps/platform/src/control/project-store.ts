@@ -32,6 +32,8 @@ export interface ProjectRow {
   network_restrictions_updated_at: Date | null
   network_restrictions_applied_at: Date | null
   ssl_enforced: boolean
+  /** The point-in-time recovery add-on (025_branching_pitr.sql): the instance archives its WAL. */
+  pitr_variant: 'pitr_7' | 'pitr_14' | 'pitr_28' | null
   inserted_at: Date
   updated_at: Date
 }

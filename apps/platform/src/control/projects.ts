@@ -152,7 +152,14 @@ export class ProjectService {
   }
 
   static spec(row: ProjectRow): InstanceSpec {
-    return { ref: row.ref, major: row.postgres_major, port: row.port, computeSize: row.compute_size, database: databaseSettingsOf(row) }
+    return {
+      ref: row.ref,
+      major: row.postgres_major,
+      port: row.port,
+      computeSize: row.compute_size,
+      database: databaseSettingsOf(row),
+      walArchive: row.pitr_variant !== null && row.pitr_variant !== undefined,
+    }
   }
 
   /** Boot: bring every instance to the state its status promises, and fix statuses that lie. */

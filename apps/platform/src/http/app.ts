@@ -33,6 +33,8 @@ import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
 import { functionRoutes } from './routes/functions.js'
 import { githubRoutes } from './routes/github.js'
+import { branchRoutes } from './routes/branches.js'
+import { pitrRoutes } from './routes/pitr.js'
 import { functionSecretRoutes } from './routes/function-secrets.js'
 import { healthRoutes } from './routes/health.js'
 import { installationRoutes } from './routes/installation.js'
@@ -97,6 +99,8 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await databaseConfigRoutes(app, ctx)
   await aiSettingsRoutes(app, ctx)
   await githubRoutes(app, ctx)
+  await branchRoutes(app, ctx)
+  await pitrRoutes(app, ctx)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)
   app.addHook('onClose', async () => detachRealtime())

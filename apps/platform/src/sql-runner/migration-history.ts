@@ -39,6 +39,11 @@ export interface ApplyMigration {
   idempotencyKey?: string
   /** Record the row without running the statements (the CLI's `migration repair`). */
   recordOnly?: boolean
+  /**
+   * The version to record (a migration file's own, or one copied from another branch); absent: the next
+   * one after the newest. A version already recorded is not applied again.
+   */
+  version?: string
 }
 
 /**
@@ -93,7 +98,9 @@ export class MigrationHistory {
     const key = migration.idempotencyKey
     const repeated = key ? existing.find((row) => row.idempotency_key === key) : undefined
     if (repeated) return { version: repeated.version, name: repeated.name ?? undefined }
-    const version = nextVersion(existing.at(-1)?.version ?? null)
+    const already = migration.version !== undefined ? existing.find((row) => row.version === migration.version) : undefined
+    if (already) return { version: already.version, name: already.name ?? undefined }
+    const version = migration.version ?? nextVersion(existing.at(-1)?.version ?? null)
     const record = `INSERT INTO supabase_migrations.schema_migrations (version, name, statements, rollback, created_by, idempotency_key)
       VALUES (${literal(version)}, ${literal(migration.name ?? null)}, ${textArray(statementsOf(migration.query))},
               ${migration.rollback ? textArray(statementsOf(migration.rollback)) : 'NULL'}, ${literal(migration.createdBy)}, ${literal(key ?? null)})`

@@ -8,6 +8,8 @@ import { logicalBackup } from './logical-backup.js'
 import type { OperationContext, OperationDefinition, OperationStep } from './operation.js'
 import type { OperationKind } from './operation-store.js'
 import { upgrade } from './upgrade.js'
+import { branchCreate, branchReset } from '../branching/branch-operations.js'
+import { pitrBaseBackup, pitrRestore } from '../pitr/pitr-operations.js'
 
 /**
  * The operations the runner knows: the project lifecycle here, the upgrade (upgrade.ts), the
@@ -141,6 +143,10 @@ export const OPERATIONS: Record<OperationKind, OperationDefinition> = {
   upgrade: { ...upgrade, cancellableUntil: 'switch-over' },
   logical_backup: logicalBackup,
   jwt_secret_rotation: jwtSecretRotation,
+  branch_create: branchCreate,
+  branch_reset: branchReset,
+  pitr_restore: pitrRestore,
+  pitr_base_backup: pitrBaseBackup,
 }
 
 /** The steps an operation runs: a restore that names a newer major also upgrades. */

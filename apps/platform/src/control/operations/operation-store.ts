@@ -1,6 +1,8 @@
 import type { Queryable } from '../../store/db.js'
 
-export type OperationKind = 'pause' | 'restore' | 'restart' | 'resize' | 'upgrade' | 'jwt_secret_rotation' | 'logical_backup'
+export type OperationKind =
+  | 'pause' | 'restore' | 'restart' | 'resize' | 'upgrade' | 'jwt_secret_rotation' | 'logical_backup'
+  | 'branch_create' | 'branch_reset' | 'pitr_restore' | 'pitr_base_backup'
 
 /** Operations of one lane run one at a time per project: the instance's, or the JWT secret's. */
 export type OperationLane = 'instance' | 'keys'

@@ -19,6 +19,8 @@ export interface OperationContext {
   secrets: SecretBox
   dataDir: string
   log: FastifyBaseLogger
+  /** GitHub's REST API (STRATUM_GITHUB_API_URL): a new branch reads its Git branch's migrations there. */
+  githubApiUrl: string
 }
 
 export interface OperationStep {

@@ -88,10 +88,16 @@ export class OperationRunner {
     kind: OperationKind,
     params: Record<string, unknown>,
     userId: string | null,
-    options: { id?: string; record?: (tx: Queryable, op: OperationRow) => Promise<unknown> } = {},
+    options: {
+      id?: string
+      /** Runs first in the same transaction (e.g. inserts the project the operation is about). */
+      prepare?: (tx: Queryable) => Promise<unknown>
+      record?: (tx: Queryable, op: OperationRow) => Promise<unknown>
+    } = {},
   ): Promise<OperationRow> {
     const definition = definitionFor(kind, params)
     const op = await inTransaction(this.ctx.db, async (tx) => {
+      await options.prepare?.(tx)
       const inserted = await insertOperation(tx, { id: options.id, ref, kind, lane: definition.lane ?? 'instance', params, initiatedBy: userId }).catch(
         (error: { code?: string; constraint?: string }) => {
           if (error.code === '23505' && error.constraint === 'operations_pkey') throw new DuplicateOperationError('This operation id was already used')
@@ -249,6 +255,8 @@ export class OperationRunner {
         log.error({ err: error }, 'operation step failed; rolling back')
         Object.assign(op.params, step.failureMarks)
         await recordStep(db, id, lastDone, op.params)
+        // The rollback may tell the user why (a branch records it): the reason is on the row it gets.
+        op.error = reason
         const status = await this.rollBack(definition, project, op, log)
         if (status) await setProjectStatus(db, op.project_ref, status, { reason })
         return finishOperation(db, id, 'failed', reason)

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { inTransaction } from '../../store/db.js'
 import { z } from 'zod'
 import { listBackups, type BackupRow } from '../../control/backups.js'
+import { recoverableWindow } from '../../control/pitr/archive-restore.js'
 import { OperationConflictError } from '../../control/operations/runner.js'
 import type { OperationKind } from '../../control/operations/operation-store.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
@@ -147,7 +148,8 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref)
     const backups = (await listBackups(ctx.db, ref)).map(toBackup)
-    return { region: project.region, pitr_enabled: false, walg_enabled: false, backups, physical_backup_data: {} }
+    const pitr = project.pitr_variant !== null
+    return { region: project.region, pitr_enabled: pitr, walg_enabled: pitr, backups, physical_backup_data: await recoverableWindow(ctx.db, project) }
   })
 
   app.get('/v1/projects/:ref/database/backups', async (request) => {
@@ -158,7 +160,18 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
       status: row.status,
       inserted_at: row.inserted_at.toISOString(),
     }))
-    return { region: project.region, walg_enabled: false, pitr_enabled: false, backups, physical_backup_data: {} }
+    const window = await recoverableWindow(ctx.db, project)
+    const pitr = project.pitr_variant !== null
+    return {
+      region: project.region,
+      walg_enabled: pitr,
+      pitr_enabled: pitr,
+      backups,
+      physical_backup_data: {
+        ...(window.earliestPhysicalBackupDateUnix !== undefined ? { earliest_physical_backup_date_unix: window.earliestPhysicalBackupDateUnix } : {}),
+        ...(window.latestPhysicalBackupDateUnix !== undefined ? { latest_physical_backup_date_unix: window.latestPhysicalBackupDateUnix } : {}),
+      },
+    }
   })
 
   // Logical backups only: they restore into any empty Postgres with psql.

@@ -19,6 +19,10 @@ const CANCEL_PERMISSION: Record<OperationKind, Permission> = {
   upgrade: 'infrastructure.execute',
   logical_backup: 'infrastructure.execute',
   jwt_secret_rotation: 'secrets.write',
+  branch_create: 'infrastructure.execute',
+  branch_reset: 'infrastructure.execute',
+  pitr_restore: 'infrastructure.execute',
+  pitr_base_backup: 'infrastructure.execute',
 }
 
 /**

@@ -1,7 +1,8 @@
 import { ExitSurveyBody, FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { backupDirectory } from '../../control/backups.js'
-import { findProject } from '../../control/project-store.js'
+import { findProject, type ProjectRow } from '../../control/project-store.js'
+import { pitrDir } from '../../control/pitr/archive-paths.js'
 import { functionsDir } from '../../functions/store.js'
 import { archivesDir } from '../../storage/archive.js'
 import type { Db } from '../../store/db.js'
@@ -28,19 +29,38 @@ export async function membersAtFreeProjectLimit(db: Db, organizationId: string):
   return rows.map((row) => ({ username: row.username, primary_email: row.email, free_project_limit: FREE_PROJECT_LIMIT }))
 }
 
+/**
+ * Deletes a project with everything the platform keeps for it outside its instance (backups, stored
+ * files, archives, functions, its WAL archive), and first its preview branches: they are projects of
+ * their own that cannot outlive their parent.
+ */
+export async function removeProjectWithData(ctx: PlatformContext, project: ProjectRow): Promise<void> {
+  const { rows: branches } = await ctx.db.query<{ project_ref: string }>(
+    'SELECT project_ref FROM branches WHERE parent_project_ref = $1 AND NOT is_default',
+    [project.ref],
+  )
+  for (const { project_ref } of branches) {
+    const branch = await findProject(ctx.db, project_ref)
+    if (branch) await removeProjectWithData(ctx, branch)
+  }
+  const dataDir = ctx.config.dataDir
+  const ref = project.ref
+  try {
+    await ctx.projects.remove(project, [
+      backupDirectory(dataDir, ref), ctx.storage.files.projectDir(ref), archivesDir(dataDir, ref), functionsDir(dataDir, ref), pitrDir(dataDir, ref),
+    ])
+  } catch (error) {
+    throw conflict((error as Error).message)
+  }
+  // Its functions' processes and files go now, not only when the gateway's directory hears of the deletion.
+  await ctx.functions.forgetProject(ref)
+}
+
 export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   async function remove(request: FastifyRequest) {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
-    try {
-      // Everything the platform keeps for the project outside its instance.
-      const dataDir = ctx.config.dataDir
-      await ctx.projects.remove(project, [backupDirectory(dataDir, ref), ctx.storage.files.projectDir(ref), archivesDir(dataDir, ref), functionsDir(dataDir, ref)])
-    } catch (error) {
-      throw conflict((error as Error).message)
-    }
-    // Its functions' processes and files go now, not only when the gateway's directory hears of the deletion.
-    await ctx.functions.forgetProject(ref)
+    await removeProjectWithData(ctx, project)
     return { id: Number(project.id), name: project.name, ref: project.ref }
   }
   app.delete('/platform/projects/:ref', remove)

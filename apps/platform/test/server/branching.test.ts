@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, login, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+
+/**
+ * Branches are real copies: a physical online copy of the parent's instance, a project of its own (own
+ * ref, port, passwords), with or without the parent's rows; merge and push move migrations between
+ * them; reset copies the parent again; deleting the parent deletes its branches.
+ */
+const PASSWORD = 'branch-password-1'
+let t: TestPlatform
+let cookie: string
+let slug: string
+let parent: { ref: string; port: number }
+
+const sql = <T = any>(port: number, text: string) => querySuperuser<T>(port, PASSWORD, text)
+const checksum = async (port: number) => (await sql(port, `SELECT count(*)::int AS n, md5(string_agg(id::text || note, ',' ORDER BY id)) AS sum FROM notes`))[0]
+
+async function branchReady(name: string): Promise<{ id: string; project_ref: string; port: number }> {
+  let branch: any
+  await waitFor(
+    async () => {
+      branch = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches/${name}`, { cookie })).body
+      if (branch.status === 'MIGRATIONS_FAILED' || branch.preview_project_status === 'INIT_FAILED') throw new Error(`branch failed: ${JSON.stringify(branch)}`)
+      return branch.preview_project_status === 'ACTIVE_HEALTHY' && branch.status === 'MIGRATIONS_PASSED'
+    },
+    { timeoutMs: 120_000, intervalMs: 200, what: `branch ${name} to be ready` },
+  )
+  const detail = (await api(t, 'GET', `/v1/branches/${branch.id}`, { cookie })).body
+  return { id: branch.id, project_ref: branch.project_ref, port: detail.db_port }
+}
+
+beforeAll(async () => {
+  t = await startTestPlatform()
+  cookie = await login(t)
+  slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Trunk', organization_slug: slug, db_pass: PASSWORD })
+  parent = { ref: created.body.ref, port: created.body.db_port }
+  await waitForStatus(t, parent.ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
+  await sql(parent.port, `CREATE TABLE notes (id int PRIMARY KEY, note text NOT NULL); INSERT INTO notes SELECT i, md5(i::text) FROM generate_series(1, 20000) i`)
+}, 120_000)
+afterAll(() => t?.cleanup())
+
+describe('branching', () => {
+  it('is refused on the free plan, with a message', async () => {
+    const refused = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'main', is_default: true })
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain('Pro plan')
+    const badName = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'no spaces', is_default: true })
+    expect(badName.status).toBe(400)
+    expect(badName.body.message).toContain('Branch name can only contain alphanumeric characters, hyphens, and underscores.')
+    expect((await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { cookie }, { plan: 'pro' })).status).toBe(200)
+  })
+
+  it('enables branching with a production branch', async () => {
+    const enabled = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'main', is_default: true })
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(201)
+    expect(enabled.body).toMatchObject({ name: 'main', is_default: true, project_ref: parent.ref, parent_project_ref: parent.ref })
+    const again = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'main', is_default: true })
+    expect(again.status).toBe(409)
+  })
+
+  it('makes a branch with the parent data as a project of its own; writes stay in the branch', async () => {
+    const before = await checksum(parent.port)
+    const created = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'with-data', with_data: true })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body).toMatchObject({ name: 'with-data', status: 'CREATING_PROJECT', with_data: true, is_default: false })
+    // The parent keeps serving while it is copied.
+    await sql(parent.port, 'SELECT count(*) FROM notes')
+    const branch = await branchReady('with-data')
+    expect(branch.project_ref).not.toBe(parent.ref)
+    expect(branch.port).not.toBe(parent.port)
+    expect(await checksum(branch.port)).toEqual(before)
+    await sql(branch.port, `DELETE FROM notes WHERE id <= 10`)
+    expect((await checksum(branch.port)).n).toBe(before.n - 10)
+    expect(await checksum(parent.port)).toEqual(before)
+    // Its own platform passwords: the parent's superuser password does not open it.
+    const list = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { cookie })).body
+    expect(list.map((row: { name: string }) => row.name)).toEqual(['main', 'with-data'])
+  })
+
+  it('makes a schema-only branch by default: tables there, rows not', async () => {
+    const created = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'schema-only' })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const branch = await branchReady('schema-only')
+    expect((await checksum(branch.port)).n).toBe(0)
+    const columns = await sql(branch.port, `SELECT column_name FROM information_schema.columns WHERE table_name = 'notes' ORDER BY ordinal_position`)
+    expect(columns.map((row: { column_name: string }) => row.column_name)).toEqual(['id', 'note'])
+  })
+
+  it('merges the branch migrations into the parent, shows them as a diff, pushes the parent ones back', async () => {
+    const branch = await branchReady('schema-only')
+    const migration = await api(t, 'POST', `/v1/projects/${branch.project_ref}/database/migrations`, { cookie }, { name: 'add_tags', query: 'CREATE TABLE tags (id int PRIMARY KEY, label text)' })
+    expect(migration.status, JSON.stringify(migration.body)).toBeLessThan(300)
+    const diff = await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })
+    expect(diff.status).toBe(200)
+    expect(String(diff.body)).toContain('CREATE TABLE tags')
+    const merged = await api(t, 'POST', `/v1/branches/${branch.id}/merge`, { cookie }, {})
+    expect(merged.status, JSON.stringify(merged.body)).toBe(201)
+    expect(await sql(parent.port, `SELECT to_regclass('public.tags') IS NOT NULL AS present`)).toEqual([{ present: true }])
+    const history = (await api(t, 'GET', `/v1/projects/${parent.ref}/database/migrations`, { cookie })).body
+    expect(history.map((row: { name: string }) => row.name)).toContain('add_tags')
+    const empty = await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })
+    expect(empty.body ?? '').toBe('')
+    // Push: a migration made on the parent reaches the branch.
+    await api(t, 'POST', `/v1/projects/${parent.ref}/database/migrations`, { cookie }, { name: 'add_flags', query: 'CREATE TABLE flags (id int)' })
+    expect((await api(t, 'POST', `/v1/branches/${branch.id}/push`, { cookie }, {})).status).toBe(201)
+    expect(await sql(branch.port, `SELECT to_regclass('public.flags') IS NOT NULL AS present`)).toEqual([{ present: true }])
+  })
+
+  it('resets a branch to the parent current state', async () => {
+    const branch = await branchReady('with-data')
+    const parentNow = await checksum(parent.port)
+    const reset = await api(t, 'POST', `/v1/branches/${branch.id}/reset`, { cookie }, {})
+    expect(reset.status, JSON.stringify(reset.body)).toBe(201)
+    // Accepted: the branch's project shows COMING_UP at once, until the new copy is up.
+    expect((await api(t, 'GET', `/platform/projects/${branch.project_ref}/status`, { cookie })).body.status).toBe('COMING_UP')
+    const again = await branchReady('with-data')
+    expect(await checksum(again.port)).toEqual(parentNow)
+  })
+
+  it('deletes a branch, and the parent deletion takes its branches along', async () => {
+    const schemaOnly = await branchReady('schema-only')
+    const deleted = await api(t, 'DELETE', `/v1/branches/${schemaOnly.id}`, { cookie })
+    expect(deleted.status).toBe(200)
+    expect((await api(t, 'GET', `/platform/projects/${schemaOnly.project_ref}`, { cookie })).status).toBe(404)
+    const withData = await branchReady('with-data')
+    expect((await api(t, 'DELETE', `/platform/projects/${parent.ref}`, { cookie })).status).toBe(200)
+    expect((await api(t, 'GET', `/platform/projects/${withData.project_ref}`, { cookie })).status).toBe(404)
+  })
+})
