@@ -126,6 +126,7 @@ export const router = createBrowserRouter([
               { path: 'team', lazy: page('organizations', 'OrgTeamPage') },
               { path: 'general', lazy: page('organizations', 'OrgGeneralPage') },
               { path: 'billing', lazy: page('organizations', 'OrgBillingPage') },
+              { path: 'integrations', lazy: page('organizations', 'OrgIntegrationsPage') },
             ],
           },
           { path: 'new', lazy: page('organizations', 'NewProjectRedirect') },

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle'
 import './org-layout.css'
 
 
-/** Header and tabs shared by /org/{slug}, /team, /general and /billing. */
+/** Header and tabs shared by /org/{slug}, /team, /general, /billing and /integrations. */
 export function OrgLayout() {
   const { slug = '' } = useParams()
   const organization = useOrganization(slug)
@@ -43,6 +43,7 @@ export function OrgLayout() {
             { label: 'Team', to: `/org/${slug}/team` },
             { label: 'General', to: `/org/${slug}/general` },
             { label: 'Billing', to: `/org/${slug}/billing` },
+            { label: 'Integrations', to: `/org/${slug}/integrations` },
           ]}
         />
       </header>
