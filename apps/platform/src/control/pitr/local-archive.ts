@@ -23,7 +23,8 @@ export async function buildFromArchive(targetDataDir: string, baseBackupDir: str
   await copyEntries(walDir, staged, needed)
   const settings = [
     `restore_command = '${restoreCommand(staged).replace(/'/g, "''")}'`,
-    `recovery_target_time = '${target.toISOString()}'`,
+    // Postgres's own timestamptz spelling: its check of this setting refuses ISO 8601's 'T' and 'Z'.
+    `recovery_target_time = '${target.toISOString().replace('T', ' ').replace('Z', '+00')}'`,
     // Commits at exactly the target moment are kept; the first one after it is not.
     `recovery_target_inclusive = on`,
     `recovery_target_action = 'promote'`,
