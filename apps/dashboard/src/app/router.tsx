@@ -27,6 +27,7 @@ type Areas = {
   logs: typeof import('./areas/logs')
   projectSettings: typeof import('./areas/project-settings')
   sqlEditor: typeof import('./areas/sql-editor')
+  tableEditor: typeof import('./areas/table-editor')
   branching: typeof import('./areas/branching')
 }
 const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
@@ -43,6 +44,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   logs: () => import('./areas/logs'),
   projectSettings: () => import('./areas/project-settings'),
   sqlEditor: () => import('./areas/sql-editor'),
+  tableEditor: () => import('./areas/table-editor'),
   branching: () => import('./areas/branching'),
 }
 
@@ -66,6 +68,7 @@ const projectRoutes: RouteObject[] = [
   { index: true, lazy: page('projectHome', 'ProjectHomePage') },
   { path: 'sql', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
+  { path: 'editor/:id?', lazy: page('tableEditor', 'TableEditorPage') },
   { path: 'database', lazy: later('database') },
   { path: 'database/extensions', lazy: page('database', 'ExtensionsPage') },
   { path: 'database/migrations', lazy: page('database', 'MigrationsPage') },

@@ -23,6 +23,7 @@ import {
   Settings,
   ShieldCheck,
   SquareTerminal,
+  Table2,
   Users,
   type LucideIcon,
 } from 'lucide-react'
@@ -46,6 +47,7 @@ const MENU: MenuGroup[] = [
   {
     links: [
       { label: 'Home', to: '', icon: House, end: true },
+      { label: 'Table Editor', to: 'editor', icon: Table2 },
       { label: 'SQL Editor', to: 'sql', icon: SquareTerminal },
       { label: 'Database', to: 'database', icon: Database, end: true },
       { label: 'Extensions', to: 'database/extensions', icon: Blocks },

@@ -1,0 +1,2 @@
+// Loaded on demand: the table editor.
+export { TableEditorPage } from '../../features/table-editor/TableEditorPage'

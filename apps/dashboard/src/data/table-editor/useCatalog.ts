@@ -1,0 +1,40 @@
+import { EDITOR_CHOICES_QUERY, entitiesQuery, relationQuery, SCHEMAS_QUERY } from '@stratum/sql'
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
+import { tableEditorKeys } from './keys'
+import { readCatalog } from './runEditorSql'
+import type { EditorChoices, EditorEntity, EditorRelation } from './types'
+
+export const schemasQuery = (ref: string | undefined) =>
+  queryOptions({
+    queryKey: tableEditorKeys.schemas(ref ?? ''),
+    queryFn: ref ? ({ signal }) => readCatalog<string[]>(ref, SCHEMAS_QUERY, signal) : skipToken,
+    staleTime: 30_000,
+  })
+
+export const entitiesListQuery = (ref: string | undefined, schema: string) =>
+  queryOptions({
+    queryKey: tableEditorKeys.entities(ref ?? '', schema),
+    queryFn: ref ? ({ signal }) => readCatalog<EditorEntity[]>(ref, entitiesQuery(schema), signal) : skipToken,
+  })
+
+export const relationDetailsQuery = (ref: string | undefined, id: number | undefined) =>
+  queryOptions({
+    queryKey: tableEditorKeys.relation(ref ?? '', id ?? 0),
+    queryFn: ref && id ? ({ signal }) => readCatalog<EditorRelation | null>(ref, relationQuery(id), signal) : skipToken,
+  })
+
+export const editorChoicesQuery = (ref: string | undefined) =>
+  queryOptions({
+    queryKey: tableEditorKeys.choices(ref ?? ''),
+    queryFn: ref ? ({ signal }) => readCatalog<EditorChoices>(ref, EDITOR_CHOICES_QUERY, signal) : skipToken,
+    staleTime: 60_000,
+  })
+
+/** Schemas of the project database (Postgres's own left out). */
+export const useSchemas = (ref: string | undefined) => useQuery(schemasQuery(ref))
+/** Tables and views of one schema. */
+export const useEntities = (ref: string | undefined, schema: string) => useQuery(entitiesListQuery(ref, schema))
+/** One relation with its columns, keys, foreign keys and policies; null when it no longer exists. */
+export const useRelation = (ref: string | undefined, id: number | undefined) => useQuery(relationDetailsQuery(ref, id))
+/** Enum types and roles, for column types and policies. */
+export const useEditorChoices = (ref: string | undefined) => useQuery(editorChoicesQuery(ref))

@@ -1,0 +1,47 @@
+import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+
+/**
+ * The table editor's grid state in the URL (project-shell spec): `sort=column:asc|desc` and one
+ * `filter=column:operator-abbrev:value` per filter, so a filtered, sorted view can be shared or reloaded.
+ * `schema` names the schema the list shows.
+ */
+export function useTableUrlState() {
+  const [params, setParams] = useSearchParams()
+  const sortText = params.get('sort')
+  const filterTexts = params.getAll('filter').join('\n')
+  const sort = useMemo(() => (sortText ? parseSort(sortText) : undefined), [sortText])
+  const filters = useMemo(
+    () => (filterTexts ? filterTexts.split('\n') : []).map(parseFilter).filter((filter): filter is GridFilter => filter !== undefined),
+    [filterTexts],
+  )
+
+  const setSort = useCallback(
+    (next: GridSort | undefined) =>
+      setParams((current) => {
+        if (next) current.set('sort', formatSort(next))
+        else current.delete('sort')
+        return current
+      }),
+    [setParams],
+  )
+  const setFilters = useCallback(
+    (next: readonly GridFilter[]) =>
+      setParams((current) => {
+        current.delete('filter')
+        for (const filter of next) current.append('filter', formatFilter(filter))
+        return current
+      }),
+    [setParams],
+  )
+  const setSchema = useCallback(
+    (schema: string) =>
+      setParams((current) => {
+        current.set('schema', schema)
+        return current
+      }),
+    [setParams],
+  )
+  return { schema: params.get('schema') ?? undefined, sort, filters, setSort, setFilters, setSchema }
+}
