@@ -14,10 +14,11 @@ const CLI = path.resolve(import.meta.dirname, '../../../../node_modules/@supabas
 let t: TestPlatform
 let client: Client
 let ref: string
+let token: string
 
 beforeAll(async () => {
   t = await startTestPlatform()
-  const token = await tokenFor(t, ADMIN_EMAIL)
+  token = await tokenFor(t, ADMIN_EMAIL)
   const slug = (await api(t, 'GET', '/v1/organizations', { token })).body[0].slug
   ref = (await api(t, 'POST', '/v1/projects', { token }, { name: 'Agent', organization_slug: slug, db_pass: 'agent-db-password-1' })).body.ref
   await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 60_000)
@@ -39,14 +40,7 @@ afterAll(async () => {
  * Tools that cannot pass yet, each with why. Everything else the server lists must succeed.
  * (`get_project_url` passes: the client builds the hosted URL itself, so its answer is not ours.)
  */
-const NOT_YET: Record<string, string> = {
-  list_branches: 'branching: issue 14 has not landed',
-  create_branch: 'branching: issue 14 has not landed',
-  delete_branch: 'branching: issue 14 has not landed',
-  merge_branch: 'branching: issue 14 has not landed',
-  reset_branch: 'branching: issue 14 has not landed',
-  rebase_branch: 'branching: issue 14 has not landed',
-}
+const NOT_YET: Record<string, string> = {}
 
 it('runs every tool it lists against the platform, but those waiting for their issue', async () => {
   const { tools } = await client.listTools()
@@ -96,9 +90,24 @@ it('runs every tool it lists against the platform, but those waiting for their i
   await attempt('list_storage_buckets', { project_id: ref })
   await attempt('get_storage_config', { project_id: ref })
   await attempt('update_storage_config', { project_id: ref, config: { fileSizeLimit: 1_000_000, features: { imageTransformation: { enabled: false }, s3Protocol: { enabled: false } } } })
-  await attempt('list_branches', { project_id: ref })
-  await attempt('create_branch', { project_id: ref, name: 'feature', confirm_cost_id: costId })
-  for (const name of ['delete_branch', 'merge_branch', 'reset_branch', 'rebase_branch']) await attempt(name, { branch_id: 'feature' })
+  // Branching needs the Pro plan; a branch's cost is confirmed on its own.
+  expect((await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { token }, { plan: 'pro' })).status).toBe(200)
+  await attempt('get_cost', { type: 'branch', organization_id: slug })
+  const branchCost = json('get_cost')
+  await attempt('confirm_cost', { type: 'branch', recurrence: branchCost.recurrence, amount: branchCost.amount })
+  const branchCostId = json('confirm_cost').confirmation_id ?? json('confirm_cost').confirm_cost_id ?? json('confirm_cost')
+  await attempt('create_branch', { project_id: ref, name: 'feature', confirm_cost_id: branchCostId })
+  const branchId = json('create_branch').id as string
+  const branchReady = async () => {
+    await attempt('list_branches', { project_id: ref })
+    const branch = json('list_branches').branches?.find((row: { id: string }) => row.id === branchId) ?? (json('list_branches') as { id: string }[]).find?.((row) => row.id === branchId)
+    return branch?.preview_project_status === 'ACTIVE_HEALTHY' && branch?.status === 'MIGRATIONS_PASSED'
+  }
+  for (let i = 0; i < 1200 && !(await branchReady()); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(await branchReady()).toBe(true)
+  for (const name of ['merge_branch', 'rebase_branch', 'reset_branch']) await attempt(name, { branch_id: branchId })
+  for (let i = 0; i < 1200 && !(await branchReady()); i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  await attempt('delete_branch', { branch_id: branchId })
   await attempt('pause_project', { project_id: ref })
   await until('INACTIVE')
   await attempt('restore_project', { project_id: ref })
