@@ -11,7 +11,6 @@
  * supabase_migrations.schema_migrations (version, name, statements), as `supabase db push` does.
  * Failures are GitHubError (client.ts) with GitHub's reason; an unknown Git branch is GitHubNotFoundError.
  */
-import type { PlatformContext } from '../../http/context.js'
 import type { SecretBox } from '../../control/secret-box.js'
 import { GitHubClient, GitHubNotFoundError } from './client.js'
 import type { GitHubConnectionRow } from './connections.js'
@@ -37,7 +36,8 @@ export interface BranchMigration {
 /** The Supabase CLI's migration file name: a version of digits, '_', a name. */
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/
 
-export function gitHubClientFor(ctx: Pick<PlatformContext, 'config'>): GitHubClient {
+/** A client for the platform's GitHub (config.githubApiUrl); takes the PlatformContext (or anything with its config). */
+export function gitHubClientFor(ctx: { config: { githubApiUrl: string } }): GitHubClient {
   return new GitHubClient(ctx.config.githubApiUrl)
 }
 
