@@ -67,4 +67,14 @@ export const MANAGEMENT_SURFACE: readonly SurfacePair[] = [
   ...claim('GET', '/v1/projects/{ref}/advisors/performance', '/v1/projects/{ref}/advisors/security', '/v1/projects/{ref}/analytics/endpoints/logs.all'),
   // SQL snippets (snippets-v1.ts)
   ...claim('GET', '/v1/snippets', '/v1/snippets/{id}'),
+  // Branching (branches.ts)
+  ...claim('GET', '/v1/projects/{ref}/branches', '/v1/projects/{ref}/branches/{name}', '/v1/branches/{branch_id_or_ref}', '/v1/branches/{branch_id_or_ref}/diff'),
+  ...claim('POST', '/v1/projects/{ref}/branches', '/v1/branches/{branch_id_or_ref}/merge', '/v1/branches/{branch_id_or_ref}/push', '/v1/branches/{branch_id_or_ref}/reset'),
+  ...claim('PATCH', '/v1/branches/{branch_id_or_ref}'),
+  ...claim('DELETE', '/v1/projects/{ref}/branches', '/v1/branches/{branch_id_or_ref}'),
+  // Point-in-time recovery as an add-on (pitr.ts)
+  ...claim('GET', '/v1/projects/{ref}/billing/addons'),
+  ...claim('PATCH', '/v1/projects/{ref}/billing/addons'),
+  ...claim('DELETE', '/v1/projects/{ref}/billing/addons/{addon_variant}'),
+  ...claim('POST', '/v1/projects/{ref}/database/backups/restore-pitr'),
 ]

@@ -45,7 +45,7 @@ const REFUSALS: Record<string, { status: number; reason: string }> = {
 }
 
 /** The document types a function's source as StreamableFile (an empty object) under application/json; it is the file itself. */
-const RAW_BODIES = new Set(['GET /v1/projects/{ref}/functions/{function_slug}/body'])
+const RAW_BODIES = new Set(['GET /v1/projects/{ref}/functions/{function_slug}/body', 'GET /v1/branches/{branch_id_or_ref}/diff'])
 
 interface Answer {
   status: number
@@ -224,6 +224,47 @@ describe('the claimed Management API surface', () => {
     const snippetId = ((await saved.json()) as { id: string }).id
     await call('GET', '/v1/snippets', () => client.listAllSnippets({ project_ref: ref }))
     await call('GET', '/v1/snippets/{id}', () => client.getASnippet(snippetId))
+
+    // Branching (on the Pro plan): a real branch through its whole life
+    expect((await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { token }, { plan: 'pro' })).status).toBe(200)
+    const branch = await call<{ id: string }>('POST', '/v1/projects/{ref}/branches', () => client.createABranch(ref, { branch_name: 'surface' }))
+    await call('GET', '/v1/projects/{ref}/branches', () => client.listAllBranches(ref))
+    const branchReady = async () => {
+      const row = (await api(t, 'GET', `/v1/projects/${ref}/branches/surface`, { token })).body
+      return row.preview_project_status === 'ACTIVE_HEALTHY' && row.status === 'MIGRATIONS_PASSED'
+    }
+    await waitFor(branchReady, { timeoutMs: 120_000, intervalMs: 250, what: 'the branch' })
+    await call('GET', '/v1/projects/{ref}/branches/{name}', () => client.getABranch(ref, 'surface'))
+    await call('GET', '/v1/branches/{branch_id_or_ref}', () => client.getABranchConfig(branch.id))
+    await call('PATCH', '/v1/branches/{branch_id_or_ref}', () => client.updateABranchConfig(branch.id, { persistent: true }))
+    await call('GET', '/v1/branches/{branch_id_or_ref}/diff', () => client.diffABranch(branch.id))
+    await call('POST', '/v1/branches/{branch_id_or_ref}/merge', () => client.mergeABranch(branch.id, {}))
+    await call('POST', '/v1/branches/{branch_id_or_ref}/push', () => client.pushABranch(branch.id, {}))
+    await call('POST', '/v1/branches/{branch_id_or_ref}/reset', () => client.resetABranch(branch.id, {}))
+    await waitFor(branchReady, { timeoutMs: 120_000, intervalMs: 250, what: 'the branch after its reset' })
+    await call('DELETE', '/v1/branches/{branch_id_or_ref}', () => client.deleteABranch(branch.id))
+    await call('DELETE', '/v1/projects/{ref}/branches', () => client.disablePreviewBranching(ref))
+
+    // Point-in-time recovery: the add-on, then a restore to the start of its window, then the add-on removed
+    await call('GET', '/v1/projects/{ref}/billing/addons', () => client.listProjectAddons(ref))
+    await call('PATCH', '/v1/projects/{ref}/billing/addons', () => client.applyProjectAddon(ref, { addon_type: 'pitr', addon_variant: 'pitr_7' }))
+    await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 120_000)
+    let earliest: number | undefined
+    // The window has begun once its start is not in the future (the backup ended less than a second ago).
+    const windowBegun = async () => {
+      const window = (await api(t, 'GET', `/platform/database/${ref}/backups`, { token })).body.physical_backup_data
+      earliest = window?.earliestPhysicalBackupDateUnix
+      return earliest !== undefined && window.latestPhysicalBackupDateUnix >= earliest
+    }
+    await waitFor(windowBegun, {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+      what: 'the first base backup',
+    })
+    await call('POST', '/v1/projects/{ref}/database/backups/restore-pitr', () => client.restorePitrBackup(ref, { recovery_time_target_unix: earliest! }))
+    await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 120_000)
+    await call('DELETE', '/v1/projects/{ref}/billing/addons/{addon_variant}', () => client.removeProjectAddon(ref, 'pitr_7'))
+    await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 120_000)
 
     // Read-only mode, backups, restore versions, upgrade eligibility
     await call('GET', '/v1/projects/{ref}/readonly', () => client.getReadonlyModeStatus(ref))
