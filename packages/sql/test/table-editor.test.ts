@@ -32,9 +32,9 @@ const base: PageRequest = { relation: people, columns: ['id', 'name'], primaryKe
 const statementCount = (sql: string) => splitStatementsByLexer(sql).filter((statement) => statement.text.trim()).length
 
 describe('page queries', () => {
-  it('reads the first page by key, every column as text', () => {
+  it('reads the first page by key, every column as text, ordered by the table column (not the text alias)', () => {
     expect(buildPageQuery(base)).toEqual({
-      sql: 'SELECT "id"::text AS "id", "name"::text AS "name" FROM "public"."people" ORDER BY "id" ASC LIMIT 100',
+      sql: 'SELECT "id"::text AS "id", "name"::text AS "name" FROM "public"."people" ORDER BY "public"."people"."id" ASC LIMIT 100',
       reversed: false,
       keyset: true,
       canReadFromEnd: true,
@@ -42,31 +42,31 @@ describe('page queries', () => {
   })
 
   it('pages by key after and before a key, and reads the last page from the end', () => {
-    expect(buildPageQuery({ ...base, cursor: { kind: 'after', key: ['42'] } }).sql).toContain('WHERE "id" > \'42\' ORDER BY "id" ASC LIMIT 100')
+    expect(buildPageQuery({ ...base, cursor: { kind: 'after', key: ['42'] } }).sql).toContain('WHERE "id" > \'42\' ORDER BY "public"."people"."id" ASC LIMIT 100')
     const before = buildPageQuery({ ...base, cursor: { kind: 'before', key: ['42'] } })
-    expect(before.sql).toContain('WHERE "id" < \'42\' ORDER BY "id" DESC LIMIT 100')
+    expect(before.sql).toContain('WHERE "id" < \'42\' ORDER BY "public"."people"."id" DESC LIMIT 100')
     expect(before.reversed).toBe(true)
     const last = buildPageQuery({ ...base, cursor: { kind: 'last' } })
-    expect(last.sql).toContain('ORDER BY "id" DESC LIMIT 100')
+    expect(last.sql).toContain('ORDER BY "public"."people"."id" DESC LIMIT 100')
     expect(last.reversed).toBe(true)
   })
 
   it('keeps keyset paging for a descending sort on the key, with the comparison turned round', () => {
     const query = buildPageQuery({ ...base, sort: { column: 'id', ascending: false }, cursor: { kind: 'after', key: ['7'] } })
     expect(query.keyset).toBe(true)
-    expect(query.sql).toContain('WHERE "id" < \'7\' ORDER BY "id" DESC')
+    expect(query.sql).toContain('WHERE "id" < \'7\' ORDER BY "public"."people"."id" DESC')
   })
 
   it('compares composite keys as rows', () => {
     const query = buildPageQuery({ ...base, primaryKey: ['a', 'b'], cursor: { kind: 'after', key: ['1', 'x'] } })
-    expect(query.sql).toContain(`WHERE ("a", "b") > ('1', 'x') ORDER BY "a" ASC, "b" ASC`)
+    expect(query.sql).toContain(`WHERE ("a", "b") > ('1', 'x') ORDER BY "public"."people"."a" ASC, "public"."people"."b" ASC`)
   })
 
   it('pages by offset for a sort on another column, with the key as tie-breaker, and reads from the end', () => {
     const sorted = { ...base, sort: { column: 'name', ascending: false } }
-    expect(buildPageQuery({ ...sorted, cursor: { kind: 'offset', offset: 200 } }).sql).toContain('ORDER BY "name" DESC, "id" ASC LIMIT 100 OFFSET 200')
+    expect(buildPageQuery({ ...sorted, cursor: { kind: 'offset', offset: 200 } }).sql).toContain('ORDER BY "public"."people"."name" DESC, "public"."people"."id" ASC LIMIT 100 OFFSET 200')
     const end = buildPageQuery({ ...sorted, cursor: { kind: 'fromEnd', offset: 100 } })
-    expect(end.sql).toContain('ORDER BY "name" ASC, "id" DESC LIMIT 100 OFFSET 100')
+    expect(end.sql).toContain('ORDER BY "public"."people"."name" ASC, "public"."people"."id" DESC LIMIT 100 OFFSET 100')
     expect(end.reversed).toBe(true)
   })
 

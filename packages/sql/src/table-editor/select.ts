@@ -128,11 +128,14 @@ export function buildPageQuery(request: PageRequest): PageQuery {
   const from = ` FROM ${qualifiedName(request.relation)}`
   const keyset = usesKeyset(request)
   const cursor = request.cursor
+  // ORDER BY reads a bare name as the output column, here the text cast (which sorts 10 before 9):
+  // the qualified name reaches the table's own column.
+  const sortable = (name: string) => `${qualifiedName(request.relation)}.${quoteIdentifier(name)}`
 
   if (keyset) {
     const ascending = request.sort?.ascending ?? true
     const keyColumns = request.primaryKey.map(quoteIdentifier)
-    const terms = keyColumns.map((sql) => ({ sql, ascending }))
+    const terms = request.primaryKey.map((name) => ({ sql: sortable(name), ascending }))
     const row = (key: (string | null)[]) => {
       if (key.length !== keyColumns.length) throw new TableEditorInputError('The cursor key does not match the primary key')
       const values = key.map(keyLiteral)
@@ -152,9 +155,9 @@ export function buildPageQuery(request: PageRequest): PageQuery {
   }
 
   const terms: Array<{ sql: string; ascending: boolean }> = []
-  if (request.sort) terms.push({ sql: quoteIdentifier(request.sort.column), ascending: request.sort.ascending })
+  if (request.sort) terms.push({ sql: sortable(request.sort.column), ascending: request.sort.ascending })
   // A tie-breaker makes the ordering total, so pages neither repeat nor skip rows.
-  if (request.primaryKey.length) terms.push(...request.primaryKey.map((name) => ({ sql: quoteIdentifier(name), ascending: true })))
+  if (request.primaryKey.length) terms.push(...request.primaryKey.map((name) => ({ sql: sortable(name), ascending: true })))
   else if (request.hasCtid) terms.push({ sql: 'ctid', ascending: true })
   const total = request.primaryKey.length > 0 || request.hasCtid
   let reversed = false
