@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, memberWithRole, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
  * Branches are real copies: a physical online copy of the parent's instance, a project of its own (own
@@ -76,6 +76,27 @@ describe('branching', () => {
     // Its own platform passwords: the parent's superuser password does not open it.
     const list = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { cookie })).body
     expect(list.map((row: { name: string }) => row.name)).toEqual(['main', 'with-data'])
+  })
+
+  it('lets only owners and administrators change branches; every member reads them', async () => {
+    const developer = await memberWithRole(t, slug, 'developer')
+    const readOnly = await memberWithRole(t, slug, 'read_only')
+    const branch = await branchReady('with-data')
+    expect((await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { token: readOnly.token })).status).toBe(200)
+    for (const [method, path, body] of [
+      ['POST', `/v1/projects/${parent.ref}/branches`, { branch_name: 'by-developer' }],
+      ['POST', `/v1/branches/${branch.id}/reset`, {}],
+      ['POST', `/v1/branches/${branch.id}/merge`, {}],
+      ['PATCH', `/v1/branches/${branch.id}`, { persistent: true }],
+      ['DELETE', `/v1/branches/${branch.id}`, undefined],
+      ['DELETE', `/v1/projects/${parent.ref}/branches`, undefined],
+      ['PATCH', `/v1/projects/${parent.ref}/billing/addons`, { addon_type: 'pitr', addon_variant: 'pitr_7' }],
+      ['POST', `/platform/database/${parent.ref}/backups/pitr`, { recovery_time_target_unix: 1 }],
+    ] as const) {
+      const refused = await api(t, method, path, { token: developer.token }, body)
+      expect(refused.status, `${method} ${path}`).toBe(403)
+    }
+    expect((await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { cookie })).body).toHaveLength(2)
   })
 
   it('makes a schema-only branch by default: tables there, rows not', async () => {

@@ -402,6 +402,10 @@ const ROUTES: RouteCase[] = [
     permission: 'infrastructure.execute',
     bad: [{ body: { requestedConfig: { database: 'yes' } } }, { body: {} }, { body: { requestedConfig: { database: false, api: true } } }, { body: { database: false } }],
   },
+  // Branching and the PITR add-on: read by every member (changes: branching.test.ts and pitr.test.ts check their roles).
+  { name: 'list branches', method: 'GET', path: () => `/v1/projects/${ref}/branches`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/branches' }] },
+  { name: 'list add-ons', method: 'GET', path: () => `/v1/projects/${ref}/billing/addons`, permission: null, bad: [{ path: () => '/v1/projects/UPPER/billing/addons' }] },
+  { name: 'list add-ons (platform)', method: 'GET', path: () => `/platform/projects/${ref}/billing/addons`, permission: null },
   // GitHub connections of the organization: read by every member, made and removed with projects.update.
   {
     name: 'list github connections', method: 'GET', path: () => `${GITHUB_CONNECTIONS}?organization_id=${orgId}`, permission: null,
