@@ -17,9 +17,10 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
 
   // Editor: run, switch to the chart, pick X and Y, see the bars.
   await page.goto(`/project/${project.ref}/sql`)
-  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
-  const snippetUrl = page.url()
   await typeSql(page, 'select * from (values (1, 10), (2, 20), (3, 30), (4, 40)) as t(day, total)')
+  // The draft is stored once typed into: the address becomes the snippet's.
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`), { timeout: 10_000 })
+  const snippetUrl = page.url()
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: '40' })).toBeVisible()
   await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })

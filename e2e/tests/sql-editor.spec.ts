@@ -19,8 +19,8 @@ test('the SQL editor creates a query, runs it, gates writes and shows errors; th
   await signIn(page)
   const project = await healthyProject(page, 'SQL editor')
   await page.goto(`/project/${project.ref}/sql`)
-  // A new snippet is created and the URL moves to it.
-  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
+  // A new query is a draft at /sql: stored, and the URL moved to it, once something is typed.
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql$`))
   await expect(page.getByRole('heading', { name: CONTENT_TEXTS.defaultSnippetName })).toBeVisible()
   await expect(page.getByLabel('Row limit').locator('option')).toHaveText(['No limit', 'Limit 100', 'Limit 500', 'Limit 1,000'])
 
@@ -38,29 +38,31 @@ test('the SQL editor creates a query, runs it, gates writes and shows errors; th
 
   // Saved after the debounce, and there after a reload.
   await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
   const url = page.url()
   await page.reload()
   await expect(page).toHaveURL(url)
   await expect(editorText(page)).toContainText('hello-grid')
 
-  // CREATE TABLE: the warning gate, then the read-only connection refuses and the user confirms.
+  // CREATE TABLE: the warning gate; confirmed there, it runs with the full connection (one confirmation).
   const table = `e2e_items_${Date.now()}`
   await typeSql(page, `create table ${table} (id int primary key, name text);`)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   const gate = page.getByRole('dialog', { name: 'Potential issue detected with your query' })
   await expect(gate).toContainText(`${WRITE_OPERATION_WARNING} ${RUN_CONFIRMATION_QUESTION}`)
   await gate.getByRole('button', { name: 'Run', exact: true }).click()
-  const write = page.getByRole('dialog', { name: 'Run this query with write access?' })
-  await expect(write).toBeVisible()
-  await write.getByRole('button', { name: 'Run with write access' }).click()
   await expect(page.getByText('Success. No rows returned')).toBeVisible()
+  const write = page.getByRole('dialog', { name: 'Run this query with write access?' })
+  await expect(write).toHaveCount(0)
 
-  // A destructive statement shows the gate; Cancel does not run it.
+  // A destructive statement shows its own, stronger gate; Cancel does not run it.
+  const destructive = page.getByRole('dialog', { name: 'This query permanently removes or changes data' })
   await typeSql(page, `drop table ${table};`)
   await page.keyboard.press('ControlOrMeta+Enter')
-  await expect(gate).toContainText(WRITE_OPERATION_WARNING)
-  await gate.getByRole('button', { name: 'Cancel' }).click()
-  await expect(gate).toBeHidden()
+  await expect(destructive).toContainText(WRITE_OPERATION_WARNING)
+  await expect(destructive).toContainText(`DROP TABLE on ${table}`)
+  await destructive.getByRole('button', { name: 'Cancel' }).click()
+  await expect(destructive).toBeHidden()
 
   // A function call outside the allowed list is gated too.
   await typeSql(page, 'select pg_sleep(0)')
@@ -72,7 +74,6 @@ test('the SQL editor creates a query, runs it, gates writes and shows errors; th
   await typeSql(page, `insert into ${table} values (1, 'one');\nselect * from ${table};`)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await gate.getByRole('button', { name: 'Run', exact: true }).click()
-  await write.getByRole('button', { name: 'Run with write access' }).click()
   await expect(page.getByRole('tab')).toHaveCount(2)
   await expect(page.getByRole('tab', { selected: true })).toHaveText('2. SELECT')
   await expect(grid.getByRole('gridcell', { name: 'one', exact: true })).toBeVisible()
@@ -88,7 +89,9 @@ test('folders: a new folder starts in editing, saves, and a duplicate name remov
   await signIn(page)
   const project = await healthyProject(page, 'SQL editor')
   await page.goto(`/project/${project.ref}/sql`)
-  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
+  // A query of the user's own to move later: typing stores the draft.
+  await typeSql(page, 'select 1')
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/, { timeout: 10_000 })
   const explorer = page.getByRole('navigation', { name: 'Queries' })
   const name = `Reports ${Date.now()}`
 

@@ -66,11 +66,10 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await expect(results).toContainText('Pick a template or write SQL')
   expect(await query(page, project.ref, "select to_regclass('public.todos') as t")).toEqual([{ t: null }])
 
-  // Run: the read-only connection refuses, the user confirms the full connection, the table exists with RLS.
+  // Run: confirmed once at the gate, it runs with the full connection (no second dialog); the table exists with RLS.
   await panel.getByRole('button', { name: 'Run', exact: true }).click()
   await gate.getByRole('button', { name: 'Run', exact: true }).click()
-  const write = page.getByRole('dialog', { name: 'Run this query with write access?' })
-  await write.getByRole('button', { name: 'Run with write access' }).click()
+  await expect(page.getByRole('dialog', { name: 'Run this query with write access?' })).toHaveCount(0)
   await expect(results).toContainText('Success. No rows returned')
   expect(await query(page, project.ref, "select relrowsecurity as rls from pg_class where oid = 'public.todos'::regclass")).toEqual([{ rls: true }])
   expect(await query(page, project.ref, "select policyname from pg_policies where tablename = 'todos'")).toEqual([{ policyname: 'Owners manage their own todos' }])

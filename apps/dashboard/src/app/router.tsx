@@ -66,8 +66,8 @@ function later(feature: LaterFeatureKey): RouteObject['lazy'] {
 /** Every route the project layout reads (spec "Routes read by the project layout"). */
 const projectRoutes: RouteObject[] = [
   { index: true, lazy: page('projectHome', 'ProjectHomePage') },
-  { path: 'sql', lazy: page('sqlEditor', 'SqlEditorPage') },
-  { path: 'sql/:id', lazy: page('sqlEditor', 'SqlEditorPage') },
+  // One route for /sql and /sql/{id}: a draft that becomes a snippet moves to its address without a remount.
+  { path: 'sql/:id?', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'editor/:id?', lazy: page('tableEditor', 'TableEditorPage') },
   { path: 'database', lazy: later('database') },
   { path: 'database/extensions', lazy: page('database', 'ExtensionsPage') },

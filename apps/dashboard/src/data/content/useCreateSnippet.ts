@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { CONTENT_TEXTS, type ContentItem, type CreateContentBody } from '@stratum/contracts'
 import { postContent } from './postContent'
 import { contentKeys } from './keys'
@@ -17,16 +17,19 @@ export function createSnippet({ ref, id, sql = '', name = CONTENT_TEXTS.defaultS
   return postContent(ref, body)
 }
 
+/** A created snippet, put into the caches (its own, the lists, the explorer's sections). */
+export function storeCreatedSnippet(queryClient: QueryClient, ref: string, item: ContentItem) {
+  queryClient.setQueryData(contentKeys.snippet(ref, item.id), item)
+  queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => (list ? [item, ...list.filter((s) => s.id !== item.id)] : list))
+  placeSnippet(queryClient, ref, item)
+  void refreshCounts(queryClient, ref)
+  return queryClient.invalidateQueries({ queryKey: contentKeys.snippets(ref) })
+}
+
 export function useCreateSnippet() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createSnippet,
-    onSuccess: (item, { ref }) => {
-      queryClient.setQueryData(contentKeys.snippet(ref, item.id), item)
-      queryClient.setQueryData<ContentItem[]>(contentKeys.snippets(ref), (list) => (list ? [item, ...list.filter((s) => s.id !== item.id)] : list))
-      placeSnippet(queryClient, ref, item)
-      void refreshCounts(queryClient, ref)
-      return queryClient.invalidateQueries({ queryKey: contentKeys.snippets(ref) })
-    },
+    onSuccess: (item, { ref }) => storeCreatedSnippet(queryClient, ref, item),
   })
 }

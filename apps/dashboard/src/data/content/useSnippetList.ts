@@ -16,13 +16,14 @@ export type SnippetPages = InfiniteData<SnippetPage>
 const ORDER = `limit=${CONTENT_LIST_LIMIT}&sort_by=inserted_at&sort_order=desc`
 
 /**
- * A page of a section: favorites and shared from GET /content; a folder's private snippets (null:
+ * A page of a section: favorites, shared and search results from GET /content; a folder's private snippets (null:
  * outside any folder) from GET /content/folders[/{id}], whose `folder_id` filter /content lacks.
  */
 export async function getSnippetPage(ref: string, section: SnippetSection, cursor: string | undefined, signal?: AbortSignal): Promise<SnippetPage> {
   const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
   if (section.kind !== 'folder') {
-    const filter = section.kind === 'favorites' ? 'favorite=true' : 'visibility=shared'
+    const filter =
+      section.kind === 'favorites' ? 'favorite=true' : section.kind === 'search' ? `search=${encodeURIComponent(section.text)}` : 'visibility=shared'
     return api<{ cursor?: string; data: ContentItem[] }>(contentPath(ref, `?type=sql&${filter}&${ORDER}${after}`), { signal })
   }
   const folder = section.folderId ? `/${encodeURIComponent(section.folderId)}` : ''

@@ -1,26 +1,27 @@
-import type { ContentItem, ContentListItem, Folder } from '@stratum/contracts'
+import type { ContentListItem, Folder } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { FolderPlus, Plus } from 'lucide-react'
-import { useCallback, useState, type ReactNode } from 'react'
+import { FolderPlus, Plus, Search } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage, isApiError } from '../../data/api'
 import { contentKeys } from '../../data/content/keys'
 import { allListed, knownSnippet } from '../../data/content/snippetCache'
-import { FAVORITES, SHARED, folderSection } from '../../data/content/snippetSection'
+import { FAVORITES, SHARED, folderSection, searchSection } from '../../data/content/snippetSection'
 import { useDeleteSnippets } from '../../data/content/useDeleteSnippets'
 import { useCreateFolder, useDeleteFolders, useUpdateFolder } from '../../data/content/useFolderMutations'
 import { useFolders } from '../../data/content/useFolders'
 import { useSaveSnippet, type SnippetChanges } from '../../data/content/useSaveSnippet'
-import { getSnippet } from '../../data/content/useSnippet'
 import { useSnippetCounts } from '../../data/content/useSnippetCounts'
 import { listedSnippets, useSnippetList } from '../../data/content/useSnippetList'
 import { downloadText } from '../../lib/download'
-import { forgetDraft, getDraft } from './drafts'
+import { forgetDraft } from './drafts'
+import { forgetLastSnippet, readLastSnippet } from './lastSnippet'
 import { FolderNameInput, FolderRow } from './FolderRow'
 import { ConfirmDeleteDialog, MoveSnippetDialog, RenameSnippetDialog } from './SnippetDialogs'
 import { SectionRows, SnippetRow, type RenderRow, type SnippetAction } from './SnippetRow'
+import { snippetSql } from './useDuplicateSnippet'
 
 /** The temporary id of a folder being created (the SQL editor spec's folders). */
 export const NEW_FOLDER_ID = 'new-folder'
@@ -29,9 +30,15 @@ interface SnippetExplorerProps {
   projectRef: string
   userId: string | undefined
   canSave: boolean
+  /** projects.update: may rename, unshare or delete the shared snippets of others (the server's rule). */
+  canUpdateProject: boolean
   currentId: string | undefined
   onNewQuery: () => void
+  onDuplicate: (snippet: ContentListItem) => void
 }
+
+/** How long typing in the search box pauses before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 250
 
 type Pending = { kind: 'rename' | 'move' | 'delete'; snippet: ContentListItem } | { kind: 'delete-folder'; folder: Folder } | null
 
@@ -40,7 +47,7 @@ type Pending = { kind: 'rename' | 'move' | 'delete'; snippet: ContentListItem } 
  * Each section is listed a page at a time (more as the user scrolls to its end); the counts in the
  * titles are the server's (GET /content/count), whatever is loaded.
  */
-export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQuery }: SnippetExplorerProps) {
+export function SnippetExplorer({ projectRef, userId, canSave, canUpdateProject, currentId, onNewQuery, onDuplicate }: SnippetExplorerProps) {
   const toast = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -56,6 +63,15 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
   const deleteFolders = useDeleteFolders()
   const [newFolder, setNewFolder] = useState<'editing' | 'saving' | null>(null)
   const [pending, setPending] = useState<Pending>(null)
+  const [search, setSearch] = useState('')
+  const [searchText, setSearchText] = useState('')
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearchText(search.trim()), SEARCH_DEBOUNCE_MS)
+    return () => window.clearTimeout(timer)
+  }, [search])
+  const results = useSnippetList(projectRef, searchSection(searchText), searchText !== '')
+  // One folder create at a time, whatever fires the submit (Enter, then the blur of the field as it goes).
+  const creatingFolder = useRef(false)
 
   const folderList = folders.data ?? []
   const { mutate: save } = saveSnippet
@@ -79,11 +95,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
     async (snippet: ContentListItem) => {
       try {
         // Folder listings leave out the content: the draft, else the listed or stored snippet.
-        const sql =
-          getDraft(projectRef, snippet.id).sql ??
-          (snippet as Partial<ContentItem>).content?.sql ??
-          (await queryClient.ensureQueryData({ queryKey: contentKeys.snippet(projectRef, snippet.id), queryFn: ({ signal }) => getSnippet(projectRef, snippet.id, signal) }))
-            .content.sql
+        const sql = await snippetSql(queryClient, projectRef, snippet)
         downloadText(`${snippet.name.replace(/[\\/:*?"<>|]+/g, '_')}.sql`, sql, 'application/sql')
       } catch (error) {
         toast.error(`Failed to download query: ${errorMessage(error)}`)
@@ -103,9 +115,10 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
           snippet.visibility === 'user' ? 'Query shared with the project' : 'Query is now private',
         )
       else if (action === 'download') void download(snippet)
+      else if (action === 'duplicate') onDuplicate(snippet)
       else setPending({ kind: action, snippet })
     },
-    [change, download],
+    [change, download, onDuplicate],
   )
 
   const row = useCallback<RenderRow>(
@@ -114,14 +127,20 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
         key={snippet.id}
         projectRef={projectRef}
         snippet={snippet}
-        editable={canSave && (snippet.visibility !== 'user' || snippet.owner_id === userId)}
+        rights={{
+          change: canSave && (snippet.owner_id === userId || (snippet.visibility !== 'user' && canUpdateProject)),
+          move: canSave && snippet.owner_id === userId,
+          duplicate: canSave,
+        }}
         onAction={onAction}
       />
     ),
-    [projectRef, canSave, userId, onAction],
+    [projectRef, canSave, canUpdateProject, userId, onAction],
   )
 
   const submitNewFolder = (name: string) => {
+    if (creatingFolder.current) return
+    creatingFolder.current = true
     setNewFolder('saving')
     createFolder.mutate(
       { ref: projectRef, name },
@@ -129,7 +148,10 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
         onSuccess: () => toast.success('Successfully created folder'),
         // A duplicate name or a failed save removes the new folder (the SQL editor spec's folder states); 409 carries the spec's text.
         onError: (error) => toast.error(isApiError(error, 409) ? error.message : `Failed to save folder: ${errorMessage(error)}`),
-        onSettled: () => setNewFolder(null),
+        onSettled: () => {
+          creatingFolder.current = false
+          setNewFolder(null)
+        },
       },
     )
   }
@@ -145,6 +167,8 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
 
   const afterDelete = (ids: string[]) => {
     ids.forEach((id) => forgetDraft(projectRef, id))
+    const last = readLastSnippet(projectRef)
+    if (last && ids.includes(last)) forgetLastSnippet(projectRef)
     if (currentId && ids.includes(currentId)) {
       const next = allListed(queryClient, projectRef).find((s) => !ids.includes(s.id))
       void navigate(next ? `/project/${projectRef}/sql/${next.id}` : `/project/${projectRef}/sql`, { replace: true })
@@ -171,34 +195,58 @@ export function SnippetExplorer({ projectRef, userId, canSave, currentId, onNewQ
           <IconButton size="sm" label="New query" icon={<Plus size={14} aria-hidden="true" />} onClick={onNewQuery} />
         </div>
       </div>
-      {hasFavorites ? (
+      <div className="explorer-search">
+        <Search size={14} aria-hidden="true" />
+        <input
+          type="search"
+          className="explorer-input"
+          aria-label="Search queries"
+          placeholder="Search queries by name or SQL"
+          value={search}
+          maxLength={256}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('')
+          }}
+        />
+      </div>
+      {searchText ? (
+        <Section title="Search results">
+          <SectionRows list={results} row={row} what="results" empty={`No queries match '${searchText}'`} />
+        </Section>
+      ) : null}
+      {searchText ? null : hasFavorites ? (
         <Section title={`Favorites${count(counts.data?.favorites)}`}>
           <SectionRows list={favorites} row={row} what="favorites" />
         </Section>
       ) : null}
-      <Section title={`Shared${count(counts.data?.shared)}`}>
-        <SectionRows list={shared} row={row} what="shared queries" empty="No shared queries" />
-      </Section>
-      <Section title={`Private${count(counts.data?.private)}`}>
-        {newFolder ? (
-          <li data-folder-id={NEW_FOLDER_ID}>
-            <FolderNameInput initial="" disabled={newFolder === 'saving'} onSubmit={submitNewFolder} onCancel={() => setNewFolder(null)} />
-          </li>
-        ) : null}
-        {folderList.map((folder) => (
-          <FolderRow
-            key={folder.id}
-            folder={folder}
-            editable={canSave}
-            saving={updateFolder.isPending && updateFolder.variables?.id === folder.id}
-            onRename={(name) => renameFolder(folder, name)}
-            onDelete={() => setPending({ kind: 'delete-folder', folder })}
-          >
-            <FolderSnippets projectRef={projectRef} folderId={folder.id} row={row} />
-          </FolderRow>
-        ))}
-        <SectionRows list={loose} row={row} what="private queries" empty={!folderList.length && !newFolder ? 'No private queries' : undefined} />
-      </Section>
+      {searchText ? null : (
+        <>
+          <Section title={`Shared${count(counts.data?.shared)}`}>
+            <SectionRows list={shared} row={row} what="shared queries" empty="No shared queries" />
+          </Section>
+          <Section title={`Private${count(counts.data?.private)}`}>
+            {newFolder ? (
+              <li data-folder-id={NEW_FOLDER_ID}>
+                <FolderNameInput initial="" disabled={newFolder === 'saving'} onSubmit={submitNewFolder} onCancel={() => setNewFolder(null)} />
+              </li>
+            ) : null}
+            {folderList.map((folder) => (
+              <FolderRow
+                key={folder.id}
+                folder={folder}
+                editable={canSave}
+                saving={updateFolder.isPending && updateFolder.variables?.id === folder.id}
+                onRename={(name) => renameFolder(folder, name)}
+                onDelete={() => setPending({ kind: 'delete-folder', folder })}
+              >
+                <FolderSnippets projectRef={projectRef} folderId={folder.id} row={row} />
+              </FolderRow>
+            ))}
+            <SectionRows list={loose} row={row} what="private queries" empty={!folderList.length && !newFolder ? 'No private queries' : undefined} />
+          </Section>
+        </>
+      )}
 
       {pending?.kind === 'rename' ? (
         <RenameSnippetDialog snippet={pending.snippet} saving={saveSnippet.isPending} onClose={() => setPending(null)} onSave={(name) => change(pending.snippet, { name })} />

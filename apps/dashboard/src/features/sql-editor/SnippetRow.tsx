@@ -1,5 +1,5 @@
 import type { ContentListItem } from '@stratum/contracts'
-import { Download, Ellipsis, FileCode, FolderInput, Lock, Pencil, Star, Trash2, Users } from 'lucide-react'
+import { Copy, Download, Ellipsis, FileCode, FolderInput, Lock, Pencil, Star, Trash2, Users } from 'lucide-react'
 import { memo, useEffect, useRef, type ReactNode } from 'react'
 import { NavLink } from 'react-router'
 import { Button } from '../../components/ui/Button'
@@ -9,21 +9,34 @@ import { errorMessage } from '../../data/api'
 import { listedSnippets, type useSnippetList } from '../../data/content/useSnippetList'
 import { useDraft } from './drafts'
 
-export type SnippetAction = 'rename' | 'favorite' | 'share' | 'move' | 'download' | 'delete'
+export type SnippetAction = 'rename' | 'favorite' | 'share' | 'move' | 'download' | 'delete' | 'duplicate'
+
+/** What the server lets the user do to a snippet (content/store.ts), so that the menu offers nothing that would be refused. */
+export interface SnippetRights {
+  /** Rename, share or unshare, delete: its owner, or for a shared one a role that may update the project. */
+  change: boolean
+  /** Into a folder: the owner's private snippets only (folders are their owner's). */
+  move: boolean
+  /** A private copy of one's own: any member who may save snippets. */
+  duplicate: boolean
+}
 
 interface SnippetRowProps {
   projectRef: string
   /** As listed: folder listings leave out the content. */
   snippet: ContentListItem
-  /** Whether the user may change it (save permission, and their own or a shared one). */
-  editable: boolean
+  rights: SnippetRights
   onAction: (action: SnippetAction, snippet: ContentListItem) => void
 }
 
-/** One snippet of the explorer. Its menu is mounted on first opening: lists hold hundreds of rows. */
-export const SnippetRow = memo(function SnippetRow({ projectRef, snippet, editable, onAction }: SnippetRowProps) {
+/**
+ * One snippet of the explorer. Its menu is mounted on first opening: lists hold hundreds of rows. Favorites are each
+ * member's own, so every member may star what they see.
+ */
+export const SnippetRow = memo(function SnippetRow({ projectRef, snippet, rights, onAction }: SnippetRowProps) {
   const { saveState } = useDraft(projectRef, snippet.id)
   const shared = snippet.visibility !== 'user'
+  const editable = rights.change
   return (
     <li>
       <div className="explorer-row">
@@ -37,22 +50,27 @@ export const SnippetRow = memo(function SnippetRow({ projectRef, snippet, editab
           {() => (
             <>
               {editable ? (
-                <>
-                  <DropdownMenuItem icon={<Pencil size={14} />} onSelect={() => onAction('rename', snippet)}>
-                    Rename query
-                  </DropdownMenuItem>
-                  <DropdownMenuItem icon={<Star size={14} />} onSelect={() => onAction('favorite', snippet)}>
-                    {snippet.favorite ? 'Remove from favorites' : 'Add to favorites'}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem icon={shared ? <Lock size={14} /> : <Users size={14} />} onSelect={() => onAction('share', snippet)}>
-                    {shared ? 'Unshare query' : 'Share query with project'}
-                  </DropdownMenuItem>
-                  {!shared ? (
-                    <DropdownMenuItem icon={<FolderInput size={14} />} onSelect={() => onAction('move', snippet)}>
-                      Move query
-                    </DropdownMenuItem>
-                  ) : null}
-                </>
+                <DropdownMenuItem icon={<Pencil size={14} />} onSelect={() => onAction('rename', snippet)}>
+                  Rename query
+                </DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem icon={<Star size={14} />} onSelect={() => onAction('favorite', snippet)}>
+                {snippet.favorite ? 'Remove from favorites' : 'Add to favorites'}
+              </DropdownMenuItem>
+              {editable ? (
+                <DropdownMenuItem icon={shared ? <Lock size={14} /> : <Users size={14} />} onSelect={() => onAction('share', snippet)}>
+                  {shared ? 'Unshare query' : 'Share query with project'}
+                </DropdownMenuItem>
+              ) : null}
+              {rights.move && !shared ? (
+                <DropdownMenuItem icon={<FolderInput size={14} />} onSelect={() => onAction('move', snippet)}>
+                  Move query
+                </DropdownMenuItem>
+              ) : null}
+              {rights.duplicate ? (
+                <DropdownMenuItem icon={<Copy size={14} />} onSelect={() => onAction('duplicate', snippet)}>
+                  {editable ? 'Duplicate query' : 'Duplicate to my queries'}
+                </DropdownMenuItem>
               ) : null}
               <DropdownMenuItem icon={<Download size={14} />} onSelect={() => onAction('download', snippet)}>
                 Download as .sql

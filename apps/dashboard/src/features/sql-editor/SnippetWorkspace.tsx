@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
-import { Activity, ListTree, Play } from 'lucide-react'
+import { Activity, Copy, ListTree, Play } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
@@ -11,6 +11,7 @@ import { Select } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { contentKeys } from '../../data/content/keys'
+import { createSnippet, storeCreatedSnippet } from '../../data/content/useCreateSnippet'
 import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
 import { runQuery } from '../../data/sql/runQuery'
 import { useAutoTitle } from './ai/useAutoTitle'
@@ -34,25 +35,41 @@ function readRowLimit(): number {
 
 const SAVE_STATE_TEXT: Record<SaveState, string> = { IDLE: 'Saved', UPDATING: 'Saving…', UPDATING_FAILED: 'Failed to save' }
 
+/** Drafts already stored: their later saves update the snippet (a save queued before the address changed included). */
+const storedDrafts = new Set<string>()
+
 interface SnippetWorkspaceProps {
   projectRef: string
   snippet: ContentItem
+  /** /sql's draft: not stored until something is typed into it (then onCreated). */
+  isDraft: boolean
+  userId: string | undefined
   /** False for a Read-only member: edits stay local, nothing is sent. */
   canSave: boolean
+  /** sql.write: a write confirmed at the gate runs on the full connection at once. */
+  canWrite: boolean
   isSmall: boolean
+  onCreated: (item: ContentItem) => void
+  onDuplicate: () => void
 }
 
-/** One snippet: toolbar, Monaco, the run flow and its results. */
-export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: SnippetWorkspaceProps) {
+/**
+ * One snippet: toolbar, Monaco, the run flow and its results. A snippet changes only by typing into it, and only
+ * its owner's typing: a shared snippet of someone else opens read-only, with "Duplicate to my queries".
+ */
+export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave, canWrite, isSmall, onCreated, onDuplicate }: SnippetWorkspaceProps) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const id = snippet.id
+  const ownsIt = isDraft || snippet.owner_id === userId
+  const saves = canSave && ownsIt
   const draft = useDraft(projectRef, id)
-  const [initialSql] = useState(() => restoreDraft(projectRef, id, snippet.content.sql) ?? snippet.content.sql)
+  // Another member's shared snippet shows as stored: nothing typed here earlier is put back into it.
+  const [initialSql] = useState(() => (ownsIt ? (restoreDraft(projectRef, id, snippet.content.sql, snippet.updated_at) ?? snippet.content.sql) : snippet.content.sql))
   const [rowLimit, setRowLimit] = useState(readRowLimit)
   const handle = useRef<EditorHandle | null>(null)
   const runs = useRuns(`${projectRef}/${id}`)
-  const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit })
+  const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit, canWrite })
   const [explain, setExplain] = useState<ExplainState | null>(null)
   const explainSeq = useRef(0)
   const [, setSearchParams] = useSearchParams()
@@ -92,28 +109,38 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
 
   const saver = useMemo<DraftSaver | undefined>(
     () =>
-      canSave
-    ? {
-        save: async (sql) => {
-          const current = queryClient.getQueryData<ContentItem>(contentKeys.snippet(projectRef, id)) ?? snippet
-          storeSnippet(queryClient, projectRef, await saveSnippet(projectRef, current, { sql }))
-        },
-        onFailed: (error) => toast.error(`Failed to insert content: ${errorMessage(error)}`),
-      }
-    : undefined,
-    [canSave, projectRef, id, queryClient, snippet, toast],
+      saves
+        ? {
+            save: async (sql) => {
+              if (isDraft && !storedDrafts.has(id)) {
+                // Nothing typed but blanks: nothing to keep (an empty untitled query is never stored).
+                if (!sql.trim()) return
+                const item = await createSnippet({ ref: projectRef, id, sql })
+                storedDrafts.add(id)
+                void storeCreatedSnippet(queryClient, projectRef, item)
+                onCreated(item)
+                return
+              }
+              const current = queryClient.getQueryData<ContentItem>(contentKeys.snippet(projectRef, id)) ?? snippet
+              storeSnippet(queryClient, projectRef, await saveSnippet(projectRef, current, { sql }))
+            },
+            onFailed: (error) => toast.error(`Failed to insert content: ${errorMessage(error)}`),
+          }
+        : undefined,
+    [saves, isDraft, onCreated, projectRef, id, queryClient, snippet, toast],
   )
 
   // A draft restored from local storage (reload, failed save) is saved again.
   useEffect(() => {
-    if (initialSql !== snippet.content.sql && saver) setDraft(projectRef, id, initialSql, saver)
+    if (initialSql !== snippet.content.sql && saver) setDraft(projectRef, id, initialSql, saver, snippet.updated_at)
     // Only on mount: later edits schedule their own saves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const latest = runs[0]
   const getSql = useCallback(() => handle.current?.getValue() ?? getDraft(projectRef, id).sql ?? snippet.content.sql, [projectRef, id, snippet.content.sql])
-  useAutoTitle({ projectRef, snippet, canSave, latestRun: latest, getSql })
+  // A draft is named once stored (an upsert of the name would store it before its SQL).
+  useAutoTitle({ projectRef, snippet, canSave: saves && !isDraft, latestRun: latest, getSql })
   const marker: ErrorMarker | null =
     latest?.error?.position !== undefined && !runner.running ? { offset: latest.offset + latest.error.position - 1, message: latest.error.message } : null
 
@@ -123,7 +150,11 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
       initialValue={initialSql}
       handleRef={handle}
       marker={marker}
-      onChange={(sql) => setDraft(projectRef, id, sql, saver)}
+      readOnly={!ownsIt}
+      onChange={(sql) => {
+        // The version typed over: the snippet as last saved (a draft's base), so a stale local copy is never restored over a newer one.
+        if (ownsIt) setDraft(projectRef, id, sql, saver, queryClient.getQueryData<ContentItem>(contentKeys.snippet(projectRef, id))?.updated_at ?? snippet.updated_at)
+      }}
       onRun={run}
       projectRef={projectRef}
     />
@@ -148,11 +179,16 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
           <h1 className="sql-snippet-name" title={snippet.name}>
             {snippet.name}
           </h1>
-          {canSave ? (
-            <span className={`save-state save-state-${draft.saveState.toLowerCase()}`} role="status" data-save-state={draft.saveState}>
-              {draft.sql !== undefined && draft.saveState === 'IDLE' ? 'Unsaved changes' : SAVE_STATE_TEXT[draft.saveState]}
+          {saves ? (
+            <span className={`save-state save-state-${draft.saveState.toLowerCase()}`} role="status" data-save-state={isDraft && draft.sql === undefined && draft.saveState === 'IDLE' ? 'DRAFT' : draft.saveState}>
+              {isDraft && draft.sql === undefined && draft.saveState === 'IDLE'
+                ? 'New query: saved once you type'
+                : draft.sql !== undefined && draft.saveState === 'IDLE'
+                  ? 'Unsaved changes'
+                  : SAVE_STATE_TEXT[draft.saveState]}
             </span>
           ) : null}
+          {!ownsIt ? <span className="save-state">Read-only</span> : null}
           {draft.saveState === 'UPDATING_FAILED' && saver ? (
             <Button size="sm" variant="ghost" onClick={() => saveDraftNow(projectRef, id, saver)}>
               Retry
@@ -219,6 +255,23 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
           </Button>
         </div>
       </div>
+      {!ownsIt ? (
+        <div className="sql-alert" data-testid="shared-read-only">
+          <Alert
+            tone="info"
+            title={`Shared by ${snippet.owner.username || 'another member'}`}
+            actions={
+              canSave ? (
+                <Button size="sm" icon={<Copy size={14} aria-hidden="true" />} onClick={onDuplicate}>
+                  Duplicate to my queries
+                </Button>
+              ) : undefined
+            }
+          >
+            Only its owner can change this query. You can run it, or duplicate it to change your own copy.
+          </Alert>
+        </div>
+      ) : null}
       {!canSave ? (
         <div className="sql-alert">
           <Alert tone="warning">{CONTENT_TEXTS.cannotSave}</Alert>
@@ -240,7 +293,7 @@ export function SnippetWorkspace({ projectRef, snippet, canSave, isSmall }: Snip
           </Panel>
         </Group>
       )}
-      <RunWarningDialog warning={runner.gate?.warning ?? null} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
+      <RunWarningDialog warning={runner.gate?.warning ?? null} destructive={runner.gate?.destructive} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
       <WriteConnectionDialog message={runner.writePrompt?.message ?? null} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />
     </div>
   )

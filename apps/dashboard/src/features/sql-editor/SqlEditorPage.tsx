@@ -1,24 +1,24 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
-import { useToast } from '../../components/ui/Toast'
 import { errorMessage, isApiError } from '../../data/api'
-import { useCreateSnippet } from '../../data/content/useCreateSnippet'
 import { useSnippet } from '../../data/content/useSnippet'
 import { useCan, useOrgPermissions } from '../../data/profile/useCan'
 import { useProfile } from '../../data/profile/useProfile'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useIsSmallScreen } from '../../lib/useMediaQuery'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
+import { forgetLastSnippet, readLastSnippet, rememberLastSnippet } from './lastSnippet'
 import { ONGOING_QUERIES_PARAM, OngoingQueriesDialog } from './OngoingQueriesDialog'
 import { SnippetExplorer } from './SnippetExplorer'
 import { SnippetWorkspace } from './SnippetWorkspace'
+import { useDuplicateSnippet } from './useDuplicateSnippet'
 import './sql-editor.css'
 
-/** A snippet that lives only in this tab (a member who may not save). */
-function localSnippet(id: string, projectId: number, ownerId: string): ContentItem {
+/** A query not stored yet: /sql's draft, which becomes a snippet when something is typed into it. */
+function draftSnippet(id: string, projectId: number, ownerId: string): ContentItem {
   const now = new Date().toISOString()
   return {
     id,
@@ -39,94 +39,112 @@ function localSnippet(id: string, projectId: number, ownerId: string): ContentIt
 }
 
 /**
- * The SQL editor: /project/{ref}/sql makes a new snippet and moves to /sql/{id}; /sql/{id} opens
- * a saved one. The snippet list sits on the left (above the editor on small screens).
+ * The SQL editor. /project/{ref}/sql opens the snippet the user had open last in the project, or an
+ * unsaved draft (after "New query"), which is stored only once something is typed into it: visiting
+ * the editor never litters the list with empty snippets. /sql/{id} opens a saved one. The snippet
+ * list sits on the left (above the editor on small screens).
  */
 export function SqlEditorPage() {
   const { ref, project } = useCurrentProject()
   const { id } = useParams()
   const navigate = useNavigate()
-  const toast = useToast()
   const small = useIsSmallScreen()
   const profile = useProfile()
   const orgSlug = project?.organization_slug
   const permissionsLoaded = useOrgPermissions(orgSlug) !== undefined
   const canSave = useCan(orgSlug, 'user_content.create')
   const canWrite = useCan(orgSlug, 'sql.write')
+  const canUpdateProject = useCan(orgSlug, 'projects.update')
   const location = useLocation()
   const [searchParams, setSearchParams] = useSearchParams()
   const ongoingOpen = searchParams.get(ONGOING_QUERIES_PARAM) === 'true'
-  const createSnippet = useCreateSnippet()
-  const creating = useRef(false)
-  const [localId, setLocalId] = useState(() => crypto.randomUUID())
-  const ready = permissionsLoaded && Boolean(project && profile.data)
-  // Nothing is saved for a member without the permission: their new query lives in this tab.
-  const local = useMemo(
-    () => (!id && ready && !canSave && project && profile.data ? localSnippet(localId, project.id, profile.data.id) : null),
-    [id, ready, canSave, project, profile.data, localId],
+  const [draftId, setDraftId] = useState(() => crypto.randomUUID())
+  const userId = profile.data?.id
+  const ready = permissionsLoaded && Boolean(project && userId)
+  const last = id ? undefined : readLastSnippet(ref)
+  const { duplicate } = useDuplicateSnippet(ref)
+
+  // /sql: back to the snippet open last.
+  useEffect(() => {
+    if (!id && last) void navigate(`/project/${ref}/sql/${last}${location.search}`, { replace: true })
+  }, [id, last, ref, location.search, navigate])
+  useEffect(() => {
+    if (id) rememberLastSnippet(ref, id)
+  }, [ref, id])
+
+  const draft = useMemo(
+    () => (!id && !last && ready && project && userId ? draftSnippet(draftId, project.id, userId) : null),
+    [id, last, ready, project, userId, draftId],
   )
   const snippet = useSnippet(ref, id)
   useProjectPageTitle(snippet.data?.name ?? 'SQL Editor')
 
-  const create = () => {
-    if (creating.current) return
-    creating.current = true
-    createSnippet.mutate(
-      { ref, id: crypto.randomUUID() },
-      {
-        onSuccess: (item) => navigate(`/project/${ref}/sql/${item.id}${location.search}`, { replace: !id }),
-        onError: (error) => toast.error(`Failed to create new query: ${errorMessage(error)}`),
-        onSettled: () => {
-          creating.current = false
-        },
-      },
-    )
-  }
-
-  const newQuery = () => {
-    if (!ready) return
-    if (canSave) return create()
-    setLocalId(crypto.randomUUID())
-    void navigate(`/project/${ref}/sql`)
-  }
-
-  // /sql: a new snippet straight away.
+  // The snippet remembered is gone (deleted, or never saved): /sql shows a draft next time.
+  const missing = Boolean(id) && snippet.isError && isApiError(snippet.error, 404)
   useEffect(() => {
-    if (!id && ready && canSave && !createSnippet.isError) create()
-    // create reads the latest state; this runs when the route or readiness changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, ready])
+    if (missing && id && readLastSnippet(ref) === id) forgetLastSnippet(ref)
+  }, [missing, id, ref])
+
+  const newQuery = useCallback(() => {
+    forgetLastSnippet(ref)
+    setDraftId(crypto.randomUUID())
+    void navigate(`/project/${ref}/sql`)
+  }, [ref, navigate])
+
+  // The draft was stored on its first edit: the address becomes the snippet's (the editor stays as it is).
+  const onCreated = useCallback(
+    (item: ContentItem) => {
+      if (window.location.pathname === `/project/${ref}/sql`) void navigate(`/project/${ref}/sql/${item.id}${window.location.search}`, { replace: true })
+    },
+    [ref, navigate],
+  )
+
+  const workspace = (item: ContentItem, isDraft: boolean) => (
+    <SnippetWorkspace
+      key={item.id}
+      projectRef={ref}
+      snippet={item}
+      isDraft={isDraft}
+      userId={userId}
+      canSave={canSave}
+      canWrite={canWrite}
+      isSmall={small}
+      onCreated={onCreated}
+      onDuplicate={() => void duplicate(item)}
+    />
+  )
 
   let content
-  if (!id && local) {
-    content = <SnippetWorkspace key={local.id} projectRef={ref} snippet={local} canSave={false} isSmall={small} />
-  } else if (!id) {
-    content = createSnippet.isError ? (
-      <div className="sql-page-message">
-        <Alert tone="danger" title="Failed to create new query">
-          {errorMessage(createSnippet.error)}
-        </Alert>
-      </div>
-    ) : (
-      <LoadingState label="Creating a new query…" />
-    )
+  if (!id) {
+    content = draft ? workspace(draft, true) : <LoadingState label={last ? 'Opening your last query…' : 'Loading…'} />
   } else if (snippet.isPending || !permissionsLoaded) {
     content = <LoadingState label="Loading query…" />
   } else if (snippet.isError) {
     content = (
       <div className="sql-page-message">
-        <Alert tone="danger" title={isApiError(snippet.error, 404) ? 'Query not found' : 'Failed to load query'}>
-          {errorMessage(snippet.error)} <Link to={`/project/${ref}/sql`}>Start a new query</Link>
+        <Alert tone="danger" title={missing ? 'Query not found' : 'Failed to load query'}>
+          {errorMessage(snippet.error)}{' '}
+          <Link to={`/project/${ref}/sql`} onClick={() => forgetLastSnippet(ref)}>
+            Start a new query
+          </Link>
         </Alert>
       </div>
     )
   } else {
-    content = <SnippetWorkspace key={snippet.data.id} projectRef={ref} snippet={snippet.data} canSave={canSave} isSmall={small} />
+    content = workspace(snippet.data, false)
   }
 
   return (
     <div className="sql-page">
-      <SnippetExplorer projectRef={ref} userId={profile.data?.id} canSave={canSave} currentId={id} onNewQuery={newQuery} />
+      <SnippetExplorer
+        projectRef={ref}
+        userId={userId}
+        canSave={canSave}
+        canUpdateProject={canUpdateProject}
+        currentId={id}
+        onNewQuery={newQuery}
+        onDuplicate={duplicate}
+      />
       <div className="sql-main">{content}</div>
       <OngoingQueriesDialog
         projectRef={ref}

@@ -29,18 +29,37 @@ function update(ref: string, id: string, change: Partial<Entry>) {
   listeners.forEach((notify) => notify())
 }
 
-export function readStoredDraft(ref: string, id: string): string | undefined {
+/**
+ * A draft kept in local storage, with the version of the snippet it was typed over (its updated_at). A draft
+ * whose snippet changed since on the server (another tab, another member) is stale: it is not put back over the
+ * newer SQL, which opening a snippet would otherwise overwrite without anything typed.
+ */
+interface StoredDraft {
+  sql: string
+  base?: string
+}
+
+export function readStoredDraft(ref: string, id: string): StoredDraft | undefined {
+  let text: string | null
   try {
-    return window.localStorage.getItem(storageKey(ref, id)) ?? undefined
+    text = window.localStorage.getItem(storageKey(ref, id))
   } catch {
     return undefined
   }
+  if (text === null) return undefined
+  try {
+    const parsed = JSON.parse(text) as Partial<StoredDraft>
+    if (typeof parsed.sql === 'string') return { sql: parsed.sql, ...(typeof parsed.base === 'string' ? { base: parsed.base } : {}) }
+  } catch {
+    // Written before drafts carried their version: the SQL alone.
+  }
+  return { sql: text }
 }
 
-function writeStoredDraft(ref: string, id: string, sql: string | undefined) {
+function writeStoredDraft(ref: string, id: string, sql: string | undefined, base?: string) {
   try {
     if (sql === undefined) window.localStorage.removeItem(storageKey(ref, id))
-    else window.localStorage.setItem(storageKey(ref, id), sql)
+    else window.localStorage.setItem(storageKey(ref, id), JSON.stringify({ sql, ...(base ? { base } : {}) }))
   } catch {
     // Storage disabled or full: the draft lives in memory only.
   }
@@ -67,12 +86,12 @@ export interface DraftSaver {
 }
 
 /**
- * Records an edit. With a saver, a save follows 1 s after the last edit of this snippet; without
- * one (no permission to save) the SQL stays a local draft.
+ * Records an edit over the snippet's version `base` (its updated_at as last saved). With a saver, a save follows
+ * 1 s after the last edit of this snippet; without one (no permission to save) the SQL stays a local draft.
  */
-export function setDraft(ref: string, id: string, sql: string, saver?: DraftSaver) {
+export function setDraft(ref: string, id: string, sql: string, saver?: DraftSaver, base?: string) {
   update(ref, id, { sql })
-  writeStoredDraft(ref, id, sql)
+  writeStoredDraft(ref, id, sql, base)
   if (!saver) return
   const key = entryKey(ref, id)
   window.clearTimeout(timers.get(key))
@@ -111,16 +130,19 @@ export function saveDraftNow(ref: string, id: string, saver: DraftSaver) {
   return flush(ref, id, saver)
 }
 
-/** Takes up a draft left in local storage (a reload, an earlier failed save). */
-export function restoreDraft(ref: string, id: string, savedSql: string): string | undefined {
+/**
+ * Takes up a draft left in local storage (a reload, an earlier failed save) when it was typed over the snippet as
+ * it still is (`updatedAt`); a stale one is dropped.
+ */
+export function restoreDraft(ref: string, id: string, savedSql: string, updatedAt: string): string | undefined {
   const stored = readStoredDraft(ref, id)
   if (stored === undefined) return undefined
-  if (stored === savedSql) {
+  if (stored.sql === savedSql || (stored.base !== undefined && stored.base !== updatedAt)) {
     writeStoredDraft(ref, id, undefined)
     return undefined
   }
-  if (getDraft(ref, id).sql === undefined) update(ref, id, { sql: stored })
-  return stored
+  if (getDraft(ref, id).sql === undefined) update(ref, id, { sql: stored.sql })
+  return stored.sql
 }
 
 export function forgetDraft(ref: string, id: string) {

@@ -1,4 +1,4 @@
-import { getQueryWarning, isEmptySql, parseParameters, substituteParameters, type QueryWarning } from '@stratum/sql'
+import { findDestructiveOperations, getQueryWarning, isEmptySql, parseParameters, substituteParameters, type DestructiveOperation, type QueryWarning } from '@stratum/sql'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
@@ -26,16 +26,26 @@ export interface WritePrompt extends Runnable {
   message: string
 }
 
+/** The warning gate: the spec's warning, and the destructive statements among the query's (their own, stronger warning). */
+export interface Gate extends Runnable {
+  warning: QueryWarning
+  destructive: DestructiveOperation[]
+}
+
 /**
  * Running SQL from the editor: the warning gate for writes and function calls, the read-only
  * connection first and the confirmation to re-run on the full connection, cancelling, and the
  * run history of the snippet (`runKey`).
+ *
+ * One confirmation per write: what the user confirmed at the gate runs on the full connection
+ * straight away when their role has it (`canWrite`); what the gate let through (plain selects)
+ * still runs read-only first, and a refusal there asks once to run it with write access.
  */
-export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: string; runKey: string; rowLimit: number }) {
+export function useSqlRunner({ projectRef, runKey, rowLimit, canWrite }: { projectRef: string; runKey: string; rowLimit: number; canWrite: boolean }) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const [running, setRunning] = useState<RunningQuery | null>(null)
-  const [gate, setGate] = useState<(Runnable & { warning: QueryWarning }) | null>(null)
+  const [gate, setGate] = useState<Gate | null>(null)
   const [writePrompt, setWritePrompt] = useState<WritePrompt | null>(null)
   const [cancelling, setCancelling] = useState(false)
   const busy = useRef(false)
@@ -95,7 +105,7 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
         }
       }
       const warning = getQueryWarning(runnable.sql)
-      if (warning) setGate({ ...runnable, warning })
+      if (warning) setGate({ ...runnable, warning, destructive: findDestructiveOperations(runnable.sql) })
       else void execute(runnable, true)
     },
     [execute, runKey],
@@ -104,8 +114,8 @@ export function useSqlRunner({ projectRef, runKey, rowLimit }: { projectRef: str
   const confirmGate = useCallback(() => {
     if (!gate) return
     setGate(null)
-    void execute(gate, true)
-  }, [gate, execute])
+    void execute({ sql: gate.sql, offset: gate.offset }, !canWrite)
+  }, [gate, execute, canWrite])
 
   const confirmWrite = useCallback(() => {
     if (!writePrompt) return

@@ -38,6 +38,7 @@ export function SqlPanel({ projectRef }: { projectRef: string }) {
   const orgSlug = project?.organization_slug
   const permissionsLoaded = useOrgPermissions(orgSlug) !== undefined
   const canSave = useCan(orgSlug, 'user_content.create')
+  const canWrite = useCan(orgSlug, 'sql.write')
   const navigate = useNavigate()
   const toast = useToast()
   const createSnippet = useCreateSnippet()
@@ -52,7 +53,7 @@ export function SqlPanel({ projectRef }: { projectRef: string }) {
 
   const runKey = `${projectRef}/side-panel`
   const runs = useRuns(runKey)
-  const runner = useSqlRunner({ projectRef, runKey, rowLimit: SQL_PANEL_ROW_LIMIT })
+  const runner = useSqlRunner({ projectRef, runKey, rowLimit: SQL_PANEL_ROW_LIMIT, canWrite })
 
   useEffect(() => () => flushPanelDraft(projectRef), [projectRef])
 
@@ -164,7 +165,7 @@ export function SqlPanel({ projectRef }: { projectRef: string }) {
         </Panel>
       </Group>
 
-      <RunWarningDialog warning={runner.gate?.warning ?? null} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
+      <RunWarningDialog warning={runner.gate?.warning ?? null} destructive={runner.gate?.destructive} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
       <WriteConnectionDialog message={runner.writePrompt?.message ?? null} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />
       <Dialog
         open={replacing !== null}
