@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { E2E_GITHUB_REPOSITORY, E2E_GITHUB_TOKEN, e2eGitHubRepos, startGitHubLoopback, type GitHubLoopback } from '../../../../e2e/github-loopback.mjs'
 import { api, login, memberWithRole, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
@@ -11,6 +12,7 @@ let t: TestPlatform
 let cookie: string
 let slug: string
 let parent: { ref: string; port: number }
+let github: GitHubLoopback
 
 const sql = <T = any>(port: number, text: string) => querySuperuser<T>(port, PASSWORD, text)
 const checksum = async (port: number) => (await sql(port, `SELECT count(*)::int AS n, md5(string_agg(id::text || note, ',' ORDER BY id)) AS sum FROM notes`))[0]
@@ -30,7 +32,8 @@ async function branchReady(name: string): Promise<{ id: string; project_ref: str
 }
 
 beforeAll(async () => {
-  t = await startTestPlatform()
+  github = await startGitHubLoopback({ repos: e2eGitHubRepos() })
+  t = await startTestPlatform({ STRATUM_GITHUB_API_URL: github.url })
   cookie = await login(t)
   slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Trunk', organization_slug: slug, db_pass: PASSWORD })
@@ -38,7 +41,10 @@ beforeAll(async () => {
   await waitForStatus(t, parent.ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
   await sql(parent.port, `CREATE TABLE notes (id int PRIMARY KEY, note text NOT NULL); INSERT INTO notes SELECT i, md5(i::text) FROM generate_series(1, 20000) i`)
 }, 120_000)
-afterAll(() => t?.cleanup())
+afterAll(async () => {
+  await t?.cleanup()
+  await github?.close()
+})
 
 describe('branching', () => {
   it('is refused on the free plan, with a message', async () => {
@@ -106,6 +112,38 @@ describe('branching', () => {
     expect((await checksum(branch.port)).n).toBe(0)
     const columns = await sql(branch.port, `SELECT column_name FROM information_schema.columns WHERE table_name = 'notes' ORDER BY ordinal_position`)
     expect(columns.map((row: { column_name: string }) => row.column_name)).toEqual(['id', 'note'])
+  })
+
+  it('applies the linked Git branch migrations to a new branch, recorded as the Supabase CLI records them', async () => {
+    const orgId = (await api(t, 'GET', `/platform/organizations/${slug}`, { cookie })).body.id
+    const connected = await api(t, 'POST', '/platform/integrations/github/connections', { cookie }, {
+      organization_id: orgId, project_ref: parent.ref, repository: E2E_GITHUB_REPOSITORY, token: E2E_GITHUB_TOKEN,
+    })
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201)
+    const created = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'feature-x', git_branch: 'feature-x' })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.git_branch).toBe('feature-x')
+    const branch = await branchReady('feature-x')
+    const columns = await sql(branch.port, `SELECT column_name FROM information_schema.columns WHERE table_name = 'products' ORDER BY ordinal_position`)
+    expect(columns.map((row: { column_name: string }) => row.column_name)).toEqual(['id', 'name', 'price'])
+    const history = await sql(branch.port, `SELECT version, name, statements FROM supabase_migrations.schema_migrations ORDER BY version`)
+    expect(history).toEqual([
+      { version: '20240101000000', name: 'init', statements: ['create table public.products (id bigint primary key, name text not null)'] },
+      { version: '20240201000000', name: 'prices', statements: ['alter table public.products add column price numeric'] },
+    ])
+    // A Git branch whose migration fails leaves the branch up, saying which migration failed and why.
+    github.repos[E2E_GITHUB_REPOSITORY].branches.broken = { sha: 'c'.repeat(40), files: { 'supabase/migrations/20240301000000_bad.sql': 'alter table nowhere add column x int;\n' } }
+    await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'broken', git_branch: 'broken' })
+    let failed: any
+    await waitFor(async () => (failed = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches/broken`, { cookie })).body).status === 'MIGRATIONS_FAILED', {
+      timeoutMs: 120_000, intervalMs: 200, what: 'the broken branch migrations to fail',
+    })
+    expect(failed.preview_project_status).toBe('ACTIVE_HEALTHY')
+    expect(failed.error_message).toContain('Migration 20240301000000 (bad) failed: relation "nowhere" does not exist')
+    const removed = await api(t, 'DELETE', `/v1/branches/${failed.id}`, { cookie })
+    expect(removed.status).toBe(200)
+    const gone = await api(t, 'DELETE', `/v1/branches/${branch.id}`, { cookie })
+    expect(gone.status).toBe(200)
   })
 
   it('merges the branch migrations into the parent, shows them as a diff, pushes the parent ones back', async () => {
