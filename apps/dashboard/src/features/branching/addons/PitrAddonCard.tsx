@@ -24,7 +24,7 @@ interface PitrAddonCardProps {
   addons: ProjectAddons
   freePlan: boolean
   canAmend: boolean
-  /** Opened from a link with ?panel=pitr: the card scrolls into view and takes focus. */
+  /** Opened from a link with ?panel=pitr: the card scrolls into view, outlined. */
   highlighted: boolean
 }
 
@@ -33,7 +33,9 @@ export function PitrAddonCard({ projectRef, orgSlug, addons, freePlan, canAmend,
   const toast = useToast()
   const current = selectedPitr(addons)
   const variants = availablePitrVariants(addons)
-  const [choice, setChoice] = useState<string>(current?.id ?? variants[0]?.id ?? 'pitr_7')
+  // Until the user picks one, the choice follows the project's variant (it changes when the add-on list is read again).
+  const [picked, setPicked] = useState<string | null>(null)
+  const choice = picked ?? current?.id ?? variants[0]?.id ?? 'pitr_7'
   const [removeOpen, setRemoveOpen] = useState(false)
   const apply = useApplyPitrAddon()
   const remove = useRemoveAddon()
@@ -42,7 +44,6 @@ export function PitrAddonCard({ projectRef, orgSlug, addons, freePlan, canAmend,
   useEffect(() => {
     if (!highlighted) return
     cardRef.current?.scrollIntoView({ block: 'start' })
-    cardRef.current?.focus()
   }, [highlighted])
 
   const blocked = freePlan || !canAmend
@@ -50,13 +51,13 @@ export function PitrAddonCard({ projectRef, orgSlug, addons, freePlan, canAmend,
 
   const save = () => {
     if (!isPitrVariant(choice)) return
-    apply.mutate(
-      { projectRef, variant: choice, turnsOn: current === undefined },
-      {
-        onSuccess: () =>
-          toast.success(current ? 'Point-in-time recovery retention changed' : 'Point-in-time recovery enabled: the project restarts with WAL archiving'),
-        onError: (error) => toast.error(`Failed to update point-in-time recovery: ${errorMessage(error)}`),
+    // mutateAsync, not mutate's callbacks: turning PITR on shows the restart screen, which unmounts this card.
+    apply.mutateAsync({ projectRef, variant: choice, turnsOn: current === undefined }).then(
+      () => {
+        setPicked(null)
+        toast.success(current ? 'Point-in-time recovery retention changed' : 'Point-in-time recovery enabled: the project restarts with WAL archiving')
       },
+      (error: unknown) => toast.error(`Failed to update point-in-time recovery: ${errorMessage(error)}`),
     )
   }
   const confirmRemove = () => {
@@ -74,7 +75,7 @@ export function PitrAddonCard({ projectRef, orgSlug, addons, freePlan, canAmend,
   }
 
   return (
-    <div ref={cardRef} tabIndex={-1} className={highlighted ? 'addon-card-highlight' : undefined} id="pitr">
+    <div ref={cardRef} className={highlighted ? 'addon-card-highlight' : undefined} id="pitr">
       <Card
         title="Point in time recovery"
         description="The WAL of this project is archived continuously: restore it, or make a branch, from any moment of the retention window."
@@ -112,7 +113,7 @@ export function PitrAddonCard({ projectRef, orgSlug, addons, freePlan, canAmend,
             <legend className="field-label">Retention</legend>
             {variants.map((variant) => (
               <label key={variant.id} className={`addon-variant${choice === variant.id ? ' addon-variant-selected' : ''}`}>
-                <input type="radio" name="pitr-variant" value={variant.id} checked={choice === variant.id} disabled={blocked} onChange={() => setChoice(variant.id)} />
+                <input type="radio" name="pitr-variant" value={variant.id} checked={choice === variant.id} disabled={blocked} onChange={() => setPicked(variant.id)} />
                 <span className="addon-variant-name">{variant.name}</span>
                 <span className="addon-variant-price">{variant.price.description}</span>
                 {current?.id === variant.id ? <Badge tone="success">Current</Badge> : null}

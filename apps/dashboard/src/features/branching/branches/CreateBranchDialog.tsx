@@ -104,7 +104,7 @@ function OpenCreateBranchDialog({ projectRef, onOpenChange, recoveryTimeTargetUn
         />
         <div className="branch-toggle">
           <Switch checked={withData} onCheckedChange={setWithData} label="Include data" />
-          <div className="settings-row-text">
+          <div className="branch-toggle-text">
             <span className="field-label">Include data</span>
             <span className="field-hint">
               {withData

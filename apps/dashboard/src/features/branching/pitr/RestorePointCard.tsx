@@ -34,13 +34,18 @@ export function RestorePointCard({ projectRef, bounds }: { projectRef: string; b
   const error = pointInTimeError(moment, bounds)
   const unix = fromUtcInputValue(moment)
   const confirmString = project?.name ?? projectRef
+  const restoring = project?.status === 'RESTORING'
 
   const confirmRestore = () => {
     if (unix === undefined) return
     restore.mutate(
       { projectRef, recoveryTimeTargetUnix: unix },
       {
-        onSuccess: () => setConfirmOpen(false),
+        // The Point in time page keeps no takeover screen (it needs no database): the project's home shows the restore.
+        onSuccess: () => {
+          setConfirmOpen(false)
+          void navigate(`/project/${projectRef}`)
+        },
         onError: (failure) => toast.error(`Failed to restore the project: ${errorMessage(failure)}`),
       },
     )
@@ -63,7 +68,7 @@ export function RestorePointCard({ projectRef, bounds }: { projectRef: string; b
           <Button
             variant="danger"
             icon={<History size={14} aria-hidden="true" />}
-            disabled={Boolean(error) || !canRestore}
+            disabled={Boolean(error) || !canRestore || restoring}
             disabledReason={!canRestore ? RESTORE_NEEDS_PERMISSION : undefined}
             onClick={() => setConfirmOpen(true)}
           >
@@ -72,7 +77,14 @@ export function RestorePointCard({ projectRef, bounds }: { projectRef: string; b
         </div>
       }
     >
-      <PointInTimeField label="Date and time" value={moment} onChange={setMoment} bounds={bounds} error={error} />
+      <div className="stack">
+        {restoring ? (
+          <Alert tone="info" title="Restoration in progress" live={false}>
+            The project is being restored to a moment of its history. It is offline until the restore finishes.
+          </Alert>
+        ) : null}
+        <PointInTimeField label="Date and time" value={moment} onChange={setMoment} bounds={bounds} error={error} />
+      </div>
       <TypedConfirmationDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
