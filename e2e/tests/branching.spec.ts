@@ -133,6 +133,19 @@ test('without a repository: the name rules, and the repository optional or requi
   await expect(dialog.getByText('Required', { exact: true })).toBeVisible()
   await expect(submitButton(page)).toBeDisabled()
   await page.evaluate(() => window.localStorage.removeItem('stratum.flags.branchingWithoutGit'))
+
+  // The server has the last word: the plan changed to free while the dialog was open -> the failure toast.
+  dialog = await openEnableDialog(page, plain)
+  await expect(submitButton(page)).toBeEnabled()
+  await setPlan(page, orgSlug, 'free')
+  try {
+    await submitButton(page).click()
+    await expect(page.getByText(/^Failed to enable branching: .+/)).toBeVisible()
+    await expect(dialog).toBeVisible()
+    await shot(page, 'dialog-enable-failed')
+  } finally {
+    await setPlan(page, orgSlug, 'pro')
+  }
 })
 
 test('with a repository connected: the Git branch is required and checked against GitHub', async ({ page }) => {
