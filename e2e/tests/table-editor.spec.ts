@@ -26,7 +26,7 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   await expect(page.getByRole('link', { name: authors })).toBeVisible()
 
   // Create the table: id and created_at come ready; title and author_id (a foreign key) are added.
-  await page.getByRole('button', { name: 'New table' }).click()
+  await page.getByRole('button', { name: 'New table', exact: true }).click()
   const create = page.getByRole('dialog', { name: 'Create a new table in public' })
   await create.getByLabel('Name', { exact: true }).fill(books)
   await create.getByLabel(/Enable Row Level Security/).uncheck()
@@ -121,7 +121,7 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   sqlDialog = page.getByRole('dialog', { name: 'Create policy Anyone reads books' })
   await expect(sqlDialog.getByLabel('SQL to run')).toContainText('TO "anon"')
   await sqlDialog.getByRole('button', { name: 'Run SQL' }).click()
-  await expect(page.getByRole('cell', { name: 'Anyone reads books' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Anyone reads books', exact: true })).toBeVisible()
   await shot(page, 'policies')
 
   // A Read-only member browses the rows with no write control; the server refuses a write anyway.
@@ -131,14 +131,15 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   await expect(grid(reader).getByRole('gridcell', { name: 'Dune Messiah' })).toBeVisible()
   await expect(reader.getByText('Read-only: your role can browse this table but not change it.')).toBeVisible()
   await expect(reader.getByRole('button', { name: 'Insert row' })).toHaveCount(0)
-  await expect(reader.getByRole('button', { name: 'New table' })).toHaveCount(0)
+  await expect(reader.getByRole('button', { name: 'New table', exact: true })).toHaveCount(0)
+  await expect(reader.getByRole('button', { name: 'Create a new table' })).toHaveCount(0)
   await expect(reader.getByRole('button', { name: 'Edit row' })).toHaveCount(0)
   await reader.getByRole('button', { name: 'Definition' }).click()
-  await expect(reader.getByRole('cell', { name: 'author_id' })).toBeVisible()
+  await expect(reader.getByRole('cell', { name: 'author_id', exact: true })).toBeVisible()
   await expect(reader.getByRole('button', { name: 'Add column' })).toHaveCount(0)
   await expect(reader.getByRole('button', { name: 'Delete table' })).toHaveCount(0)
   await reader.getByRole('button', { name: /^Policies/ }).click()
-  await expect(reader.getByRole('cell', { name: 'Anyone reads books' })).toBeVisible()
+  await expect(reader.getByRole('cell', { name: 'Anyone reads books', exact: true })).toBeVisible()
   await expect(reader.getByRole('button', { name: 'New policy' })).toHaveCount(0)
   await expect(reader.getByRole('button', { name: /Delete policy/ })).toHaveCount(0)
   await shot(reader, 'read-only')
