@@ -56,9 +56,11 @@ const diffView = (page: Page) => page.getByTestId('ai-diff')
 const suggestion = (page: Page) => diffView(page).locator('.editor.modified .view-lines')
 const editorText = (page: Page) => page.getByTestId('sql-editor').locator('.sql-editor-monaco .view-lines')
 
-/** A new query: /sql's draft (stored once typed into). */
+/** A new query: New query opens /sql's draft (stored once typed into); /sql alone reopens the query open last. */
 async function openNewSnippet(page: Page, ref: string) {
   await page.goto(`/project/${ref}/sql`)
+  await page.getByRole('navigation', { name: 'Queries' }).getByRole('button', { name: 'New query' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/sql$`))
   await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible()
 }
 
@@ -188,8 +190,10 @@ test('an untitled snippet is named by AI after its first successful run; a named
     .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/content/item/${snippetId(page)}`)).description)
     .toBe('Scripted description: todo count.')
 
-  // A snippet the user named keeps its name.
+  // A snippet the user named keeps its name (the draft is stored once typed into, then renamed).
   await openNewSnippet(page, project.ref)
+  await typeSql(page, '-- mine')
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/, { timeout: 10_000 })
   const named = `My todos ${Date.now()}`
   const currentRow = explorer.locator('.explorer-row', { has: page.locator('.explorer-link.active') })
   await currentRow.getByRole('button', { name: `Actions for ${CONTENT_TEXTS.defaultSnippetName}` }).click()

@@ -55,26 +55,28 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   // Empty SQL is not run: the button says so.
   await expect(panel.getByRole('button', { name: 'Run', exact: true })).toBeDisabled()
 
-  // The table-with-RLS template: the gate asks first; Cancel runs nothing.
+  // The table-with-RLS template: the gate asks first (the destructive one: it drops a policy); Cancel runs nothing.
   await pickTemplate(page, 'Create a table with RLS')
   await expect(panelText(panel)).toContainText('create table if not exists public.todos')
   await panel.getByRole('button', { name: 'Run', exact: true }).click()
-  const gate = page.getByRole('dialog', { name: 'Potential issue detected with your query' })
-  await expect(gate).toContainText(`${WRITE_OPERATION_WARNING} ${RUN_CONFIRMATION_QUESTION}`)
-  await gate.getByRole('button', { name: 'Cancel' }).click()
-  await expect(gate).toBeHidden()
+  const destructiveGate = page.getByRole('dialog', { name: 'This query permanently removes or changes data' })
+  await expect(destructiveGate).toContainText(`${WRITE_OPERATION_WARNING} ${RUN_CONFIRMATION_QUESTION}`)
+  await expect(destructiveGate).toContainText('DROP POLICY on "Owners manage their own todos": removes it.')
+  await destructiveGate.getByRole('button', { name: 'Cancel' }).click()
+  await expect(destructiveGate).toBeHidden()
   await expect(results).toContainText('Pick a template or write SQL')
   expect(await query(page, project.ref, "select to_regclass('public.todos') as t")).toEqual([{ t: null }])
 
   // Run: confirmed once at the gate, it runs with the full connection (no second dialog); the table exists with RLS.
   await panel.getByRole('button', { name: 'Run', exact: true }).click()
-  await gate.getByRole('button', { name: 'Run', exact: true }).click()
+  await destructiveGate.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('dialog', { name: 'Run this query with write access?' })).toHaveCount(0)
   await expect(results).toContainText('Success. No rows returned')
   expect(await query(page, project.ref, "select relrowsecurity as rls from pg_class where oid = 'public.todos'::regclass")).toEqual([{ rls: true }])
   expect(await query(page, project.ref, "select policyname from pg_policies where tablename = 'todos'")).toEqual([{ policyname: 'Owners manage their own todos' }])
 
   // 250 rows asked for, 100 shown, with the notice (Ctrl+Enter runs; a function call asks first).
+  const gate = page.getByRole('dialog', { name: 'Potential issue detected with your query' })
   await typeInPanel(page, 'select n from generate_series(1, 250) as n')
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(gate).toContainText(`${FUNCTION_CALL_WARNING} ${RUN_CONFIRMATION_QUESTION}`)

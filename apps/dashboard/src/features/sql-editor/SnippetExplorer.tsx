@@ -201,7 +201,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, canUpdateProject,
           type="search"
           className="explorer-input"
           aria-label="Search queries"
-          placeholder="Search queries by name or SQL"
+          placeholder="Search name or SQL"
           value={search}
           maxLength={256}
           onChange={(e) => setSearch(e.target.value)}

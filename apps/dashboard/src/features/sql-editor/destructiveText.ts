@@ -7,6 +7,9 @@ export interface DestructiveLine {
   effect: string
 }
 
+/** The objects a DROP takes data away with (a dropped policy, function or index holds none). */
+const HOLDS_DATA = /^DROP (TABLE|FOREIGN TABLE|MATERIALIZED VIEW|SCHEMA|DATABASE|SEQUENCE|OWNED BY|EXTENSION)$/
+
 export function describeDestructive(operation: DestructiveOperation): DestructiveLine {
   const target = operation.targets.join(', ') || 'an object the editor could not name'
   switch (operation.kind) {
@@ -15,7 +18,7 @@ export function describeDestructive(operation: DestructiveOperation): Destructiv
         ? { statement: 'DELETE without a WHERE clause', target, effect: 'deletes every row of the table' }
         : { statement: 'DELETE', target, effect: 'deletes the rows it matches' }
     case 'drop':
-      return { statement: operation.command, target, effect: 'removes it and everything stored in it' }
+      return { statement: operation.command, target, effect: HOLDS_DATA.test(operation.command) ? 'removes it and everything stored in it' : 'removes it' }
     case 'truncate':
       return { statement: 'TRUNCATE', target, effect: 'deletes every row of the table' }
     case 'alter-table-drop-column':
