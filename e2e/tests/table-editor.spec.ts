@@ -61,6 +61,7 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   await expect(picker.getByText('Le Guin')).toBeVisible()
   await picker.getByRole('button', { name: '1', exact: true }).click()
   await expect(form.getByRole('textbox', { name: /^author_id/ })).toHaveValue('1')
+  await shot(page, 'row-form')
   await form.getByRole('button', { name: 'Insert row' }).click()
   await expect(page.getByText('Row inserted')).toBeVisible()
   await expect(grid(page).getByRole('gridcell', { name: 'The Dispossessed' })).toBeVisible()
@@ -84,6 +85,10 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   await form.getByRole('textbox', { name: /^title/ }).fill('Dune Messiah')
   await form.getByRole('button', { name: 'Save row' }).click()
   await expect(grid(page).getByRole('gridcell', { name: 'Dune Messiah' })).toBeVisible()
+  await page.getByRole('button', { name: 'Definition' }).click()
+  await expect(page.getByRole('cell', { name: /on delete cascade/ })).toBeVisible()
+  await shot(page, 'definition')
+  await page.getByRole('button', { name: 'Data' }).click()
 
   // Filter and sort run in the database and live in the URL.
   await page.getByRole('button', { name: 'Filter' }).click()

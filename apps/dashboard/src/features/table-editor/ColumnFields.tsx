@@ -90,6 +90,9 @@ export function ColumnFields({ projectRef, schema, draft, index, onChange, onRem
             </option>
           ))}
         </datalist>
+        {onRemove ? <IconButton label={`Remove ${label}`} icon={<Trash2 size={14} aria-hidden="true" />} onClick={onRemove} /> : null}
+      </div>
+      <div className="te-column-line">
         <Select
           aria-label={`Default of ${label}`}
           value={draft.defaultKind}
@@ -114,7 +117,6 @@ export function ColumnFields({ projectRef, schema, draft, index, onChange, onRem
             ))}
           </Select>
         ) : null}
-        {onRemove ? <IconButton label={`Remove ${label}`} icon={<Trash2 size={14} aria-hidden="true" />} onClick={onRemove} /> : null}
       </div>
       <div className="te-column-line">
         <Check label="Primary key" checked={draft.primaryKey} onChange={(primaryKey) => set({ primaryKey, nullable: primaryKey ? false : draft.nullable })} />
