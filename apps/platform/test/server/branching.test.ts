@@ -132,7 +132,7 @@ describe('branching', () => {
       { version: '20240201000000', name: 'prices', statements: ['alter table public.products add column price numeric'] },
     ])
     // A Git branch whose migration fails leaves the branch up, saying which migration failed and why.
-    github.repos[E2E_GITHUB_REPOSITORY].branches.broken = { sha: 'c'.repeat(40), files: { 'supabase/migrations/20240301000000_bad.sql': 'alter table nowhere add column x int;\n' } }
+    github.repos[E2E_GITHUB_REPOSITORY]!.branches.broken = { sha: 'c'.repeat(40), files: { 'supabase/migrations/20240301000000_bad.sql': 'alter table nowhere add column x int;\n' } }
     await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'broken', git_branch: 'broken' })
     let failed: any
     await waitFor(async () => (failed = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches/broken`, { cookie })).body).status === 'MIGRATIONS_FAILED', {

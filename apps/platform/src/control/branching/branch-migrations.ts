@@ -3,7 +3,9 @@ import { MigrationHistory, type MigrationRow } from '../../sql-runner/migration-
 import type { OperationContext } from '../operations/operation.js'
 import type { ProjectService } from '../projects.js'
 import type { ProjectRow } from '../project-store.js'
-import { gitMigrationsForBranch } from './git-migrations.js'
+import { gitMigrationsForBranch, type PortableMigration } from './git-migrations.js'
+
+export type { PortableMigration }
 
 /**
  * Migrations between a branch and its parent, as the Supabase CLI records them
@@ -23,12 +25,6 @@ export async function withHistory<T>(projects: ProjectService, project: ProjectR
   } finally {
     await sql.close()
   }
-}
-
-export interface PortableMigration {
-  version: string
-  name: string | null
-  statements: string[]
 }
 
 const joined = (statements: string[]) => statements.join(';\n')

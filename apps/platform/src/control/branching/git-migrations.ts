@@ -1,7 +1,13 @@
 import { splitStatementsByLexer } from '@stratum/sql'
 import { GitHubClient, findConnectionForProject, migrationsSourceOf, readBranchMigrations } from '../../integrations/github/migrations-source.js'
 import type { OperationContext } from '../operations/operation.js'
-import type { PortableMigration } from './branch-migrations.js'
+
+/** A migration as it moves between projects: the Supabase CLI's version, name and statements. */
+export interface PortableMigration {
+  version: string
+  name: string | null
+  statements: string[]
+}
 
 /**
  * The migration files of the Git branch a database branch is linked to, read through the parent
