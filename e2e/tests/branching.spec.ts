@@ -85,6 +85,12 @@ test('the dialog on the free plan: an upgrade prompt and the submit disabled', a
     )
     await expect(submitButton(page)).toBeDisabled()
     await shot(page, 'dialog-free-plan')
+
+    // The PITR add-on needs the pro plan too.
+    await page.goto(`/project/${plain}/addons`)
+    await expect(page.locator('#pitr').getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible()
+    await expect(page.locator('#pitr').getByRole('button', { name: 'Enable' })).toHaveAttribute('aria-disabled', 'true')
+    await shot(page, 'addons-free-plan')
   } finally {
     await setPlan(page, orgSlug, 'pro')
   }
