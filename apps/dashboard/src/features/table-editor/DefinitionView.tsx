@@ -170,8 +170,8 @@ export function DefinitionView({ projectRef, relation, canWrite, onPreview, onDr
             ].filter(Boolean)
             return (
               <tr key={column.name}>
-                <td className="te-mono">{column.name}</td>
-                <td className="te-mono">{column.dataType}</td>
+                <td className="te-mono te-nowrap">{column.name}</td>
+                <td className="te-mono te-nowrap">{column.dataType}</td>
                 <td className="te-mono">{column.defaultValue ?? ''}</td>
                 <td>{constraints.join(', ')}</td>
                 <td className="te-mono">
