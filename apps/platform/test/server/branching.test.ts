@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { E2E_GITHUB_REPOSITORY, E2E_GITHUB_TOKEN, e2eGitHubRepos, startGitHubLoopback, type GitHubLoopback } from '../../../../e2e/github-loopback.mjs'
-import { api, login, memberWithRole, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, memberWithRole, projectApi, querySuperuser, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
  * Branches are real copies: a physical online copy of the parent's instance, a project of its own (own
@@ -82,6 +82,14 @@ describe('branching', () => {
     // Its own platform passwords: the parent's superuser password does not open it.
     const list = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { cookie })).body
     expect(list.map((row: { name: string }) => row.name)).toEqual(['main', 'with-data'])
+    // Its own keys and data API: the branch's service key reads the branch's rows, the parent's key is refused there.
+    const [branchApi, parentApi] = await Promise.all([projectApi(t, branch.project_ref, { cookie }), projectApi(t, parent.ref, { cookie })])
+    expect(branchApi.serviceKey).not.toBe(parentApi.serviceKey)
+    const rows = await fetch(`${branchApi.url}/rest/v1/notes?select=id&id=lte.12&order=id`, { headers: { apikey: branchApi.serviceKey, authorization: `Bearer ${branchApi.serviceKey}` } })
+    expect(rows.status).toBe(200)
+    expect(await rows.json()).toEqual([{ id: 11 }, { id: 12 }])
+    const foreign = await fetch(`${branchApi.url}/rest/v1/notes?select=id`, { headers: { apikey: parentApi.serviceKey, authorization: `Bearer ${parentApi.serviceKey}` } })
+    expect(foreign.status).toBe(401)
   })
 
   it('lets only owners and administrators change branches; every member reads them', async () => {
