@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChildPlatform } from './child-platform.js'
 import type { TestPlatform } from './harness.js'
@@ -88,6 +90,29 @@ describe('point-in-time recovery', () => {
     const detail = (await api(t, 'GET', `/v1/branches/${branch.id}`, { cookie })).body
     expect(await checksum(detail.db_port)).toEqual(atMoment)
     expect(branch.recovery_time_target).toBe(new Date(moment * 1000).toISOString())
+  })
+
+  it('finishes a branch whose creation was interrupted by kill -9 after its copy', async () => {
+    await platform.stop()
+    await platform.start({ STRATUM_OPERATION_STEP_DELAY_MS: '1500' })
+    const now = await checksum()
+    const created = await api(t, 'POST', `/v1/projects/${ref}/branches`, { cookie }, { branch_name: 'interrupted', with_data: true })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const copied = path.join(platform.dataDir, 'projects', created.body.project_ref, 'data', 'PG_VERSION')
+    await waitFor(() => fs.existsSync(copied), { timeoutMs: 60_000, intervalMs: 50, what: 'the branch copy' })
+    await platform.crash()
+    await platform.start()
+    let branch: any
+    await waitFor(
+      async () => {
+        branch = (await api(t, 'GET', `/v1/projects/${ref}/branches/interrupted`, { cookie })).body
+        return branch.preview_project_status === 'ACTIVE_HEALTHY' && branch.status === 'MIGRATIONS_PASSED'
+      },
+      { timeoutMs: 120_000, intervalMs: 250, what: 'the interrupted branch to finish' },
+    )
+    const detail = (await api(t, 'GET', `/v1/branches/${branch.id}`, { cookie })).body
+    expect(await checksum(detail.db_port)).toEqual(now)
+    expect((await api(t, 'DELETE', `/v1/branches/${branch.id}`, { cookie })).status).toBe(200)
   })
 
   it('restores the project to the moment, and a kill -9 half-way does not stop it', async () => {
