@@ -251,6 +251,13 @@ test('enabling branching, then a branch with data, open, reset, the project dele
   await expect(page.getByText('Merged with-data into main')).toBeVisible()
   expect(await sql(page, linked, `select to_regclass('public.notes') is not null as merged`)).toEqual([{ merged: true }])
 
+  // Update from production: a migration made on production reaches the branch.
+  await apiCall(page, 'POST', `/v1/projects/${linked}/database/migrations`, { name: 'add_tags', query: 'create table public.tags (id int primary key)' })
+  await row.getByRole('button', { name: 'Actions for with-data' }).click()
+  await page.getByRole('menuitem', { name: 'Update from production' }).click()
+  await expect(page.getByText("Applied production's new migrations to with-data")).toBeVisible()
+  expect(await sql(page, branch.project_ref, `select to_regclass('public.tags') is not null as pushed`)).toEqual([{ pushed: true }])
+
   // Deleting the project would take its preview branches: the confirmation names them.
   await page.goto(`/project/${linked}/settings/general`)
   await page.getByRole('button', { name: 'Delete project' }).click()

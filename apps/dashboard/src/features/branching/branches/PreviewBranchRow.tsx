@@ -1,12 +1,12 @@
 import type { Branch } from '@stratum/contracts'
-import { Ellipsis, ExternalLink, FileDiff, GitMerge, RotateCcw, Trash2 } from 'lucide-react'
+import { ArrowDownToLine, Ellipsis, ExternalLink, FileDiff, GitMerge, RotateCcw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { DropdownMenuItem, DropdownMenuSeparator, LazyDropdownMenu } from '../../../components/ui/DropdownMenu'
 import { useToast } from '../../../components/ui/Toast'
 import { errorMessage } from '../../../data/api'
-import { useDeleteBranch, useMergeBranch, useResetBranch } from '../../../data/branches/useBranchActions'
+import { useDeleteBranch, useMergeBranch, usePushBranch, useResetBranch } from '../../../data/branches/useBranchActions'
 import { UtcTime } from '../UtcTime'
 import { BranchDiffDialog, DeleteBranchDialog, MergeBranchDialog, ResetBranchDialog } from './BranchDialogs'
 import { BranchStatus } from './BranchStatus'
@@ -28,6 +28,7 @@ export function PreviewBranchRow({ branch, parentName, canManage }: PreviewBranc
   const reset = useResetBranch()
   const merge = useMergeBranch()
   const remove = useDeleteBranch()
+  const push = usePushBranch()
   const variables = { branchId: branch.id, projectRef: branch.parent_project_ref }
   const close = (open: boolean) => (open ? undefined : setDialog(null))
   const busyCreating = branch.status === 'CREATING_PROJECT'
@@ -74,6 +75,13 @@ export function PreviewBranchRow({ branch, parentName, canManage }: PreviewBranc
                 </DropdownMenuItem>
                 <DropdownMenuItem icon={<GitMerge size={14} />} onSelect={() => setDialog('merge')} disabled={!canManage || busyCreating}>
                   Merge into production
+                </DropdownMenuItem>
+                <DropdownMenuItem
+                  icon={<ArrowDownToLine size={14} />}
+                  onSelect={() => run(push, `Applied production's new migrations to ${branch.name}`, 'Failed to update branch')}
+                  disabled={!canManage || busyCreating || push.isPending}
+                >
+                  Update from production
                 </DropdownMenuItem>
                 <DropdownMenuItem icon={<RotateCcw size={14} />} onSelect={() => setDialog('reset')} disabled={!canManage || busyCreating}>
                   Reset branch
