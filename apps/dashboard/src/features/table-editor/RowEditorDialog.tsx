@@ -64,7 +64,9 @@ export function RowEditorDialog({ projectRef, relation, row, open, onClose }: Ro
         const wrong = valueProblem(editorKind(column), field.text)
         if (wrong) return setProblem(`${column.name}: ${wrong}`)
       }
-      values[column.name] = field.mode === 'value' ? { kind: 'value', text: field.text } : { kind: field.mode }
+      // An array left empty in the list editor is the empty array.
+      const text = editorKind(column) === 'array' && field.text.trim() === '' ? '{}' : field.text
+      values[column.name] = field.mode === 'value' ? { kind: 'value', text } : { kind: field.mode }
     }
     if (row && Object.keys(values).length === 0) return onClose()
     const key = { columns: relation.primary_keys, values: relation.primary_keys.map((name) => row?.[name] ?? null) }

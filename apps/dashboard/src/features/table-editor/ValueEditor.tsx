@@ -29,7 +29,7 @@ export function valueProblem(kind: EditorKind, text: string): string | undefined
     }
   }
   if (kind === 'number' && text.trim() !== '' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^(NaN|-?Infinity)$/.test(text.trim())) return 'Not a number'
-  if (kind === 'array' && parseArrayLiteral(text) === undefined) return 'Not a one-dimensional array'
+  if (kind === 'array' && text.trim() !== '' && !text.trim().startsWith('{')) return 'Not an array literal such as {a,b}'
   return undefined
 }
 
@@ -63,7 +63,8 @@ export function ValueEditor({ id, column, text, disabled, reference, onChange, o
     return <textarea id={id} className="input te-textarea" rows={kind === 'json' ? 5 : 3} value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
   }
   if (kind === 'array') {
-    const items = parseArrayLiteral(text)
+    // A new row's array starts empty; a value this cannot read as a list (nested arrays) is edited as its literal.
+    const items = text.trim() === '' ? [] : parseArrayLiteral(text)
     if (items === undefined) return <input id={id} className="input" value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
     return (
       <textarea
