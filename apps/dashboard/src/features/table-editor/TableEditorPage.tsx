@@ -20,6 +20,7 @@ import { SqlPreviewDialog, type PendingSql } from './SqlPreviewDialog'
 import { TableView } from './TableView'
 import { useTableUrlState } from './useTableUrlState'
 import './table-editor.css'
+import './table-editor-forms.css'
 
 type View = 'data' | 'definition' | 'policies'
 
