@@ -49,9 +49,22 @@ describe('translateLogQuery: allowed forms', () => {
   it('binds every value and caps the rows', async () => {
     const { sql, params } = await translate("select event_message from edge_logs where regexp_contains(event_message, 'err') limit 5000")
     expect(sql).toContain(' AND source = $4::text')
-    expect(sql).toContain('~ $5::text')
+    expect(sql).toContain('strpos(l."event_message", $5::text) > 0')
     expect(sql).toMatch(/ LIMIT 1000$/)
     expect(params.slice(3)).toEqual(['edge_logs', 'err'])
+  })
+
+  it('answers a plain-text pattern with a substring test, and puts one in front of a pattern that requires a text', async () => {
+    const plain = await translate("select event_message from edge_logs where regexp_contains(event_message, 'deadlock')")
+    expect(plain.sql).toContain('(strpos(l."event_message", $5::text) > 0)')
+    expect(plain.sql).not.toContain(' ~ ')
+    const required = await translate("select event_message from edge_logs where regexp_contains(event_message, '^dead.*lockx?$')")
+    expect(required.sql).toContain('(strpos(l."event_message", $5::text) > 0 AND l."event_message" ~ $6::text)')
+    expect(required.params.slice(4)).toEqual(['dead', '^dead.*lockx?$'])
+    for (const pattern of ['(?i)deadlock', 'dead|lock', '[dD]eadlock', 'deadl{2}ock', '*deadlock', 'de.ad']) {
+      const { sql } = await translate(`select event_message from edge_logs where regexp_contains(event_message, '${pattern}')`)
+      expect(sql, pattern).not.toContain('strpos')
+    }
   })
 
   it('orders by the timestamp itself where it can, so the time index serves order by timestamp desc limit n', async () => {

@@ -5,6 +5,7 @@
  * numbers are re-printed from their parsed value.
  */
 import { LOG_QUERY_ILIKE_ERROR, LOG_QUERY_WITH_OR_SUBQUERY_ERROR } from '@stratum/contracts'
+import { requiredText } from './regex-literal.js'
 
 export class LogQueryError extends Error {}
 
@@ -319,7 +320,14 @@ export class ExpressionTranslator {
       case 'regexp_contains': {
         arity(2)
         const [value, pattern] = args.map((arg) => this.expr(arg)) as [Expr, Expr]
-        return { type: 'bool', sql: `(${this.asText(value)} ~ ${this.asText(pattern)})` }
+        const text = this.asText(value)
+        // A substring test answers plain-text patterns alone and skips, in front of the regular expression, the lines
+        // that lack a text every match holds: the same answer at a third of the cost (regex-literal.ts).
+        const needle = pattern.literal !== undefined ? requiredText(pattern.literal) : null
+        const contains = needle ? `strpos(${text}, ${this.param(needle.text, 'text')}) > 0` : ''
+        if (needle?.whole) return { type: 'bool', sql: `(${contains})` }
+        const regex = `${text} ~ ${this.asText(pattern)}`
+        return { type: 'bool', sql: needle ? `(${contains} AND ${regex})` : `(${regex})` }
       }
       case 'count':
         if (body.agg_star) return { type: 'number', sql: 'count(*)::integer' }
