@@ -16,11 +16,9 @@ export const BRANCH_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/
 
 export const BranchName = z.string().trim().min(1, BRANCH_NAME_EMPTY).max(63, 'Branch name must be at most 63 characters').regex(BRANCH_NAME_PATTERN, BRANCH_NAME_INVALID)
 /** A Git branch name as GitHub takes it (no spaces, no control characters, no `..`). */
-export const GitBranchName = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^(?!.*\.\.)[^\s~^:?*[\\\x00-\x1f\x7f]+$/, 'Git branch name is not valid')
+const isGitBranchName = (name: string) =>
+  !name.includes('..') && ![...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || /[\s~^:?*[\\]/.test(char))
+export const GitBranchName = z.string().min(1).max(255).refine(isGitBranchName, 'Git branch name is not valid')
 
 /** The branch's own progress (the Management API's BranchResponse.status). */
 export const BranchStatus = z.enum(['CREATING_PROJECT', 'RUNNING_MIGRATIONS', 'MIGRATIONS_PASSED', 'MIGRATIONS_FAILED', 'FUNCTIONS_DEPLOYED', 'FUNCTIONS_FAILED'])

@@ -29,7 +29,7 @@ export function RestoringScreen({ project, completed, onReturn }: RestoringScree
           </Button>
         }
       >
-        <p>Your project has been restored and is back online. Its data is as it was when it was paused.</p>
+        <p>Your project has been restored and is back online.</p>
       </StatusScreen>
     )
   }
