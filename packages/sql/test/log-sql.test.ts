@@ -59,7 +59,7 @@ describe('translateLogQuery: allowed forms', () => {
     expect(plain.sql).toContain('(strpos(l."event_message", $5::text) > 0)')
     expect(plain.sql).not.toContain(' ~ ')
     const required = await translate("select event_message from edge_logs where regexp_contains(event_message, '^dead.*lockx?$')")
-    expect(required.sql).toContain('(strpos(l."event_message", $5::text) > 0 AND l."event_message" ~ $6::text)')
+    expect(required.sql).toContain('(CASE WHEN strpos(l."event_message", $5::text) > 0 THEN l."event_message" ~ $6::text WHEN l."event_message" IS NOT NULL THEN false END)')
     expect(required.params.slice(4)).toEqual(['dead', '^dead.*lockx?$'])
     for (const pattern of ['(?i)deadlock', 'dead|lock', '[dD]eadlock', 'deadl{2}ock', '*deadlock', 'de.ad']) {
       const { sql } = await translate(`select event_message from edge_logs where regexp_contains(event_message, '${pattern}')`)

@@ -327,7 +327,9 @@ export class ExpressionTranslator {
         const contains = needle ? `strpos(${text}, ${this.param(needle.text, 'text')}) > 0` : ''
         if (needle?.whole) return { type: 'bool', sql: `(${contains})` }
         const regex = `${text} ~ ${this.asText(pattern)}`
-        return { type: 'bool', sql: needle ? `(${contains} AND ${regex})` : `(${regex})` }
+        // A CASE, not an AND: the planner orders AND-ed conditions by cost and would run the regular expression first.
+        // NULL text stays NULL as with `~` alone.
+        return { type: 'bool', sql: needle ? `(CASE WHEN ${contains} THEN ${regex} WHEN ${text} IS NOT NULL THEN false END)` : `(${regex})` }
       }
       case 'count':
         if (body.agg_star) return { type: 'number', sql: 'count(*)::integer' }
