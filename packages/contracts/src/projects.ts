@@ -35,6 +35,8 @@ export const Project = z.object({
   db_name: z.string(),
   db_user: z.string(),
   status_reason: z.string().nullable(),
+  /** Present when the project is a preview branch: the ref of the project it was branched from. */
+  parent_project_ref: z.string().optional(),
 })
 export type Project = z.infer<typeof Project>
 

@@ -34,11 +34,15 @@ export interface ProjectRow {
   ssl_enforced: boolean
   /** The point-in-time recovery add-on (025_branching_pitr.sql): the instance archives its WAL. */
   pitr_variant: 'pitr_7' | 'pitr_14' | 'pitr_28' | null
+  /** Set when the project is a preview branch: its parent's ref (branches, 025_branching_pitr.sql). */
+  parent_project_ref: string | null
   inserted_at: Date
   updated_at: Date
 }
 
-const SELECT_PROJECT = `SELECT p.*, o.slug AS organization_slug FROM projects p JOIN organizations o ON o.id = p.organization_id`
+const SELECT_PROJECT = `SELECT p.*, o.slug AS organization_slug,
+    (SELECT b.parent_project_ref FROM branches b WHERE b.project_ref = p.ref AND NOT b.is_default) AS parent_project_ref
+  FROM projects p JOIN organizations o ON o.id = p.organization_id`
 
 /** Refs are 20 random lowercase letters, as the Management API expects. */
 export function newProjectRef(): string {
@@ -63,6 +67,7 @@ export function toProject(row: ProjectRow, dbHost: string): Project {
     db_port: row.port,
     db_name: 'postgres',
     db_user: 'postgres',
+    ...(row.parent_project_ref ? { parent_project_ref: row.parent_project_ref } : {}),
   }
 }
 

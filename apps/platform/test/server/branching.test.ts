@@ -85,6 +85,8 @@ describe('branching', () => {
     // Its own keys and data API: the branch's service key reads the branch's rows, the parent's key is refused there.
     const [branchApi, parentApi] = await Promise.all([projectApi(t, branch.project_ref, { cookie }), projectApi(t, parent.ref, { cookie })])
     expect(branchApi.serviceKey).not.toBe(parentApi.serviceKey)
+    expect((await api(t, 'GET', `/platform/projects/${branch.project_ref}`, { cookie })).body.parent_project_ref).toBe(parent.ref)
+    expect((await api(t, 'GET', `/platform/projects/${parent.ref}`, { cookie })).body.parent_project_ref).toBeUndefined()
     const rows = await fetch(`${branchApi.url}/rest/v1/notes?select=id&id=lte.12&order=id`, { headers: { apikey: branchApi.serviceKey, authorization: `Bearer ${branchApi.serviceKey}` } })
     expect(rows.status).toBe(200)
     expect(await rows.json()).toEqual([{ id: 11 }, { id: 12 }])

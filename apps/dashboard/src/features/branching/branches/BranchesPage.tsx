@@ -1,6 +1,7 @@
 import type { Branch } from '@stratum/contracts'
 import { GitBranch, Plus } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Badge } from '../../../components/ui/Badge'
 import { Button } from '../../../components/ui/Button'
 import { Card } from '../../../components/ui/Card'
@@ -58,6 +59,27 @@ export function BranchesPage() {
   const list = branches.data ?? []
   const production = list.find((branch) => branch.is_default)
   const previews = list.filter((branch) => !branch.is_default).sort((a, b) => b.created_at.localeCompare(a.created_at))
+
+  // A preview branch has no branches of its own: its page points back to the project it was branched from.
+  if (project?.parent_project_ref) {
+    return (
+      <div className="page">
+        <PageHeader title="Branches" description="This project is a preview branch." />
+        <Card>
+          <EmptyState
+            icon={<GitBranch size={22} />}
+            title="This project is a preview branch"
+            description="Branches are made, merged and reset from the project it was branched from."
+            action={
+              <Link className="btn btn-primary btn-md" to={`/project/${project.parent_project_ref}/branches`}>
+                Open the parent project's branches
+              </Link>
+            }
+          />
+        </Card>
+      </div>
+    )
+  }
 
   return (
     <div className="page">
