@@ -86,7 +86,8 @@ export async function findProjectForUser(
   // status endpoint above all.
   const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>({
     name: 'project-for-user',
-    text: `SELECT p.*, o.slug AS organization_slug, m.role AS member_role
+    text: `SELECT p.*, o.slug AS organization_slug, m.role AS member_role,
+       (SELECT b.parent_project_ref FROM branches b WHERE b.project_ref = p.ref AND NOT b.is_default) AS parent_project_ref
      FROM projects p JOIN organizations o ON o.id = p.organization_id
      JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
      WHERE p.ref = $2 AND p.status <> 'REMOVED'`,
