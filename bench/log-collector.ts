@@ -5,7 +5,7 @@
  * 20 Postgres instances write their log as the platform's instances do (jsonlog files in data/log/); a
  * child process (so its CPU is not this process's) makes each write --rate lines a second (`raise log`).
  * This process runs only observability/logs/collector.ts at its default interval (2 s) against a platform
- * database of its own (migration 019 and a projects table). Measured over --seconds: this process's CPU
+ * database of its own (migration 019, and projects in a free organization). Measured over --seconds: this process's CPU
  * (process.cpuUsage: the collector and its pool, nothing else runs here), the CPU inside the collector's
  * passes alone (cpuUsage deltas around collect()), and the platform database's CPU (its process tree in
  * /proc: the inserts). Baseline, in the same run: reading every jsonlog file written, splitting it into lines
@@ -75,7 +75,11 @@ async function main() {
   const setup = new pg.Client({ connectionString: dbUrl })
   await setup.connect()
   await setup.query(fs.readFileSync(path.join(repo, 'apps/platform/src/store/migrations/019_log_store.sql'), 'utf8'))
-  await setup.query('CREATE TABLE projects (ref text PRIMARY KEY)')
+  // The platform's tables the store's maintenance reads (retention by plan): every bench project in a free organization,
+  // so the minute's deletion of lines older than a day runs as it does for most projects.
+  await setup.query(`CREATE TABLE organizations (id bigint PRIMARY KEY, plan text NOT NULL);
+    INSERT INTO organizations VALUES (1, 'free');
+    CREATE TABLE projects (ref text PRIMARY KEY, organization_id bigint NOT NULL REFERENCES organizations)`)
 
   const refs: string[] = []
   const ports: number[] = []
@@ -89,7 +93,7 @@ async function main() {
     refs.push(ref)
     ports.push(port)
     logDirs.set(ref, path.join(server.dataDir, 'log'))
-    await setup.query('INSERT INTO projects (ref) VALUES ($1)', [ref])
+    await setup.query('INSERT INTO projects (ref, organization_id) VALUES ($1, 1)', [ref])
   }
 
   const db = openPool(dbUrl)

@@ -23,3 +23,10 @@ export const LOG_QUERY_MAX_WINDOW_MS = 24 * 60 * 60 * 1000
 export const LOG_QUERY_MAX_ROWS = 1000
 /** A query's statement timeout on the log store. */
 export const LOG_QUERY_TIMEOUT_MS = 10_000
+
+/**
+ * Days of log lines kept, by the organization's plan. The hosted platform's numbers: its Logs guide
+ * (supabase.com/docs/guides/telemetry/logs) says retention follows the plan, and its pricing page
+ * (supabase.com/pricing, "Log retention (API & Database)") gives Free 1 day, Pro 7 days.
+ */
+export const LOG_RETENTION_DAYS_BY_PLAN: Record<'free' | 'pro', number> = { free: 1, pro: 7 }

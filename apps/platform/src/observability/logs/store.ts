@@ -1,7 +1,11 @@
+import { LOG_RETENTION_DAYS_BY_PLAN } from '@stratum/contracts'
 import type { Db, Queryable } from '../../store/db.js'
 
-/** Days of log lines kept (every plan alike for now); the query window itself is at most 24 hours. */
-export const LOG_RETENTION_DAYS = 7
+/**
+ * Days of day partitions kept: the longest retention of any plan. A plan keeping less has its projects' older rows
+ * deleted (maintainLogStore); the query window itself is at most 24 hours.
+ */
+export const LOG_RETENTION_DAYS = Math.max(...Object.values(LOG_RETENTION_DAYS_BY_PLAN))
 
 /** One line for the log store. */
 export interface LogLine {
@@ -11,9 +15,22 @@ export interface LogLine {
   metadata: Record<string, unknown>
 }
 
-/** Creates the days ahead and drops the days past the retention (migration 019's function). */
+/**
+ * Creates the days ahead and drops the days past the longest retention (migration 019's function), then deletes the
+ * rows of projects whose organization's plan keeps fewer days. Run every minute by the collector, so each delete is a
+ * minute's worth of lines, found through log_events_project_time; the cutoff, a parameter, also leaves out the
+ * partitions that are entirely newer.
+ */
 export async function maintainLogStore(db: Db): Promise<void> {
   await db.query('SELECT log_store_maintain($1)', [LOG_RETENTION_DAYS])
+  for (const [plan, days] of Object.entries(LOG_RETENTION_DAYS_BY_PLAN)) {
+    if (days >= LOG_RETENTION_DAYS) continue
+    await db.query(
+      `DELETE FROM log_events WHERE timestamp < $2::timestamptz
+         AND project_ref IN (SELECT p.ref FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.plan = $1)`,
+      [plan, new Date(Date.now() - days * 24 * 3600_000).toISOString()],
+    )
+  }
 }
 
 /** How far a collector has read a stream (log_positions). */
