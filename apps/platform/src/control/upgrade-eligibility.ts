@@ -3,11 +3,13 @@ import type { PostgresMajor } from '@stratum/contracts'
 import pg from 'pg'
 import { ADMIN_ROLE } from './bootstrap-roles.js'
 import { postgresBinaries } from './postgres-binaries.js'
+import { removedCatalogUses, removedCatalogUseText, type RemovedCatalogUse } from './upgrade-removed-catalog.js'
 
 /** What stops a project's data from moving to a newer major (the Management API's validation_errors kinds). */
 export type UpgradeBlocker =
   | { type: 'unsupported_extension'; extension_name: string }
   | { type: 'function_using_obsolete_lang'; schema_name: string; function_name: string; lang_name: string }
+  | RemovedCatalogUse
 
 /** The languages every build has: functions in them always move. */
 const CORE_LANGUAGES = ['internal', 'c', 'sql', 'plpgsql']
@@ -36,9 +38,10 @@ async function withDatabase<T>(port: number, password: string, database: string,
 
 /**
  * Inspects every database of the running project for what the upgrade (a dump restored into the
- * target major) cannot move: extensions the target does not ship, and functions in a language that
- * only such an extension provides. The operation would fail on them half-way; the eligibility check
- * says so first, naming each.
+ * target major) cannot move: extensions the target does not ship, functions in a language that
+ * only such an extension provides, and objects naming system catalog columns or functions the target
+ * removed (upgrade-removed-catalog.ts). The operation would fail on them half-way (or leave functions
+ * that fail when called); the eligibility check says so first, naming each.
  */
 export async function upgradeBlockers(port: number, adminPassword: string, target: PostgresMajor): Promise<UpgradeBlocker[]> {
   const shipped = shippedExtensions(target)
@@ -47,8 +50,12 @@ export async function upgradeBlockers(port: number, adminPassword: string, targe
   )
   const extensions = new Set<string>()
   const functions: UpgradeBlocker[] = []
+  const removedUses: UpgradeBlocker[] = []
   for (const database of databases) {
     await withDatabase(port, adminPassword, database, async (client) => {
+      const { rows: [version] } = await client.query<{ server_version_num: string }>('SHOW server_version_num')
+      const source = String(Math.floor(Number(version!.server_version_num) / 10_000)) as PostgresMajor
+      removedUses.push(...(await removedCatalogUses(client, source, target)))
       for (const { extname } of (await client.query<{ extname: string }>('SELECT extname FROM pg_extension')).rows) {
         if (!shipped.has(extname)) extensions.add(extname)
       }
@@ -69,12 +76,17 @@ export async function upgradeBlockers(port: number, adminPassword: string, targe
       }
     })
   }
-  return [...[...extensions].sort().map((name) => ({ type: 'unsupported_extension' as const, extension_name: name })), ...functions]
+  return [...[...extensions].sort().map((name) => ({ type: 'unsupported_extension' as const, extension_name: name })), ...functions, ...removedUses]
 }
 
 /** A blocker as a sentence for people (the upgrade's refusal message). */
 export function blockerText(blocker: UpgradeBlocker, target: PostgresMajor): string {
-  return blocker.type === 'unsupported_extension'
-    ? `Postgres ${target} does not ship the extension ${blocker.extension_name}: drop it before upgrading`
-    : `The function ${blocker.schema_name}.${blocker.function_name} is written in ${blocker.lang_name}, which Postgres ${target} does not provide`
+  switch (blocker.type) {
+    case 'unsupported_extension':
+      return `Postgres ${target} does not ship the extension ${blocker.extension_name}: drop it before upgrading`
+    case 'function_using_obsolete_lang':
+      return `The function ${blocker.schema_name}.${blocker.function_name} is written in ${blocker.lang_name}, which Postgres ${target} does not provide`
+    default:
+      return removedCatalogUseText(blocker, target)
+  }
 }

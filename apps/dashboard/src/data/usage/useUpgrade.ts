@@ -9,7 +9,8 @@ export interface UpgradeEligibility {
   current_app_version: string
   target_upgrade_versions: { postgres_version: string; app_version: string }[]
   unsupported_extensions: string[]
-  validation_errors: unknown[]
+  /** What stands in the way, each with `type` (the reference's kinds) and Stratum's plain-words `message`. */
+  validation_errors: { type: string; message: string }[]
 }
 
 /** GET /v1/projects/{ref}/upgrade/eligibility: where the project may upgrade to, and what stands in the way. */

@@ -28,13 +28,16 @@ function PostgresVersionCard({ project, version }: { project: Project; version: 
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState(false)
   const target = eligibility.data?.target_upgrade_versions[0]
+  const blockers = eligibility.data?.validation_errors ?? []
   const reason = !permitted
     ? 'You need additional permissions to upgrade this project'
     : project.status !== 'ACTIVE_HEALTHY'
       ? 'The project must be running to upgrade'
-      : !eligibility.data?.eligible
-        ? 'This project is on the latest Postgres version available here'
-        : undefined
+      : blockers.length
+        ? 'Objects of this project cannot move to the new version: see below'
+        : !eligibility.data?.eligible
+          ? 'This project is on the latest Postgres version available here'
+          : undefined
   return (
     <Card
       title="Postgres version"
@@ -49,9 +52,16 @@ function PostgresVersionCard({ project, version }: { project: Project; version: 
         <span className="infra-version-number" data-testid="postgres-version">
           Postgres {version}
         </span>
-        {eligibility.data && !eligibility.data.eligible ? <Badge tone="success">Latest</Badge> : null}
+        {eligibility.data && !target ? <Badge tone="success">Latest</Badge> : null}
         {target ? <Badge tone="warning">Postgres {target.postgres_version} available</Badge> : null}
       </div>
+      {blockers.length ? (
+        <ul className="infra-upgrade-blockers" data-testid="upgrade-blockers">
+          {blockers.map((blocker) => (
+            <li key={blocker.message}>{blocker.message}</li>
+          ))}
+        </ul>
+      ) : null}
       {target ? (
         <TypedConfirmationDialog
           open={confirming}

@@ -84,7 +84,8 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
       objects_to_be_dropped: [],
       unsupported_extensions: blockers.flatMap((blocker) => (blocker.type === 'unsupported_extension' ? [blocker.extension_name] : [])),
       user_defined_objects_in_internal_schemas: [],
-      validation_errors: blockers,
+      // Each with its reason in plain words (Stratum's addition beside the reference's fields), what the dashboard lists.
+      validation_errors: blockers.map((blocker) => ({ ...blocker, message: blockerText(blocker, targets[0]!) })),
     }
   })
 }
