@@ -26,6 +26,8 @@ export const SqlQueryBody = z.strictObject({
     .min(1, 'statement_timeout_ms must be positive')
     .max(SQL_MAX_TIMEOUT_MS, `statement_timeout_ms must be at most ${SQL_MAX_TIMEOUT_MS}`)
     .default(SQL_DEFAULT_TIMEOUT_MS),
+  /** Whether the run goes in the member's query history: the editor's runs do, the table editor's own reads do not. */
+  history: z.boolean({ error: 'history must be true or false' }).default(true),
 })
 export type SqlQueryBody = z.output<typeof SqlQueryBody>
 
@@ -37,6 +39,8 @@ export const SqlStatementResult = z.object({
   start: z.number(),
   end: z.number(),
   command: z.string().nullable(),
+  /** Postgres's command tag as psql prints it: `INSERT 0 3`, `UPDATE 2`, `CREATE TABLE`. */
+  command_tag: z.string().nullable().optional(),
   rowCount: z.number().nullable(),
   columns: z.array(SqlColumn),
   rows: z.array(z.record(z.string(), z.unknown())),
@@ -56,6 +60,21 @@ export const SqlError = z.object({
 })
 export type SqlError = z.infer<typeof SqlError>
 
+/** A NOTICE, WARNING or INFO message Postgres sent during the run (RAISE NOTICE, a COMMIT outside a transaction...). */
+export const SqlNotice = z.object({
+  severity: z.string(),
+  message: z.string(),
+  detail: z.string().optional(),
+  hint: z.string().optional(),
+  /** The statement that was running when it came (index in the run's statements). */
+  statement_index: z.number().optional(),
+})
+export type SqlNotice = z.infer<typeof SqlNotice>
+
+/** The warning of a run that left a transaction open: it is rolled back when the session is given back. */
+export const SQL_OPEN_TRANSACTION_WARNING =
+  'The query left a transaction open (BEGIN without COMMIT or ROLLBACK): it was rolled back, and its changes were not saved.'
+
 /** 201 on success; 400 (SQL error) or 403 (code WRITE_CONNECTION_REQUIRED) carry the same fields plus message. */
 export const SqlQueryResponse = z.object({
   results: z.array(SqlStatementResult),
@@ -63,6 +82,10 @@ export const SqlQueryResponse = z.object({
   autoLimit: z.number().optional(),
   truncated: z.boolean(),
   truncated_message: z.string().optional(),
+  /** Postgres's messages of the run, in the order they came. */
+  notices: z.array(SqlNotice).optional(),
+  /** The platform's own warnings about the run (SQL_OPEN_TRANSACTION_WARNING). */
+  warnings: z.array(z.string()).optional(),
 })
 export type SqlQueryResponse = z.infer<typeof SqlQueryResponse>
 
@@ -130,3 +153,40 @@ export const V1MigrationPatchBody = z.object({
 const MigrationVersion = z.string().regex(/^\d{1,20}$/, 'version must be digits (YYYYMMDDHHMMSS)')
 export const V1MigrationVersionParams = z.object({ version: MigrationVersion })
 export const V1MigrationRollbackQuery = z.object({ gte: MigrationVersion })
+
+/**
+ * Query history: each member's runs through the SQL editor's route, kept per project on the server
+ * (the newest SQL_HISTORY_RETENTION; older ones are deleted as new ones come).
+ * `GET /platform/projects/{ref}/sql/history?search=&limit=&cursor=`: the caller's own runs, newest first.
+ */
+export const SQL_HISTORY_RETENTION = 500
+export const SQL_HISTORY_PAGE_DEFAULT = 50
+export const SQL_HISTORY_PAGE_MAX = 200
+
+export const SqlHistoryQuery = z.strictObject({
+  search: z.string({ error: 'search must be a string' }).max(1_000, 'search must be at most 1000 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .max(SQL_HISTORY_PAGE_MAX, `limit must be at most ${SQL_HISTORY_PAGE_MAX}`)
+    .default(SQL_HISTORY_PAGE_DEFAULT),
+  /** The next_cursor of the previous page. */
+  cursor: z.string().regex(/^\d{1,18}$/, 'cursor must be the next_cursor of a previous page').optional(),
+})
+export type SqlHistoryQuery = z.output<typeof SqlHistoryQuery>
+
+export const SqlHistoryEntry = z.object({
+  id: z.string(),
+  query: z.string(),
+  ran_at: z.string(),
+  duration_ms: z.number(),
+  /** Rows of the run's last result (returned or changed); null when it has none. */
+  row_count: z.number().nullable(),
+  status: z.enum(['ok', 'error']),
+  error_message: z.string().nullable(),
+})
+export type SqlHistoryEntry = z.infer<typeof SqlHistoryEntry>
+
+export const SqlHistoryPage = z.object({ entries: z.array(SqlHistoryEntry), next_cursor: z.string().nullable() })
+export type SqlHistoryPage = z.infer<typeof SqlHistoryPage>

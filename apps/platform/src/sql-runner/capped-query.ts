@@ -54,6 +54,8 @@ const BATCH_MAX_AGE_MS = 50
  */
 export class CappedQuery extends pg.Query {
   truncated = false
+  /** Each result's command tag as Postgres sent it (`INSERT 0 3`), in order. */
+  readonly commandTags: string[] = []
   private encoder: JsonRowEncoder | null = null
   private result = -1
   private batch: JsonRows = []
@@ -65,15 +67,16 @@ export class CappedQuery extends pg.Query {
     values: unknown[] | undefined,
     private readonly budget: ResultBudget,
     private readonly stream?: RowStream,
+    private readonly types: pg.CustomTypesConfig = resultTypes,
   ) {
-    super({ text, values, types: resultTypes })
+    super({ text, values, types })
   }
 
   handleRowDescription(msg: RowDescriptionMessage): void {
     this.flush()
     baseHandleRowDescription.call(this, msg)
     ;(this as unknown as QueryInternals)._result.jsonRows = []
-    this.encoder = jsonRowEncoder(msg.fields, resultTypes)
+    this.encoder = jsonRowEncoder(msg.fields, this.types)
     this.result++
     this.sentRows = 0
     this.stream?.columns(this.result, msg.fields)
@@ -81,6 +84,8 @@ export class CappedQuery extends pg.Query {
 
   handleCommandComplete(msg: unknown, connection: unknown): void {
     this.flush()
+    const tag = (msg as { text?: string }).text
+    this.commandTags.push(tag ?? '')
     baseHandleCommandComplete.call(this, msg, connection)
   }
 

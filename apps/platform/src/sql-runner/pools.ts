@@ -44,6 +44,21 @@ export const resultTypes = {
   },
 } as pg.CustomTypesConfig
 
+/** Types whose JSON form is kept in the editor: numbers, booleans, json (json-rows.ts encodes these from their text). */
+const JSON_TYPES = new Set([16, 21, 23, 26, 700, 701, 114, 3802])
+
+/**
+ * Every other value as Postgres prints it (bytea as \x..., arrays as {1,2}, points as (1,2)): what the
+ * SQL editor shows. int8 stays a number when exact.
+ */
+export const postgresTextTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8) return int8Value
+    if (JSON_TYPES.has(oid)) return pg.types.getTypeParser(oid, format ?? 'text')
+    return (value: string) => value
+  },
+} as pg.CustomTypesConfig
+
 /**
  * A small pool per project and mode. A pool is keyed by port and password too, so a project whose
  * instance moved (upgrade) or whose password changed gets fresh connections; the old pool is closed.

@@ -1,11 +1,11 @@
 import { significantTokens, tokenize, type SqlStatement } from '@stratum/sql'
 import { splitSqlStatements, type ParserPostgresVersion } from '@stratum/sql/parser'
-import type { SqlError, SqlStatementResult } from '@stratum/contracts'
-import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS } from '@stratum/contracts'
+import type { SqlError, SqlNotice, SqlStatementResult } from '@stratum/contracts'
+import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS, SQL_OPEN_TRANSACTION_WARNING } from '@stratum/contracts'
 import pg from 'pg'
 import { CappedQuery, execute, type ResultBudget, type RowStream } from './capped-query.js'
 import type { JsonRows } from './json-rows.js'
-import { SESSION_STATEMENT_TIMEOUT_MS } from './pools.js'
+import { postgresTextTypes, resultTypes, SESSION_STATEMENT_TIMEOUT_MS } from './pools.js'
 
 /** A statement's result with its rows as JSON text (json-rows.ts); the route writes them out as is. */
 export type EncodedStatementResult = Omit<SqlStatementResult, 'rows'> & { rows: JsonRows }
@@ -27,6 +27,11 @@ export interface RunOptions {
   /** Result bounds; the defaults are the contract's. */
   maxRows?: number
   maxChars?: number
+  /**
+   * How values are written: `parsed` as pg parses them (the Management API, as postgres-meta answers),
+   * `postgres` as Postgres prints them (the SQL editor: bytea as \x..., arrays as {1,2}).
+   */
+  values?: 'parsed' | 'postgres'
 }
 
 export interface RunOutcome {
@@ -34,7 +39,14 @@ export interface RunOutcome {
   /** The first failing statement's error; the statements after it did not run. */
   error?: SqlError
   truncated: boolean
+  /** NOTICE, WARNING and INFO messages Postgres sent while the statements ran. */
+  notices: SqlNotice[]
+  /** The platform's warnings about the run (a transaction left open and rolled back). */
+  warnings: string[]
 }
+
+/** Notices kept per run: a loop raising a notice per row must not fill the answer. */
+const MAX_NOTICES = 1_000
 
 /** Slack past the statement timeout before the watchdog cancels from outside. */
 const WATCHDOG_GRACE_MS = 2_000
@@ -49,7 +61,8 @@ const WATCHDOG_GRACE_MS = 2_000
 export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): Promise<RunOutcome> {
   const statements = await statementsOf(sql, options)
   const budget: ResultBudget = { rows: options.maxRows ?? SQL_MAX_RESULT_ROWS, chars: options.maxChars ?? SQL_MAX_RESULT_BYTES }
-  const outcome: RunOutcome = { results: [], truncated: false }
+  const outcome: RunOutcome = { results: [], truncated: false, notices: [], warnings: [] }
+  const types = options.values === 'postgres' ? postgresTextTypes : resultTypes
   if (statements.length === 0) return outcome
 
   const client = await pool.connect()
@@ -60,27 +73,34 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
   // error answers the request, and the client is thrown away on release.
   const onError = (error: Error) => (broken = error)
   client.on('error', onError)
+  let current = 0
+  const onNotice = (notice: PostgresNotice) => {
+    if (outcome.notices.length < MAX_NOTICES) outcome.notices.push(toSqlNotice(notice, current))
+  }
+  client.on('notice', onNotice)
   try {
     // Sessions start with the default timeout (pools.ts): one round trip less in the common case.
     if (options.timeoutMs !== SESSION_STATEMENT_TIMEOUT_MS) await client.query(`SET statement_timeout = ${Math.floor(options.timeoutMs)}`)
     for (const [index, statement] of statements.entries()) {
+      current = index
       const first = outcome.results.length
       const stream: RowStream | undefined = options.stream && {
         columns: (result, fields) => options.stream!.columns(first + result, fields),
         rows: (result, batch) => options.stream!.rows(first + result, batch),
       }
-      const query = new CappedQuery(statement.text, options.parameters, budget, stream)
+      const query = new CappedQuery(statement.text, options.parameters, budget, stream, types)
       const started = performance.now()
       const watchdog = setTimeout(() => void options.cancel(pid).catch(() => {}), options.timeoutMs + WATCHDOG_GRACE_MS)
       try {
         const answer = await execute(client, query)
         const elapsed = Math.round(performance.now() - started)
-        for (const result of Array.isArray(answer) ? answer : [answer]) {
+        for (const [part, result] of (Array.isArray(answer) ? answer : [answer]).entries()) {
           outcome.results.push({
             statement: statement.text,
             start: statement.start,
             end: statement.end,
             command: result.command ?? null,
+            command_tag: query.commandTags[part] || null,
             rowCount: result.rowCount ?? null,
             columns: (result.fields ?? []).map((field) => ({ name: field.name, data_type_id: field.dataTypeID })),
             rows: result.jsonRows ?? [],
@@ -97,10 +117,13 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
         clearTimeout(watchdog)
       }
     }
+    // The session is given back clean, so work left in an open transaction is lost: say so.
+    if (!broken && client.getTransactionStatus() !== 'I') outcome.warnings.push(SQL_OPEN_TRANSACTION_WARNING)
   } catch (error) {
     broken = error as Error
     throw error
   } finally {
+    client.off('notice', onNotice)
     const release = (error?: Error) => {
       client.off('error', onError)
       client.release(error ?? false)
@@ -128,6 +151,24 @@ function toSqlError(error: pg.DatabaseError, statement: SqlStatement, index: num
     statement_index: index,
     ...(error.detail ? { detail: error.detail } : {}),
     ...(error.hint ? { hint: error.hint } : {}),
+  }
+}
+
+/** The fields of pg's 'notice' event that the editor shows. */
+interface PostgresNotice {
+  severity?: string
+  message?: string
+  detail?: string
+  hint?: string
+}
+
+function toSqlNotice(notice: PostgresNotice, index: number): SqlNotice {
+  return {
+    severity: notice.severity ?? 'NOTICE',
+    message: notice.message ?? '',
+    ...(notice.detail ? { detail: notice.detail } : {}),
+    ...(notice.hint ? { hint: notice.hint } : {}),
+    statement_index: index,
   }
 }
 

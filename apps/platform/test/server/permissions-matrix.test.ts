@@ -162,6 +162,10 @@ const ROUTES: RouteCase[] = [
     bad: [{ path: () => '/platform/projects?organization_slug=a%20b' }],
   },
   { name: 'get project', method: 'GET', path: () => `/platform/projects/${ref}`, permission: null, bad: [{ path: () => '/platform/projects/UPPER' }] },
+  {
+    name: 'sql history', method: 'GET', path: () => `/platform/projects/${ref}/sql/history?search=select&limit=10`, permission: null,
+    bad: [{ path: () => `/platform/projects/${ref}/sql/history?limit=0` }, { path: () => `/platform/projects/${ref}/sql/history?cursor=x` }],
+  },
   { name: 'project status', method: 'GET', path: () => `/platform/projects/${ref}/status`, permission: null, bad: [{ path: () => '/platform/projects/short/status' }] },
   { name: 'query logs', method: 'GET', path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?sql=select%201`, permission: null, bad: [{ path: () => `/platform/projects/${ref}/analytics/endpoints/logs.all?iso_timestamp_end=yesterday` }] },
   { name: 'query logs (v1)', method: 'GET', path: () => `/v1/projects/${ref}/analytics/endpoints/logs.all?sql=select%201`, permission: null, bad: [{ path: () => '/v1/projects/short/analytics/endpoints/logs.all' }] },

@@ -1,7 +1,7 @@
 import { SQL_RESULTS_TRUNCATED_MESSAGE, SqlQueryErrorResponse, SqlQueryResponse, WRITE_CONNECTION_REQUIRED } from '@stratum/contracts'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resultTypes } from '../../src/sql-runner/pools.js'
+import { postgresTextTypes } from '../../src/sql-runner/pools.js'
 import { api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, ADMIN_EMAIL, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
@@ -191,7 +191,7 @@ describe('SQL editor query', () => {
     expect((await run({ query: 'select 1 as ok', read_only: false })).body.results[0].rows).toEqual([{ ok: 1 }])
   })
 
-  it('returns every type as pg parses it (int8 a number when exact, as postgres-meta), from rows encoded straight to JSON', async () => {
+  it('returns every type as Postgres prints it (numbers, booleans and json as JSON; int8 a number when exact), from rows encoded straight to JSON', async () => {
     const query = `select true as b, false as f, 1::int2 as i2, (-2147483648)::int4 as i4, 9007199254740993::int8 as i8, (-9007199254740991)::int8 as i8s, 42::oid as o,
       1.5::float4 as f4, 'NaN'::float8 as nan, '-Infinity'::float8 as ninf, 1e-5::float8 as small, 12345678901234567890.123::numeric as n,
       E'quote " backslash \\ newline \n tab \t bell \x07 é 😀' as t, 'v'::varchar(3) as vc, 'c'::char(3) as bp, 'nm'::name as nm,
@@ -201,13 +201,13 @@ describe('SQL editor query', () => {
       point(1, 2) as pt, null::int as nul, 1 as dup, 2 as dup, row(1, 'x') as rec`
     const answer = await run({ query })
     expect(answer.status, JSON.stringify(answer.body.message)).toBe(201)
-    const direct = new pg.Client({ host: '127.0.0.1', port: (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.db_port, user: 'postgres', password: 'sql-password-1', database: 'postgres', types: resultTypes })
+    const direct = new pg.Client({ host: '127.0.0.1', port: (await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body.db_port, user: 'postgres', password: 'sql-password-1', database: 'postgres', types: postgresTextTypes })
     direct.on('error', () => {})
     await direct.connect()
     const expected = JSON.parse(JSON.stringify((await direct.query(query)).rows))
     await direct.end()
     expect(answer.body.results[0].rows).toEqual(expected)
-    expect(answer.body.results[0].rows[0]).toMatchObject({ b: true, i8: '9007199254740993', i8s: -9007199254740991, nan: null, n: '12345678901234567890.123', dup: 2, jb: { a: { k: true }, z: 1 } })
+    expect(answer.body.results[0].rows[0]).toMatchObject({ b: true, i8: '9007199254740993', i8s: -9007199254740991, nan: null, n: '12345678901234567890.123', dup: 2, jb: { a: { k: true }, z: 1 }, by: '\\xdeadbeef', ia: '{1,NULL,3}', pt: '(1,2)' })
   })
 
   it('gives back a clean session: settings of one run do not reach the next', async () => {

@@ -23,6 +23,7 @@ import type { RunOutcome } from '../../sql-runner/runner.js'
 import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'
 import { migrationRoutes } from './migrations.js'
+import { recordInHistory, sqlHistoryRoutes, type HistoryOutcome } from './sql-history.js'
 import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
@@ -53,6 +54,8 @@ function queryAnswer(outcome: RunOutcome, context: { readOnly: boolean; autoLimi
     ...(context.autoLimit !== undefined ? { autoLimit: context.autoLimit } : {}),
     truncated: outcome.truncated,
     ...(outcome.truncated ? { truncated_message: SQL_RESULTS_TRUNCATED_MESSAGE } : {}),
+    notices: outcome.notices,
+    warnings: outcome.warnings,
   }
   const error = outcome.error
   if (!error) return { status: 201, json: queryResponseJson(payload) }
@@ -69,6 +72,9 @@ function failureAnswer(error: unknown, request: FastifyRequest): { status: numbe
   request.log.error({ err: error }, 'streamed query failed')
   return { status: 500, json: JSON.stringify({ message: 'Internal server error' }) }
 }
+
+/** How a failure outside SQL reads in the member's history: the platform's message, never an internal one. */
+const failureText = (error: unknown) => (error instanceof HttpError ? error.message : 'Internal server error')
 
 /**
  * Running SQL on a project's database: the SQL editor's call (read-only first, with the
@@ -107,7 +113,16 @@ export async function sqlRoutes(
     const mode = body.read_only ? 'read-only' : 'full'
     const answer = (outcome: RunOutcome) => queryAnswer(outcome, { readOnly: body.read_only, autoLimit: limited.autoLimit, canWrite: roleCan(role, 'sql.write') })
     const slot = memberSlot(request, reply, project)
-    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session }
+    const started = performance.now()
+    /** The run goes in the member's history, except a read-only refusal the dashboard offers to run again with write access. */
+    const remember = async (run: Omit<HistoryOutcome, 'durationMs'>) => {
+      if (!body.history) return
+      const error = run.outcome?.error
+      if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) return
+      await recordInHistory(ctx, request, project.ref, body.query, { ...run, durationMs: performance.now() - started })
+    }
+    // The editor shows values as Postgres prints them (bytea as \x..., arrays as {1,2}).
+    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, values: 'postgres' as const }
 
     if ((request.headers.accept ?? '').includes(SQL_STREAM_MEDIA_TYPE)) {
       const frames = new PassThrough()
@@ -121,14 +136,17 @@ export async function sqlRoutes(
         rows: (result, batch) => write(`{"kind":"rows","result":${result},"rows":${jsonRowsArray(batch)}}`),
       }
       const finish = async () => {
-        let end: { status: number; json: string }
+        let outcome: RunOutcome | undefined
+        let failure: unknown
         try {
-          end = answer(await reaching(() => sql.run(project, mode, limited.sql, { ...options, stream })))
+          outcome = await reaching(() => sql.run(project, mode, limited.sql, { ...options, stream }))
         } catch (error) {
-          end = failureAnswer(error, request)
+          failure = error
         } finally {
           slot.release()
         }
+        await remember(outcome ? { outcome } : { failure: failureText(failure) })
+        const end = outcome ? answer(outcome) : failureAnswer(failure, request)
         write(`{"kind":"end","status":${end.status},"body":${end.json}}`)
         frames.end()
       }
@@ -139,9 +157,13 @@ export async function sqlRoutes(
     let outcome: RunOutcome
     try {
       outcome = await reaching(() => sql.run(project, mode, limited.sql, options))
+    } catch (error) {
+      await remember({ failure: failureText(error) })
+      throw error
     } finally {
       slot.release()
     }
+    await remember({ outcome })
     const { status, json } = answer(outcome)
     // Rows arrive as JSON text (sql-runner/json-rows.ts): the answer is written as text too.
     return reply.code(status).type('application/json; charset=utf-8').send(json)
@@ -205,6 +227,8 @@ export async function sqlRoutes(
 
   app.post('/v1/projects/:ref/database/query', (request, reply) => v1Query(request, reply, false))
   app.post('/v1/projects/:ref/database/query/read-only', (request, reply) => v1Query(request, reply, true))
+
+  await sqlHistoryRoutes(app, ctx)
 
   await migrationRoutes(app, ctx, async (request, reply, project, query) => {
     assertActive(project)
