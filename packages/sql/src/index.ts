@@ -54,4 +54,5 @@ export {
 export { columnWidth, COLUMN_WIDTH_PER_CHARACTER, MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH } from './column-width.js'
 export { getLogQueryError, LOG_QUERY_WITH_OR_SUBQUERY_ERROR, LOG_QUERY_ILIKE_ERROR } from './log-query.js'
 export { needsWriteConnection, type QueryErrorLike } from './write-escalation.js'
+export { errorLocation, errorLocationLines, type ErrorLocation } from './error-location.js'
 export * from './table-editor/index.js'
