@@ -8,6 +8,8 @@ export interface RunQueryVariables {
   /** The editor's row limit option; -1 means none. */
   rowLimit?: number
   signal?: AbortSignal
+  /** Whether the run goes in the member's query history (the SQL editor's runs); other reads (the table editor's) do not. */
+  history?: boolean
   /** Asks for the rows as they arrive (a streamed answer) and reports them as they come. */
   onProgress?: (partial: PartialResults) => void
 }
@@ -30,14 +32,14 @@ type ErrorBody = Partial<SqlQueryResponse> & {
  * the editor needs its position, statement and partial results. Network failures and other
  * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
  */
-export async function runQuery({ ref, query, readOnly, rowLimit, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
+export async function runQuery({ ref, query, readOnly, rowLimit, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
   let response: Response
   try {
     response = await fetch(`/platform/pg-meta/${encodeURIComponent(ref)}/query`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query, read_only: readOnly, ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}) }),
+      body: JSON.stringify({ query, read_only: readOnly, history: history === true, ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}) }),
       signal,
     })
   } catch (error) {

@@ -27,7 +27,14 @@ interface ResultsGridProps {
   fileName: string
   /** A click on a row (the Logs Explorer opens the line's full event); double-click still views the cell. */
   onRowClick?: (row: Row) => void
+  /** Each column's type name, shown under its name in the header (the SQL editor's results). */
+  columnTypes?: readonly string[]
+  /** A first column with each row's number (1-based, in the order shown). */
+  rowNumbers?: boolean
 }
+
+/** The row number column's key: not a result column (no result column can be named with a NUL). */
+const ROW_NUMBER_KEY = '\u0000row'
 
 function CellValue({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="grid-null">NULL</span>
@@ -35,7 +42,7 @@ function CellValue({ value }: { value: unknown }) {
 }
 
 /** The results of one statement: virtualized rows, sort and filters, cell viewer, export. */
-export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowClick }: ResultsGridProps) {
+export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowClick, columnTypes, rowNumbers }: ResultsGridProps) {
   const toast = useToast()
   const { copy } = useCopyToClipboard()
   const { sort, filters, setSort, setFilters } = useGridState(stateKey)
@@ -49,15 +56,30 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowCli
 
   const columns = useMemo<Column<Row>[]>(() => {
     const sample = rows.slice(0, WIDTH_SAMPLE)
-    return names.map((name) => ({
-      key: name,
-      name,
-      width: columnWidth(name, sample.map((row) => row[name])),
-      resizable: true,
-      sortable: true,
-      renderCell: ({ row }) => <CellValue value={row[name]} />,
-    }))
-  }, [names, rows])
+    const result: Column<Row>[] = names.map((name, index) => {
+      const type = columnTypes?.[index]
+      return {
+        key: name,
+        name: type ? (
+          <span className="grid-header" title={`${name} (${type})`}>
+            <span className="grid-header-name">{name}</span> <span className="grid-header-type">{type}</span>
+          </span>
+        ) : (
+          name
+        ),
+        width: columnWidth(type ? `${name} ${type}` : name, sample.map((row) => row[name])),
+        resizable: true,
+        sortable: true,
+        renderCell: ({ row }) => <CellValue value={row[name]} />,
+      }
+    })
+    if (!rowNumbers) return result
+    const numberWidth = 16 + 8 * String(rows.length).length
+    return [
+      { key: ROW_NUMBER_KEY, name: '#', width: Math.max(40, numberWidth), frozen: true, resizable: false, sortable: false, cellClass: 'grid-row-number', renderCell: ({ rowIdx }) => rowIdx + 1 },
+      ...result,
+    ]
+  }, [names, rows, columnTypes, rowNumbers])
 
   const sortColumns: SortColumn[] = activeSort ? [{ columnKey: activeSort.column, direction: activeSort.ascending ? 'ASC' : 'DESC' }] : []
 
@@ -111,9 +133,11 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowCli
           setSort(first ? { column: first.columnKey, ascending: first.direction === 'ASC' } : undefined)
         }}
         onCellClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
-        onCellDoubleClick={({ row, column }) => setViewed({ column: column.key, value: row[column.key] })}
+        onCellDoubleClick={({ row, column }) => {
+          if (column.key !== ROW_NUMBER_KEY) setViewed({ column: column.key, value: row[column.key] })
+        }}
         onCellKeyDown={({ mode, row, column }, event) => {
-          if (mode !== 'ACTIVE' || !row || !column) return
+          if (mode !== 'ACTIVE' || !row || !column || column.key === ROW_NUMBER_KEY) return
           if (event.key === 'Enter') {
             event.preventGridDefault()
             setViewed({ column: column.key, value: row[column.key] })
@@ -121,6 +145,7 @@ export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowCli
         }}
         onCellCopy={({ row, column }, event) => {
           event.preventDefault()
+          if (column.key === ROW_NUMBER_KEY) return
           void copyCell(row[column.key])
         }}
         renderers={{ noRowsFallback: <div className="results-grid-empty">No rows match the filters</div> }}

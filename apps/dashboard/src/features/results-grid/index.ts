@@ -8,3 +8,4 @@ export const CellViewerDialog = lazyComponent(() =>
   Promise.all([import('./CellViewerDialog'), import('./results-grid.css')]).then(([module]) => module.CellViewerDialog),
 )
 export type { ViewedCell } from './CellViewerDialog'
+export { typeName } from './typeNames'

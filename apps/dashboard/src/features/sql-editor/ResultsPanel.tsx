@@ -11,11 +11,12 @@ import { contentKeys } from '../../data/content/keys'
 import { useSaveSnippet } from '../../data/content/useSaveSnippet'
 import { useSnippet } from '../../data/content/useSnippet'
 import { useToast } from '../../components/ui/Toast'
-import { ResultsGrid } from '../results-grid'
+import { ResultsGrid, typeName } from '../results-grid'
 import { DEFAULT_CHART, ResultChart, ViewSwitch, type ChartConfig } from '../query-widget'
 import { getDraft } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
 import type { RunRecord } from './results'
+import { MessagesView, QueryErrorView } from './QueryMessages'
 import { ResultHistorySelect } from './ResultHistorySelect'
 import './results-streaming.css'
 import type { RunningQuery } from './useSqlRunner'
@@ -60,10 +61,8 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
     return (
       <div className="results-message">
         <p>Success. No rows returned</p>
-        {result.command && result.rowCount !== null && result.columns.length === 0 ? (
-          <p className="results-message-detail">
-            {result.command} {result.rowCount}
-          </p>
+        {result.command && result.columns.length === 0 ? (
+          <p className="results-message-detail">{result.command_tag ?? `${result.command} ${result.rowCount ?? ''}`.trim()}</p>
         ) : null}
       </div>
     )
@@ -78,7 +77,14 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
       {view === 'chart' ? (
         <ResultChart columns={columns} rows={result.rows} config={chart} onChange={setChart} />
       ) : (
-        <ResultsGrid columns={columns} rows={result.rows} stateKey={gridKey} fileName={fileName} />
+        <ResultsGrid
+          columns={columns}
+          columnTypes={result.columns.map((column) => typeName(column.data_type_id))}
+          rowNumbers
+          rows={result.rows}
+          stateKey={gridKey}
+          fileName={fileName}
+        />
       )}
     </>
   )
@@ -89,12 +95,15 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
  * run is shown unless the user picked an earlier one from the history since it arrived.
  */
 export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fileName }: ResultsPanelProps) {
-  const [picked, setPicked] = useState<{ run: number; tab: number } | null>(null)
+  const [picked, setPicked] = useState<{ run: number; tab: number | 'messages' } | null>(null)
   const [fromHistory, setFromHistory] = useState<{ runId: number; newestAtPick: number } | null>(null)
   const newest = runs[0]
   const latest = (fromHistory && fromHistory.newestAtPick === newest?.id && runs.find((run) => run.id === fromHistory.runId)) || newest
   const results = latest?.response?.results ?? []
-  const tab = picked && picked.run === latest?.id ? Math.min(picked.tab, results.length - 1) : results.length - 1
+  const pickedTab = picked && picked.run === latest?.id ? picked.tab : undefined
+  // The Messages tab when picked, or when there is no result to show.
+  const showMessages = pickedTab === 'messages' || results.length === 0
+  const tab = typeof pickedTab === 'number' ? Math.min(pickedTab, results.length - 1) : results.length - 1
 
   let body
   if (running) {
@@ -115,7 +124,14 @@ export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fil
       <>
         {bar}
         <div className="results-body">
-          <ResultsGrid columns={arriving.columns.map((column) => column.name)} rows={arriving.rows} stateKey={gridKey} fileName={fileName} />
+          <ResultsGrid
+            columns={arriving.columns.map((column) => column.name)}
+            columnTypes={arriving.columns.map((column) => typeName(column.data_type_id))}
+            rowNumbers
+            rows={arriving.rows}
+            stateKey={gridKey}
+            fileName={fileName}
+          />
         </div>
       </>
     ) : (
@@ -125,32 +141,39 @@ export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fil
     body = <div className="results-message results-placeholder">Click Run or press Ctrl+Enter to execute your query.</div>
   } else {
     const current = results[tab]
+    const noticeCount = (latest.response?.notices?.length ?? 0) + (latest.response?.warnings?.length ?? 0)
     body = (
       <>
-        {latest.error ? (
-          <pre className="results-error" role="alert">
-            ERROR: {latest.error.message}
-          </pre>
-        ) : null}
+        {latest.error ? <QueryErrorView error={latest.error} sql={latest.sql} /> : null}
         {latest.response?.truncated_message ? <Alert tone="warning">{latest.response.truncated_message}</Alert> : null}
-        {results.length > 1 ? (
-          <div className="results-tabs" role="tablist" aria-label="Statements">
-            {results.map((result, index) => (
-              <button
-                key={index}
-                type="button"
-                role="tab"
-                aria-selected={index === tab}
-                className="results-tab"
-                onClick={() => setPicked({ run: latest.id, tab: index })}
-              >
-                {statementLabel(result, index)}
-              </button>
-            ))}
+        {(latest.response?.warnings ?? []).map((warning) => (
+          <Alert key={warning} tone="warning">
+            {warning}
+          </Alert>
+        ))}
+        <div className="results-tabs" role="tablist" aria-label="Statements">
+          {results.map((result, index) => (
+            <button
+              key={index}
+              type="button"
+              role="tab"
+              aria-selected={!showMessages && index === tab}
+              className="results-tab"
+              onClick={() => setPicked({ run: latest.id, tab: index })}
+            >
+              {results.length > 1 ? statementLabel(result, index) : 'Results'}
+            </button>
+          ))}
+          <button type="button" role="tab" aria-selected={showMessages} className="results-tab" onClick={() => setPicked({ run: latest.id, tab: 'messages' })}>
+            Messages{noticeCount > 0 ? ` (${noticeCount})` : ''}
+          </button>
+        </div>
+        {showMessages ? (
+          <div className="results-body" role="tabpanel">
+            <MessagesView response={latest.response} error={latest.error} sql={latest.sql} />
           </div>
-        ) : null}
-        {current ? (
-          <div className="results-body" role={results.length > 1 ? 'tabpanel' : undefined}>
+        ) : current ? (
+          <div className="results-body" role="tabpanel">
             <StatementResult key={`${latest.id}-${tab}`} result={current} gridKey={gridKey} fileName={fileName} />
           </div>
         ) : null}

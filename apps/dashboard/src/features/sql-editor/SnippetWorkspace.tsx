@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
-import { Activity, Copy, ListTree, Play } from 'lucide-react'
+import { Activity, Copy, History, ListTree, Play } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
@@ -18,6 +18,7 @@ import { useAutoTitle } from './ai/useAutoTitle'
 import { explainProblem, explainSql, parsePlan } from './explain'
 import { ExplainView, type ExplainState } from './ExplainView'
 import { ONGOING_QUERIES_PARAM } from './OngoingQueriesDialog'
+import { QUERY_HISTORY_PARAM } from './QueryHistoryDialog'
 import { getDraft, restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
 import { useRuns } from './results'
 import { ResultsPanel } from './ResultsPanel'
@@ -196,6 +197,19 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           ) : null}
         </div>
         <div className="sql-toolbar-actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<History size={14} aria-hidden="true" />}
+            onClick={() =>
+              setSearchParams((params) => {
+                params.set(QUERY_HISTORY_PARAM, 'true')
+                return params
+              })
+            }
+          >
+            History
+          </Button>
           <Button
             size="sm"
             variant="ghost"

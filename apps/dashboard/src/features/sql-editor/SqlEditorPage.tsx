@@ -12,13 +12,14 @@ import { useIsSmallScreen } from '../../lib/useMediaQuery'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { forgetLastSnippet, readLastSnippet, rememberLastSnippet } from './lastSnippet'
 import { ONGOING_QUERIES_PARAM, OngoingQueriesDialog } from './OngoingQueriesDialog'
+import { QUERY_HISTORY_PARAM, QueryHistoryDialog } from './QueryHistoryDialog'
 import { SnippetExplorer } from './SnippetExplorer'
 import { SnippetWorkspace } from './SnippetWorkspace'
 import { useDuplicateSnippet } from './useDuplicateSnippet'
 import './sql-editor.css'
 
 /** A query not stored yet: /sql's draft, which becomes a snippet when something is typed into it. */
-function draftSnippet(id: string, projectId: number, ownerId: string): ContentItem {
+function draftSnippet(id: string, projectId: number, ownerId: string, sql = ''): ContentItem {
   const now = new Date().toISOString()
   return {
     id,
@@ -34,7 +35,7 @@ function draftSnippet(id: string, projectId: number, ownerId: string): ContentIt
     last_updated_by: null,
     owner: { id: ownerId, username: '' },
     updated_by: null,
-    content: { schema_version: '1.0', sql: '' },
+    content: { schema_version: '1.0', sql },
   }
 }
 
@@ -58,7 +59,10 @@ export function SqlEditorPage() {
   const location = useLocation()
   const [searchParams, setSearchParams] = useSearchParams()
   const ongoingOpen = searchParams.get(ONGOING_QUERIES_PARAM) === 'true'
+  const historyOpen = searchParams.get(QUERY_HISTORY_PARAM) === 'true'
   const [draftId, setDraftId] = useState(() => crypto.randomUUID())
+  /** A run reopened from the query history: the new draft starts with its SQL (stored once typed into, like any draft). */
+  const [draftSql, setDraftSql] = useState('')
   const userId = profile.data?.id
   const ready = permissionsLoaded && Boolean(project && userId)
   const last = id ? undefined : readLastSnippet(ref)
@@ -73,8 +77,8 @@ export function SqlEditorPage() {
   }, [ref, id])
 
   const draft = useMemo(
-    () => (!id && !last && ready && project && userId ? draftSnippet(draftId, project.id, userId) : null),
-    [id, last, ready, project, userId, draftId],
+    () => (!id && !last && ready && project && userId ? draftSnippet(draftId, project.id, userId, draftSql) : null),
+    [id, last, ready, project, userId, draftId, draftSql],
   )
   const snippet = useSnippet(ref, id)
   useProjectPageTitle(snippet.data?.name ?? 'SQL Editor')
@@ -85,11 +89,16 @@ export function SqlEditorPage() {
     if (missing && id && readLastSnippet(ref) === id) forgetLastSnippet(ref)
   }, [missing, id, ref])
 
-  const newQuery = useCallback(() => {
-    forgetLastSnippet(ref)
-    setDraftId(crypto.randomUUID())
-    void navigate(`/project/${ref}/sql`)
-  }, [ref, navigate])
+  const openDraft = useCallback(
+    (sql: string) => {
+      forgetLastSnippet(ref)
+      setDraftSql(sql)
+      setDraftId(crypto.randomUUID())
+      void navigate(`/project/${ref}/sql`)
+    },
+    [ref, navigate],
+  )
+  const newQuery = useCallback(() => openDraft(''), [openDraft])
 
   // The draft was stored on its first edit: the address becomes the snippet's (the editor stays as it is).
   const onCreated = useCallback(
@@ -146,6 +155,18 @@ export function SqlEditorPage() {
         onDuplicate={duplicate}
       />
       <div className="sql-main">{content}</div>
+      <QueryHistoryDialog
+        projectRef={ref}
+        open={historyOpen}
+        onOpen={openDraft}
+        onOpenChange={(open) =>
+          setSearchParams((params) => {
+            if (open) params.set(QUERY_HISTORY_PARAM, 'true')
+            else params.delete(QUERY_HISTORY_PARAM)
+            return params
+          })
+        }
+      />
       <OngoingQueriesDialog
         projectRef={ref}
         open={ongoingOpen}

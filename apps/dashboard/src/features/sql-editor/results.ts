@@ -10,7 +10,7 @@ export interface RunRecord {
   ranAt: number
   elapsedMs: number
   response?: SqlQueryResponse
-  error?: { message: string; position?: number; statementIndex?: number }
+  error?: { message: string; position?: number; statementIndex?: number; code?: string; detail?: string; hint?: string }
 }
 
 /** Results kept newest first per snippet, in memory (the SQL editor spec's results history). */

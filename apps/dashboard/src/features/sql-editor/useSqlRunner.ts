@@ -6,6 +6,7 @@ import { errorMessage } from '../../data/api'
 import type { PartialResults } from '../../data/sql/readQueryStream'
 import { runQuery } from '../../data/sql/runQuery'
 import { cancelRunningQuery } from '../../data/sql/useCancelQuery'
+import { sqlKeys } from '../../data/sql/keys'
 import { sqlCompletionKeys } from '../../data/sql/useTableCompletions'
 import { addRun } from './results'
 
@@ -59,21 +60,31 @@ export function useSqlRunner({ projectRef, runKey, rowLimit, canWrite }: { proje
       const base = { sql, offset, ranAt: startedAt }
       try {
         const onProgress = (partial: PartialResults) => setRunning((current) => current && { ...current, partial })
-        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, onProgress })
+        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, history: true, onProgress })
         const elapsedMs = Date.now() - startedAt
         if (outcome.kind === 'ok') {
           addRun(runKey, { ...base, elapsedMs, response: outcome.response })
+          void queryClient.invalidateQueries({ queryKey: sqlKeys.history(projectRef) })
           // A write may have changed the schema: completion lists it again.
           if (!readOnly) void queryClient.invalidateQueries({ queryKey: sqlCompletionKeys.tables(projectRef) })
         }
         else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, message: outcome.message })
-        else
+        else {
+          void queryClient.invalidateQueries({ queryKey: sqlKeys.history(projectRef) })
           addRun(runKey, {
             ...base,
             elapsedMs,
             response: outcome.response,
-            error: { message: outcome.message, position: outcome.error?.position, statementIndex: outcome.error?.statement_index },
+            error: {
+              message: outcome.message,
+              position: outcome.error?.position,
+              statementIndex: outcome.error?.statement_index,
+              code: outcome.error?.code,
+              detail: outcome.error?.detail,
+              hint: outcome.error?.hint,
+            },
           })
+        }
       } catch (error) {
         const message = errorMessage(error)
         addRun(runKey, { ...base, elapsedMs: Date.now() - startedAt, error: { message } })
