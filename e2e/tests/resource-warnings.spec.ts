@@ -91,8 +91,19 @@ test('an upgrade starts from the Infrastructure page and its screen follows it',
   const existing = (await apiCall(page, 'GET', '/platform/projects')).find((p: { name: string }) => p.name === name)
   const created = existing ?? (await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: orgSlug, db_pass: 'e2e-db-password-1', postgres_engine: '15' }))
   await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 30_000 }).toBe('ACTIVE_HEALTHY')
+  // A view over a column Postgres 17 removed: the page names it and offers no upgrade until it is gone.
+  const query = (sql: string) => apiCall(page, 'POST', `/v1/projects/${created.ref}/database/query`, { query: sql })
+  await query('CREATE OR REPLACE VIEW public.bgwriter_legacy AS SELECT buffers_backend FROM pg_stat_bgwriter')
   await page.goto(`/project/${created.ref}/infrastructure`)
+  await expect(page.getByTestId('upgrade-blockers')).toContainText(
+    'The view public.bgwriter_legacy uses pg_stat_bgwriter.buffers_backend, which Postgres 17 no longer has (pg_stat_io counts backend writes): change or drop it before upgrading',
+  )
+  await expect(page.getByRole('button', { name: 'Upgrade to Postgres 17' })).toBeDisabled()
+  await shot(page, 'infrastructure-upgrade-blocked')
+  await query('DROP VIEW public.bgwriter_legacy')
+  await page.reload()
   await expect(page.getByTestId('postgres-version')).toContainText('Postgres 15')
+  await expect(page.getByTestId('upgrade-blockers')).toHaveCount(0)
   await page.getByRole('button', { name: 'Upgrade to Postgres 17' }).click()
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Postgres 17' })
   await dialog.getByRole('textbox').fill(name)
