@@ -1,5 +1,5 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
@@ -101,8 +101,14 @@ export function SqlEditorPage() {
   const newQuery = useCallback(() => openDraft(''), [openDraft])
 
   // The draft was stored on its first edit: the address becomes the snippet's (the editor stays as it is).
+  // Only for the draft shown now: an earlier draft's save that ends after New query must not take /sql back to it.
+  const shownDraft = useRef(draftId)
+  useEffect(() => {
+    shownDraft.current = draftId
+  }, [draftId])
   const onCreated = useCallback(
     (item: ContentItem) => {
+      if (item.id !== shownDraft.current) return
       if (window.location.pathname === `/project/${ref}/sql`) void navigate(`/project/${ref}/sql/${item.id}${window.location.search}`, { replace: true })
     },
     [ref, navigate],
