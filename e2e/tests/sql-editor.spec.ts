@@ -70,11 +70,11 @@ test('the SQL editor creates a query, runs it, gates writes and shows errors; th
   await expect(gate).toContainText(FUNCTION_CALL_WARNING)
   await gate.getByRole('button', { name: 'Cancel' }).click()
 
-  // The table is still there: two statements give two result tabs.
+  // The table is still there: two statements give two result tabs (and Messages).
   await typeSql(page, `insert into ${table} values (1, 'one');\nselect * from ${table};`)
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await gate.getByRole('button', { name: 'Run', exact: true }).click()
-  await expect(page.getByRole('tab')).toHaveCount(2)
+  await expect(page.getByRole('tab')).toHaveCount(3)
   await expect(page.getByRole('tab', { selected: true })).toHaveText('2. SELECT')
   await expect(grid.getByRole('gridcell', { name: 'one', exact: true })).toBeVisible()
 

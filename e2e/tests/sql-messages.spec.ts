@@ -43,7 +43,7 @@ test('an error shows its HINT and the LINE with a caret; a NOTICE and the comman
   await typeSql(page, 'select 1 as one;\nselect lower(1, 2, 3)')
   await run(page)
   const error = page.getByRole('alert').filter({ hasText: 'ERROR:' })
-  await expect(error).toContainText('ERROR: 42883: function lower(integer, integer, integer) does not exist')
+  await expect(error).toContainText('ERROR: function lower(integer, integer, integer) does not exist')
   await expect(error).toContainText('HINT: No function matches the given name and argument types.')
   await expect(error).toContainText('LINE 2: select lower(1, 2, 3)')
   // The caret sits under "lower": column 8 of line 2, after the 8 characters of "LINE 2: ".

@@ -5,9 +5,9 @@ import './query-messages.css'
 
 type RunError = NonNullable<RunRecord['error']>
 
-/** psql's lines of an error: ERROR, DETAIL, HINT and the LINE with a caret under the position. */
+/** psql's lines of an error: ERROR (the spec's 'ERROR: {message}'), DETAIL, HINT and the LINE with a caret under the position. */
 export function errorLines(error: RunError, sql: string): string[] {
-  const lines = [`ERROR: ${error.code ? `${error.code}: ` : ''}${error.message}`]
+  const lines = [`ERROR: ${error.message}`]
   if (error.detail) lines.push(`DETAIL: ${error.detail}`)
   if (error.hint) lines.push(`HINT: ${error.hint}`)
   const location = errorLocationLines(sql, error.position)
