@@ -45,6 +45,13 @@ function bodyFor(pair: SurfacePair): unknown {
     'PATCH /v1/projects/{ref}/config/auth': { site_url: 'https://read-only.example.com' },
     'PATCH /v1/projects/{ref}/postgrest': { max_rows: 5 },
     'PATCH /v1/projects/{ref}/config/storage': { fileSizeLimit: 1024 },
+    'POST /v1/projects/{ref}/branches': { branch_name: 'read-only' },
+    'PATCH /v1/branches/{branch_id_or_ref}': { persistent: true },
+    'POST /v1/branches/{branch_id_or_ref}/merge': {},
+    'POST /v1/branches/{branch_id_or_ref}/push': {},
+    'POST /v1/branches/{branch_id_or_ref}/reset': {},
+    'PATCH /v1/projects/{ref}/billing/addons': { addon_type: 'pitr', addon_variant: 'pitr_7' },
+    'POST /v1/projects/{ref}/database/backups/restore-pitr': { recovery_time_target_unix: 1 },
   }
   return bodies[key]
 }
@@ -75,12 +82,16 @@ beforeAll(async () => {
   ref = created.body.ref
   await waitForStatus(t, ref, { token: ownerToken }, 'ACTIVE_HEALTHY', 60_000)
   readOnlyToken = (await memberWithRole(t, slug, 'read_only')).token
+  // Branching enabled on the project: the branch routes then find its production branch (by the project's ref) and
+  // reach their permission check.
+  expect((await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { token: ownerToken }, { plan: 'pro' })).status).toBe(200)
+  expect((await api(t, 'POST', `/v1/projects/${ref}/branches`, { token: ownerToken }, { branch_name: 'main', is_default: true })).status).toBe(201)
 }, 120_000)
 afterAll(() => t?.cleanup())
 
 describe('the claimed Management API surface', () => {
   const mutating = MANAGEMENT_SURFACE.filter((pair) => pair.method !== 'GET')
-  const values = () => ({ ref, slug, version: '20240101000000', id: crypto.randomUUID(), function_slug: 'hello' })
+  const values = () => ({ ref, slug, version: '20240101000000', id: crypto.randomUUID(), function_slug: 'hello', branch_id_or_ref: ref, addon_variant: 'pitr_7', name: 'main' })
 
   it('refuses every mutating route to a Read-only member with 403 and {message}, changing nothing', async () => {
     const before = await snapshot()
