@@ -115,6 +115,25 @@ describe('point-in-time recovery', () => {
     expect((await api(t, 'DELETE', `/v1/branches/${branch.id}`, { cookie })).status).toBe(200)
   })
 
+  it('rolls back a branch cancelled before its first step (its project never waits as COMING_UP)', async () => {
+    await platform.stop()
+    await platform.start({ STRATUM_OPERATION_STEP_DELAY_MS: '1500' })
+    const created = await api(t, 'POST', `/v1/projects/${ref}/branches`, { cookie }, { branch_name: 'cancelled' })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const branchRef = created.body.project_ref
+    const operations = (await api(t, 'GET', `/platform/projects/${branchRef}/operations`, { cookie })).body
+    const operation = (operations.operations ?? operations)[0]
+    const cancelled = await api(t, 'POST', `/platform/projects/${branchRef}/operations/${operation.id}/cancel`, { cookie })
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBeLessThan(300)
+    let branch: any
+    await waitFor(async () => (branch = (await api(t, 'GET', `/v1/projects/${ref}/branches/cancelled`, { cookie })).body).preview_project_status === 'INIT_FAILED', {
+      timeoutMs: 60_000,
+      what: 'the cancelled branch to be rolled back',
+    })
+    expect(branch.status).toBe('MIGRATIONS_FAILED')
+    expect((await api(t, 'DELETE', `/v1/branches/${branch.id}`, { cookie })).status).toBe(200)
+  })
+
   it('restores the project to the moment, and a kill -9 half-way does not stop it', async () => {
     await platform.stop()
     await platform.start({ STRATUM_OPERATION_STEP_DELAY_MS: '1500' })

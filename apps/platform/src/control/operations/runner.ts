@@ -275,7 +275,10 @@ export class OperationRunner {
     const project = await findProject(this.ctx.db, op.project_ref)
     if (!project) return finishOperation(this.ctx.db, op.id, 'cancelled', CANCELLED_MESSAGE)
     const untouched = op.step === null && op.current_step === null
-    const status = untouched && definition.requestedStatus && op.previous_status
+    // An operation that makes its project (a branch: accepted while the project was COMING_UP) has no earlier
+    // status to go back to: it rolls back like any other, so the project does not wait forever.
+    const restorable = op.previous_status && op.previous_status !== 'COMING_UP'
+    const status = untouched && definition.requestedStatus && restorable
       ? (op.previous_status as ProjectStatus)
       : await this.rollBack(definition, project, op, log)
     if (status && definition.runningStatus) await setProjectStatus(this.ctx.db, op.project_ref, status)
