@@ -66,8 +66,12 @@ test('an upgrade that cannot restore the data on the new major shows the failure
   const client = new pg.Client({ host: '127.0.0.1', port: db_port, user: 'postgres', password: PASSWORD, database: 'postgres' })
   client.on('error', () => {})
   await client.connect()
-  // A view on a column Postgres 17 removed: it exists on 15 and cannot be restored on 17.
-  await client.query('CREATE VIEW bgwriter_legacy AS SELECT buffers_backend FROM pg_stat_bgwriter')
+  // A dependency no eligibility check can see: a CHECK calls a function whose dynamic SQL reads a column Postgres 17
+  // removed. It works on 15; on 17 the restored rows fail their check. (A plain view on that column is refused by the
+  // eligibility check before the upgrade starts: resource-warnings.spec.ts.)
+  await client.query(`CREATE FUNCTION legacy_check(x int) RETURNS boolean LANGUAGE plpgsql AS $$
+    DECLARE n bigint; BEGIN EXECUTE 'SELECT buffers_' || 'backend FROM pg_stat_bgwriter' INTO n; RETURN x IS NOT NULL; END $$`)
+  await client.query('CREATE TABLE legacy_rows (x int CHECK (legacy_check(x))); INSERT INTO legacy_rows VALUES (1)')
   await client.end()
   const { tracking_id } = await apiCall(page, 'POST', `/v1/projects/${ref}/upgrade`, { target_version: '17' })
   await page.goto(`/project/${ref}?trackingId=${tracking_id}`)
