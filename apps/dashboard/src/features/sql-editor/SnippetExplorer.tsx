@@ -188,8 +188,8 @@ export function SnippetExplorer({ projectRef, userId, canSave, canUpdateProject,
   return (
     <nav className="sql-explorer" aria-label="Queries">
       <div className="explorer-header">
-        {/* The page's one h1: the editor has no other page heading. */}
-        <h1 className="explorer-title">SQL Editor</h1>
+        {/* Names the explorer; the open query's name (SnippetWorkspace) is the page's h1. */}
+        <h2 className="explorer-title">SQL Editor</h2>
         <div className="explorer-actions">
           <IconButton size="sm" label="New folder" icon={<FolderPlus size={14} aria-hidden="true" />} disabled={!canSave || newFolder !== null} onClick={() => setNewFolder('editing')} />
           <IconButton size="sm" label="New query" icon={<Plus size={14} aria-hidden="true" />} onClick={onNewQuery} />
