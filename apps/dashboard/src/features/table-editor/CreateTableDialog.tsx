@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog'
 import { TextField } from '../../components/ui/Field'
 import { newColumn, starterColumns, toColumnSpec, type ColumnDraft } from './column-draft'
 import { ColumnFields } from './ColumnFields'
+import { ReviewSqlFooter } from './ReviewSqlFooter'
 
 interface CreateTableDialogProps {
   projectRef: string
@@ -43,16 +44,7 @@ export function CreateTableDialog({ projectRef, schema, open, onClose, onReview 
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={`Create a new table in ${schema}`}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="te-create-table">
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ReviewSqlFooter formId="te-create-table" onCancel={onClose} />}
     >
       <form id="te-create-table" className="te-ddl-form" onSubmit={review}>
         <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} required autoFocus />

@@ -9,6 +9,7 @@ import type { EditorColumn, EditorRelation } from '../../data/table-editor/types
 import { newColumn, toColumnSpec, type ColumnDraft } from './column-draft'
 import { ColumnFields } from './ColumnFields'
 import type { PendingSql } from './SqlPreviewDialog'
+import { ReviewSqlFooter } from './ReviewSqlFooter'
 
 const ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' }
 
@@ -52,16 +53,7 @@ function ColumnChangeDialog({ column, relation, onClose, onPreview }: { column: 
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Change column ${column.name}`}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="te-alter-column">
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ReviewSqlFooter formId="te-alter-column" onCancel={onClose} />}
     >
       <form id="te-alter-column" className="te-ddl-form" onSubmit={review}>
         <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} />
@@ -98,16 +90,7 @@ function AddColumnDialog({ projectRef, relation, onClose, onPreview }: { project
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Add a column to ${relation.name}`}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="te-add-column">
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ReviewSqlFooter formId="te-add-column" onCancel={onClose} />}
     >
       <form id="te-add-column" className="te-ddl-form" onSubmit={review}>
         <ColumnFields projectRef={projectRef} schema={relation.schema} draft={draft} index={0} onChange={setDraft} />

@@ -9,6 +9,7 @@ import { Switch } from '../../components/ui/Switch'
 import { useEditorChoices } from '../../data/table-editor/useCatalog'
 import type { EditorRelation } from '../../data/table-editor/types'
 import type { PendingSql } from './SqlPreviewDialog'
+import { ReviewSqlFooter } from './ReviewSqlFooter'
 
 interface PoliciesViewProps {
   projectRef: string
@@ -54,16 +55,7 @@ function PolicyDialog({ projectRef, relation, onClose, onPreview }: Omit<Policie
       open
       onOpenChange={(open) => !open && onClose()}
       title={`New policy on ${relation.name}`}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="primary" type="submit" form="te-policy-form">
-            Review SQL
-          </Button>
-        </>
-      }
+      footer={<ReviewSqlFooter formId="te-policy-form" onCancel={onClose} />}
     >
       <form id="te-policy-form" className="te-ddl-form" onSubmit={review}>
         <TextField label="Policy name" value={name} onChange={(event) => setName(event.target.value)} required autoFocus />
