@@ -38,3 +38,13 @@ export {
 } from './ddl.js'
 export { SCHEMAS_QUERY, entitiesQuery, relationQuery, EDITOR_CHOICES_QUERY } from './catalog.js'
 export { parseArrayLiteral, formatArrayLiteral } from './arrays.js'
+export {
+  CSV_DELIMITERS,
+  buildCopyFrom,
+  checkedImportName,
+  parseCsvSample,
+  columnNamesFromHeader,
+  type CsvDelimiter,
+  type CopyFromSpec,
+  type CsvPreview,
+} from './csv-import.js'
