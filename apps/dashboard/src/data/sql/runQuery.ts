@@ -7,6 +7,8 @@ export interface RunQueryVariables {
   readOnly: boolean
   /** The editor's row limit option; -1 means none. */
   rowLimit?: number
+  /** The run's statement timeout (ms); the server's default when absent. */
+  statementTimeoutMs?: number
   signal?: AbortSignal
   /** Whether the run goes in the member's query history (the SQL editor's runs); other reads (the table editor's) do not. */
   history?: boolean
@@ -32,14 +34,20 @@ type ErrorBody = Partial<SqlQueryResponse> & {
  * the editor needs its position, statement and partial results. Network failures and other
  * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
  */
-export async function runQuery({ ref, query, readOnly, rowLimit, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
+export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeoutMs, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
   let response: Response
   try {
     response = await fetch(`/platform/pg-meta/${encodeURIComponent(ref)}/query`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query, read_only: readOnly, history: history === true, ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}) }),
+      body: JSON.stringify({
+        query,
+        read_only: readOnly,
+        history: history === true,
+        ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}),
+        ...(statementTimeoutMs !== undefined ? { statement_timeout_ms: statementTimeoutMs } : {}),
+      }),
       signal,
     })
   } catch (error) {
