@@ -31,6 +31,8 @@ import { projectRoutes } from './routes/projects.js'
 import { postgrestConfigRoutes } from './routes/postgrest-config.js'
 import { projectAuthRoutes } from './routes/project-auth.js'
 import { sqlRoutes } from './routes/sql.js'
+import { tableImportRoutes } from './routes/table-import.js'
+import { sqlExportRoutes } from './routes/sql-export.js'
 import { functionRoutes } from './routes/functions.js'
 import { githubRoutes } from './routes/github.js'
 import { branchRoutes } from './routes/branches.js'
@@ -85,6 +87,8 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await projectAuthRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await sqlRoutes(app, ctx)
+  await tableImportRoutes(app, ctx)
+  await sqlExportRoutes(app, ctx)
   await typesAndHostnameRoutes(app, ctx)
   await storageRoutes(app, ctx)
   await functionRoutes(app, ctx)
