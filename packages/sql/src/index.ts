@@ -38,6 +38,7 @@ export {
 export { parseParameters, parseParameterDirectives, type SqlParameter, type ParameterDirective } from './parameters.js'
 export { substituteParameters, formatParameterValue, ParameterError, type ParameterDeclaration } from './substitute.js'
 export { quoteLiteral, quoteIdentifier } from './literals.js'
+export { RESERVED_KEYWORDS } from './keywords.js'
 export {
   FILTER_OPERATORS,
   formatSort,

@@ -121,6 +121,23 @@ describe('SQL editor query', () => {
     const tooLong = await run({ query: 'select 1', statement_timeout_ms: 10_000_000 })
     expect(tooLong.status).toBe(400)
     expect(tooLong.body.message).toBe('statement_timeout_ms must be at most 300000')
+    // The editor's per-run setting: an integer number of ms, positive, at most 5 min; anything else is refused before running.
+    for (const [bad, message] of [
+      ['10s', 'statement_timeout_ms must be a number'],
+      [1500.5, 'statement_timeout_ms must be an integer'],
+      [0, 'statement_timeout_ms must be positive'],
+      [-1, 'statement_timeout_ms must be positive'],
+      [null, 'statement_timeout_ms must be a number'],
+    ] as const) {
+      const refused = await run({ query: 'select 1', statement_timeout_ms: bad })
+      expect(refused.status, String(bad)).toBe(400)
+      expect(refused.body).toEqual({ message })
+    }
+    // Within bounds, the setting holds for the run (and the next run is back to the default).
+    const set = await run({ query: "select current_setting('statement_timeout') as timeout", statement_timeout_ms: 10_000 })
+    expect(set.body.results[0].rows).toEqual([{ timeout: '10s' }])
+    const after = await run({ query: "select current_setting('statement_timeout') as timeout" })
+    expect(after.body.results[0].rows).toEqual([{ timeout: '1min' }])
   })
 
   it('truncates a large result with a clear message instead of holding it all', async () => {

@@ -1,12 +1,13 @@
-import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
+import { CONTENT_TEXTS, SQL_DEFAULT_TIMEOUT_MS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
-import { Activity, Copy, History, ListTree, Play } from 'lucide-react'
+import { Activity, ChevronDown, Copy, History, ListTree, PanelLeft, Play, WandSparkles } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
-import { Button } from '../../components/ui/Button'
+import { Button, IconButton } from '../../components/ui/Button'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/DropdownMenu'
 import { Select } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
@@ -23,6 +24,7 @@ import { getDraft, restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSav
 import { useRuns } from './results'
 import { ResultsPanel } from './ResultsPanel'
 import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
+import { SchemaBrowser } from './SchemaBrowser'
 import { SqlEditor, type EditorHandle, type ErrorMarker } from './SqlEditor'
 import { useSqlRunner } from './useSqlRunner'
 
@@ -33,6 +35,19 @@ function readRowLimit(): number {
   const saved = Number(window.localStorage.getItem(ROW_LIMIT_KEY))
   return (ROW_LIMIT_OPTIONS as readonly number[]).includes(saved) ? saved : DEFAULT_ROW_LIMIT
 }
+
+const TIMEOUT_KEY = 'stratum.sql-editor.statement-timeout'
+/** The per-run statement timeouts offered (ms): the server's default (1 min) and the bounds it accepts (at most 5 min). */
+export const STATEMENT_TIMEOUT_OPTIONS = [10_000, 30_000, SQL_DEFAULT_TIMEOUT_MS, 300_000] as const
+
+function readTimeout(): number {
+  const saved = Number(window.localStorage.getItem(TIMEOUT_KEY))
+  return (STATEMENT_TIMEOUT_OPTIONS as readonly number[]).includes(saved) ? saved : SQL_DEFAULT_TIMEOUT_MS
+}
+
+const timeoutLabel = (ms: number) => `Timeout ${ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`}${ms === SQL_DEFAULT_TIMEOUT_MS ? ' (default)' : ''}`
+
+const BROWSER_KEY = 'stratum.sql-editor.schema-browser'
 
 const SAVE_STATE_TEXT: Record<SaveState, string> = { IDLE: 'Saved', UPDATING: 'Saving…', UPDATING_FAILED: 'Failed to save' }
 
@@ -68,9 +83,12 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   // Another member's shared snippet shows as stored: nothing typed here earlier is put back into it.
   const [initialSql] = useState(() => (ownsIt ? (restoreDraft(projectRef, id, snippet.content.sql, snippet.updated_at) ?? snippet.content.sql) : snippet.content.sql))
   const [rowLimit, setRowLimit] = useState(readRowLimit)
+  const [statementTimeout, setStatementTimeout] = useState(readTimeout)
+  const [browserOpen, setBrowserOpen] = useState(() => window.localStorage.getItem(BROWSER_KEY) !== 'closed')
   const handle = useRef<EditorHandle | null>(null)
+  const insertName = useCallback((text: string) => handle.current?.insert(text), [])
   const runs = useRuns(`${projectRef}/${id}`)
-  const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit, canWrite })
+  const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit, statementTimeoutMs: statementTimeout, canWrite })
   const [explain, setExplain] = useState<ExplainState | null>(null)
   const explainSeq = useRef(0)
   const [, setSearchParams] = useSearchParams()
@@ -197,6 +215,18 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           ) : null}
         </div>
         <div className="sql-toolbar-actions">
+          {isSmall ? null : (
+            <IconButton
+              size="sm"
+              label={browserOpen ? 'Hide schema browser' : 'Show schema browser'}
+              icon={<PanelLeft size={14} aria-hidden="true" />}
+              aria-pressed={browserOpen}
+              onClick={() => {
+                window.localStorage.setItem(BROWSER_KEY, browserOpen ? 'closed' : 'open')
+                setBrowserOpen(!browserOpen)
+              }}
+            />
+          )}
           <Button
             size="sm"
             variant="ghost"
@@ -242,6 +272,32 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           >
             Explain analyze
           </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<WandSparkles size={14} aria-hidden="true" />}
+            disabled={!ownsIt}
+            onClick={() => void handle.current?.format()}
+            title="Format SQL: the selection, or all (Shift+Alt+F)"
+          >
+            Format
+          </Button>
+          <Select
+            aria-label="Statement timeout"
+            title="How long each statement may run before Postgres cancels it"
+            value={statementTimeout}
+            onChange={(e) => {
+              const next = Number(e.target.value)
+              setStatementTimeout(next)
+              window.localStorage.setItem(TIMEOUT_KEY, String(next))
+            }}
+          >
+            {STATEMENT_TIMEOUT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {timeoutLabel(option)}
+              </option>
+            ))}
+          </Select>
           <Select
             aria-label="Row limit"
             value={rowLimit}
@@ -263,10 +319,29 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
             icon={<Play size={14} aria-hidden="true" />}
             loading={runner.running !== null}
             onClick={() => handle.current && run(handle.current.getRunnable())}
-            title="Run (Ctrl+Enter)"
+            title="Run the selection, or all (Ctrl+Enter)"
           >
             Run
           </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button size="sm" variant="primary" className="btn-icon" aria-label="More ways to run" title="More ways to run" disabled={runner.running !== null} icon={<ChevronDown size={14} aria-hidden="true" />} />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              <DropdownMenuItem icon={<Play size={14} />} onSelect={() => handle.current && run(handle.current.getRunnable())}>
+                Run selection or all <kbd className="sql-run-kbd">Ctrl+Enter</kbd>
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                icon={<Play size={14} />}
+                onSelect={() => {
+                  const statement = handle.current?.getStatementRunnable()
+                  if (statement) run(statement)
+                }}
+              >
+                Run statement at cursor <kbd className="sql-run-kbd">Ctrl+Shift+Enter</kbd>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
         </div>
       </div>
       {!ownsIt ? (
@@ -297,15 +372,18 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           <div className="sql-stack-results">{results}</div>
         </div>
       ) : (
-        <Group orientation="vertical" className="sql-split" id="sql-editor-split">
-          <Panel id="sql-editor-panel" defaultSize="50%" minSize="15%">
-            {editor}
-          </Panel>
-          <Separator className="resize-handle resize-handle-horizontal" aria-label="Resize results" />
-          <Panel id="sql-results-panel" defaultSize="50%" minSize="15%">
-            {results}
-          </Panel>
-        </Group>
+        <div className="sql-workspace-body">
+          {browserOpen ? <SchemaBrowser projectRef={projectRef} onInsert={insertName} /> : null}
+          <Group orientation="vertical" className="sql-split" id="sql-editor-split">
+            <Panel id="sql-editor-panel" defaultSize="50%" minSize="15%">
+              {editor}
+            </Panel>
+            <Separator className="resize-handle resize-handle-horizontal" aria-label="Resize results" />
+            <Panel id="sql-results-panel" defaultSize="50%" minSize="15%">
+              {results}
+            </Panel>
+          </Group>
+        </div>
       )}
       <RunWarningDialog warning={runner.gate?.warning ?? null} destructive={runner.gate?.destructive} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
       <WriteConnectionDialog message={runner.writePrompt?.message ?? null} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />

@@ -1,14 +1,58 @@
-import type { PgMetaTable } from '@stratum/contracts'
+import { RESERVED_KEYWORDS } from '@stratum/sql'
+import type { CatalogRelation, SqlCatalog } from '../../data/sql/useSqlCatalog'
 import type { Monaco } from './monaco'
 
 type Disposable = ReturnType<Monaco['languages']['registerCompletionItemProvider']>
 type Model = Parameters<Parameters<Monaco['languages']['registerCompletionItemProvider']>[1]['provideCompletionItems']>[0]
 
+export type CompletionKind = 'keyword' | 'schema' | 'table' | 'view' | 'column' | 'function' | 'snippet'
+
+export interface SqlCompletion {
+  label: string
+  kind: CompletionKind
+  detail: string
+  insertText: string
+  /** insertText is a Monaco snippet (`name($0)` puts the cursor between the parentheses). */
+  snippet?: boolean
+  /** Shown beside the list: a saved query's SQL. */
+  documentation?: string
+}
+
+/** What completion offers beside the text itself. */
+export interface CompletionSources {
+  catalog?: SqlCatalog
+  /** The project's saved queries the member sees: choosing one inserts its SQL. */
+  snippets?: readonly { name: string; sql: string }[]
+  /** Postgres's built-in function names (Monaco's pgsql list). */
+  builtins?: readonly string[]
+}
+
+/** Words that start or join clauses, offered as keywords (lower case, as the product writes SQL). */
+export const SQL_KEYWORDS: readonly string[] = [
+  'select', 'from', 'where', 'and', 'or', 'not', 'in', 'is', 'null', 'like', 'ilike', 'between', 'exists', 'as', 'distinct', 'on',
+  'join', 'left join', 'right join', 'inner join', 'full join', 'cross join', 'lateral', 'using', 'group by', 'order by', 'having',
+  'limit', 'offset', 'fetch first', 'union', 'union all', 'intersect', 'except', 'with', 'recursive', 'case', 'when', 'then', 'else',
+  'end', 'asc', 'desc', 'nulls first', 'nulls last', 'insert into', 'values', 'default', 'returning', 'on conflict', 'do nothing',
+  'do update set', 'update', 'set', 'delete from', 'truncate', 'create table', 'create view', 'create materialized view',
+  'create index', 'create schema', 'create function', 'create or replace function', 'create trigger', 'create policy',
+  'create extension', 'create type', 'alter table', 'add column', 'drop column', 'alter column', 'rename to', 'drop table',
+  'drop view', 'drop function', 'drop index', 'drop schema', 'if exists', 'if not exists', 'cascade', 'restrict', 'primary key',
+  'foreign key', 'references', 'unique', 'check', 'constraint', 'not null', 'generated always as identity', 'begin', 'commit',
+  'rollback', 'savepoint', 'explain', 'analyze', 'vacuum', 'grant', 'revoke', 'to', 'all', 'any', 'some', 'true', 'false', 'cast',
+  'interval', 'over', 'partition by', 'filter', 'window', 'language', 'returns', 'security definer',
+  'enable row level security', 'for each row', 'execute function', 'comment on', 'is distinct from',
+]
+
 const unquote = (name: string) => (name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name.toLowerCase())
 
-/** Quotes an identifier only when Postgres would need it. */
+/** Quotes an identifier only when Postgres would need it: upper case, other characters, or a reserved word. */
 export function identifier(name: string): string {
-  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`
+  return /^[a-z_][a-z0-9_$]*$/.test(name) && !RESERVED_KEYWORDS.has(name) ? name : `"${name.replace(/"/g, '""')}"`
+}
+
+/** The name as typed into SQL: schema-qualified unless it lives in public. */
+export function qualifiedName(schema: string, name: string): string {
+  return schema === 'public' ? identifier(name) : `${identifier(schema)}.${identifier(name)}`
 }
 
 const IDENT = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][\w$]*)`
@@ -28,61 +72,88 @@ function aliases(text: string): Map<string, { schema?: string; table: string }> 
   return found
 }
 
+const relationKind = (relation: CatalogRelation): 'table' | 'view' => (relation.kind === 'view' || relation.kind === 'materialized view' ? 'view' : 'table')
+/** `$` and `}` mean something in a Monaco snippet: a name holding them is escaped. */
+const snippetText = (text: string) => text.replace(/[$}\\]/g, (c) => `\\${c}`)
+const call = (name: string): Pick<SqlCompletion, 'insertText' | 'snippet'> => ({ insertText: `${snippetText(name)}($0)`, snippet: true })
+
 /**
- * The completion items for the text before the cursor: after `schema.` the schema's tables, after
- * `table.` (or an alias of it) its columns, otherwise schemas, tables and the columns of every table.
+ * The completion items for the text before the cursor: after `schema.` the schema's tables, views and
+ * functions; after `table.` (or an alias of it) its columns; otherwise keywords, schemas, tables, views,
+ * the columns of every relation (once per name), functions, built-in functions and saved queries.
  */
-export function completionsFor(
-  tables: readonly PgMetaTable[],
-  before: string,
-  fullText: string,
-): { label: string; kind: 'schema' | 'table' | 'column'; detail: string; insertText: string }[] {
+export function completionsFor(sources: CompletionSources, before: string, fullText: string): SqlCompletion[] {
+  const relations = sources.catalog?.relations ?? []
+  const functions = sources.catalog?.functions ?? []
   const qualified = QUALIFIER_RE.exec(before)
   if (qualified) {
     const [, first, second] = qualified
     const name = unquote(second ?? '')
     const schema = first ? unquote(first) : undefined
-    const out: ReturnType<typeof completionsFor> = []
+    const out: SqlCompletion[] = []
     if (!schema) {
-      for (const table of tables.filter((t) => t.schema === name)) {
-        out.push({ label: table.name, kind: 'table', detail: `table in ${table.schema}`, insertText: identifier(table.name) })
+      for (const relation of relations.filter((r) => r.schema === name)) {
+        const kind = relationKind(relation)
+        out.push({ label: relation.name, kind, detail: `${relation.kind} in ${relation.schema}`, insertText: identifier(relation.name) })
+      }
+      for (const fn of functions.filter((f) => f.schema === name)) {
+        out.push({ label: fn.name, kind: 'function', detail: `${fn.name}(${fn.args})${fn.result ? ` → ${fn.result}` : ''}`, ...call(identifier(fn.name)) })
       }
     }
     const alias = schema ? undefined : aliases(fullText).get(name)
-    const matches = tables.filter((t) =>
-      alias ? t.name === alias.table && (!alias.schema || t.schema === alias.schema) : t.name === name && (!schema || t.schema === schema),
+    const matches = relations.filter((r) =>
+      alias ? r.name === alias.table && (!alias.schema || r.schema === alias.schema) : r.name === name && (!schema || r.schema === schema),
     )
-    for (const table of matches) {
-      for (const column of table.columns ?? []) {
-        out.push({ label: column.name, kind: 'column', detail: `${column.format} · ${table.schema}.${table.name}`, insertText: identifier(column.name) })
+    for (const relation of matches) {
+      for (const column of relation.columns) {
+        out.push({ label: column.name, kind: 'column', detail: `${column.type} · ${relation.schema}.${relation.name}`, insertText: identifier(column.name) })
       }
     }
     return out
   }
-  const out: ReturnType<typeof completionsFor> = []
-  const schemas = new Set(tables.map((t) => t.schema))
-  for (const schema of schemas) out.push({ label: schema, kind: 'schema', detail: 'schema', insertText: identifier(schema) })
+  const out: SqlCompletion[] = SQL_KEYWORDS.map((word) => ({ label: word, kind: 'keyword' as const, detail: 'keyword', insertText: word }))
+  for (const schema of sources.catalog?.schemas ?? []) out.push({ label: schema, kind: 'schema', detail: 'schema', insertText: identifier(schema) })
   const seenColumns = new Set<string>()
-  for (const table of tables) {
-    const insert = table.schema === 'public' ? identifier(table.name) : `${identifier(table.schema)}.${identifier(table.name)}`
-    out.push({ label: table.schema === 'public' ? table.name : `${table.schema}.${table.name}`, kind: 'table', detail: `table in ${table.schema}`, insertText: insert })
-    for (const column of table.columns ?? []) {
+  for (const relation of relations) {
+    const label = relation.schema === 'public' ? relation.name : `${relation.schema}.${relation.name}`
+    out.push({ label, kind: relationKind(relation), detail: `${relation.kind} in ${relation.schema}`, insertText: qualifiedName(relation.schema, relation.name) })
+    for (const column of relation.columns) {
       if (seenColumns.has(column.name)) continue
       seenColumns.add(column.name)
-      out.push({ label: column.name, kind: 'column', detail: `${column.format} · ${table.name}`, insertText: identifier(column.name) })
+      out.push({ label: column.name, kind: 'column', detail: `${column.type} · ${relation.name}`, insertText: identifier(column.name) })
     }
+  }
+  const ownFunctions = new Set<string>()
+  for (const fn of functions) {
+    const label = fn.schema === 'public' ? fn.name : `${fn.schema}.${fn.name}`
+    if (ownFunctions.has(label)) continue
+    ownFunctions.add(label)
+    out.push({ label, kind: 'function', detail: `${fn.name}(${fn.args})${fn.result ? ` → ${fn.result}` : ''}`, ...call(qualifiedName(fn.schema, fn.name)) })
+  }
+  for (const name of sources.builtins ?? []) {
+    if (!ownFunctions.has(name)) out.push({ label: name, kind: 'function', detail: 'built-in function', ...call(name) })
+  }
+  for (const snippet of sources.snippets ?? []) {
+    if (!snippet.sql.trim()) continue
+    out.push({ label: snippet.name, kind: 'snippet', detail: 'saved query', insertText: snippet.sql, documentation: snippet.sql.slice(0, 2000) })
   }
   return out
 }
 
-/** Registers completion of the project's schemas, tables and columns for pgsql; dispose it on unmount. */
-export function registerSqlCompletion(monaco: Monaco, model: Model, getTables: () => readonly PgMetaTable[]): Disposable {
-  const kinds = {
-    schema: monaco.languages.CompletionItemKind.Module,
-    table: monaco.languages.CompletionItemKind.Class,
-    column: monaco.languages.CompletionItemKind.Field,
+/** Registers completion for pgsql in one editor's model; dispose it on unmount. */
+export function registerSqlCompletion(monaco: Monaco, model: Model, getSources: () => CompletionSources): Disposable {
+  const { CompletionItemKind, CompletionItemInsertTextRule } = monaco.languages
+  const kinds: Record<CompletionKind, number> = {
+    keyword: CompletionItemKind.Keyword,
+    schema: CompletionItemKind.Module,
+    table: CompletionItemKind.Class,
+    view: CompletionItemKind.Interface,
+    column: CompletionItemKind.Field,
+    function: CompletionItemKind.Function,
+    snippet: CompletionItemKind.Snippet,
   }
-  const order = { table: '1', column: '2', schema: '3' }
+  // The project's own names first, then functions, keywords and saved queries.
+  const order: Record<CompletionKind, string> = { column: '1', table: '2', view: '2', schema: '3', function: '4', keyword: '5', snippet: '6' }
   return monaco.languages.registerCompletionItemProvider('pgsql', {
     triggerCharacters: ['.'],
     provideCompletionItems: (current, position) => {
@@ -91,13 +162,15 @@ export function registerSqlCompletion(monaco: Monaco, model: Model, getTables: (
       const word = current.getWordUntilPosition(position)
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn }
       const before = current.getValueInRange({ startLineNumber: position.lineNumber, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column })
-      const items = completionsFor(getTables(), before, current.getValue())
+      const items = completionsFor(getSources(), before, current.getValue())
       return {
         suggestions: items.map((item) => ({
           label: item.label,
           kind: kinds[item.kind],
           detail: item.detail,
           insertText: item.insertText,
+          ...(item.snippet ? { insertTextRules: CompletionItemInsertTextRule.InsertAsSnippet } : {}),
+          ...(item.documentation ? { documentation: { value: '```sql\n' + item.documentation + '\n```' } } : {}),
           sortText: `${order[item.kind]}${item.label}`,
           range,
         })),

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { useTableCompletions } from '../../data/sql/useTableCompletions'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useSnippets } from '../../data/content/useSnippets'
+import { useSqlCatalog } from '../../data/sql/useSqlCatalog'
 import { useTheme } from '../../lib/theme'
-import { registerSqlCompletion } from './completion'
+import { registerSqlCompletion, type CompletionSources } from './completion'
 import { createSqlMonaco } from './createSqlMonaco'
 import { loadMonaco } from './loadMonaco'
 import type { Monaco } from './monaco'
@@ -12,7 +13,7 @@ type EditorOptions = NonNullable<Parameters<Monaco['editor']['create']>[1]>
 interface UseSqlMonacoOptions {
   initialValue: string
   onChange: (sql: string) => void
-  /** The project whose schemas, tables and columns are offered as completions. */
+  /** The project whose schemas, tables, views, columns, functions and saved queries are offered as completions. */
   projectRef?: string
   /** What differs per place: its accessible label, read-only, gutter... */
   options: EditorOptions
@@ -29,25 +30,30 @@ export function useSqlMonaco(host: RefObject<HTMLDivElement | null>, { initialVa
   const [loaded, setLoaded] = useState<{ editor: SqlMonacoEditor; monaco: Monaco } | null>(null)
   const [failed, setFailed] = useState<string | null>(null)
   const { resolved } = useTheme()
-  const tables = useTableCompletions(projectRef).data
+  const catalog = useSqlCatalog(projectRef).data
+  const snippets = useSnippets(projectRef ?? '').data
+  const sources = useMemo<Omit<CompletionSources, 'builtins'>>(
+    () => ({ catalog, snippets: snippets?.map((item) => ({ name: item.name, sql: item.content?.sql ?? '' })) }),
+    [catalog, snippets],
+  )
   // The editor lives across renders; it reads the latest callbacks through this.
-  const latest = useRef({ onChange, tables, initialValue, options, setup })
+  const latest = useRef({ onChange, sources, initialValue, options, setup })
   useLayoutEffect(() => {
-    latest.current = { onChange, tables, initialValue, options, setup }
+    latest.current = { onChange, sources, initialValue, options, setup }
   })
 
   useEffect(() => {
     let disposed = false
     const cleanups: Array<() => void> = []
     loadMonaco().then(
-      (monaco) => {
+      ({ monaco, pgsqlBuiltins }) => {
         if (disposed || !host.current) return
         const editor = createSqlMonaco(monaco, host.current, { value: latest.current.initialValue, ...latest.current.options })
         cleanups.push(() => editor.dispose())
         editor.onDidChangeModelContent(() => latest.current.onChange(editor.getValue()))
         const model = editor.getModel()
         if (model) {
-          const completion = registerSqlCompletion(monaco, model, () => latest.current.tables ?? [])
+          const completion = registerSqlCompletion(monaco, model, () => ({ ...latest.current.sources, builtins: pgsqlBuiltins }))
           cleanups.push(() => completion.dispose())
         }
         const undo = latest.current.setup?.(editor, monaco)

@@ -7,6 +7,7 @@ import type { PartialResults } from '../../data/sql/readQueryStream'
 import { runQuery } from '../../data/sql/runQuery'
 import { cancelRunningQuery } from '../../data/sql/useCancelQuery'
 import { sqlKeys } from '../../data/sql/keys'
+import { sqlCatalogKeys } from '../../data/sql/useSqlCatalog'
 import { sqlCompletionKeys } from '../../data/sql/useTableCompletions'
 import { addRun } from './results'
 
@@ -42,7 +43,20 @@ export interface Gate extends Runnable {
  * straight away when their role has it (`canWrite`); what the gate let through (plain selects)
  * still runs read-only first, and a refusal there asks once to run it with write access.
  */
-export function useSqlRunner({ projectRef, runKey, rowLimit, canWrite }: { projectRef: string; runKey: string; rowLimit: number; canWrite: boolean }) {
+export function useSqlRunner({
+  projectRef,
+  runKey,
+  rowLimit,
+  statementTimeoutMs,
+  canWrite,
+}: {
+  projectRef: string
+  runKey: string
+  rowLimit: number
+  /** The run's statement timeout (ms); the server's default when absent. */
+  statementTimeoutMs?: number
+  canWrite: boolean
+}) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const [running, setRunning] = useState<RunningQuery | null>(null)
@@ -60,13 +74,16 @@ export function useSqlRunner({ projectRef, runKey, rowLimit, canWrite }: { proje
       const base = { sql, offset, ranAt: startedAt }
       try {
         const onProgress = (partial: PartialResults) => setRunning((current) => current && { ...current, partial })
-        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, history: true, onProgress })
+        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, statementTimeoutMs, history: true, onProgress })
         const elapsedMs = Date.now() - startedAt
         if (outcome.kind === 'ok') {
           addRun(runKey, { ...base, elapsedMs, response: outcome.response })
           void queryClient.invalidateQueries({ queryKey: sqlKeys.history(projectRef) })
           // A write may have changed the schema: completion lists it again.
-          if (!readOnly) void queryClient.invalidateQueries({ queryKey: sqlCompletionKeys.tables(projectRef) })
+          if (!readOnly) {
+            void queryClient.invalidateQueries({ queryKey: sqlCompletionKeys.tables(projectRef) })
+            void queryClient.invalidateQueries({ queryKey: sqlCatalogKeys.catalog(projectRef) })
+          }
         }
         else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, message: outcome.message })
         else {
@@ -95,7 +112,7 @@ export function useSqlRunner({ projectRef, runKey, rowLimit, canWrite }: { proje
         setCancelling(false)
       }
     },
-    [projectRef, queryClient, rowLimit, runKey, toast],
+    [projectRef, queryClient, rowLimit, statementTimeoutMs, runKey, toast],
   )
 
   /**
