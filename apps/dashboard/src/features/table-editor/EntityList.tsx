@@ -1,4 +1,4 @@
-import { Eye, Plus, Search, Table2 } from 'lucide-react'
+import { Eye, FileUp, Plus, Search, Table2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { NavLink } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
@@ -14,10 +14,11 @@ interface EntityListProps {
   canWrite: boolean
   onSchemaChange: (schema: string) => void
   onNewTable: () => void
+  onNewTableFromCsv: () => void
 }
 
 /** The left panel: a schema select, a search, and the schema's tables and views. */
-export function EntityList({ projectRef, schema, currentId, canWrite, onSchemaChange, onNewTable }: EntityListProps) {
+export function EntityList({ projectRef, schema, currentId, canWrite, onSchemaChange, onNewTable, onNewTableFromCsv }: EntityListProps) {
   const schemas = useSchemas(projectRef)
   const entities = useEntities(projectRef, schema)
   const [search, setSearch] = useState('')
@@ -31,7 +32,12 @@ export function EntityList({ projectRef, schema, currentId, canWrite, onSchemaCh
     <nav className="te-explorer" aria-label="Tables and views">
       <div className="te-explorer-header">
         <h2 className="te-explorer-title">Table Editor</h2>
-        {canWrite ? <IconButton label="New table" icon={<Plus size={16} aria-hidden="true" />} onClick={onNewTable} /> : null}
+        {canWrite ? (
+          <div className="te-explorer-actions">
+            <IconButton label="New table from CSV" icon={<FileUp size={16} aria-hidden="true" />} onClick={onNewTableFromCsv} />
+            <IconButton label="New table" icon={<Plus size={16} aria-hidden="true" />} onClick={onNewTable} />
+          </div>
+        ) : null}
       </div>
       <div className="te-explorer-controls">
         <Select aria-label="Schema" value={schema} onChange={(event) => onSchemaChange(event.target.value)}>

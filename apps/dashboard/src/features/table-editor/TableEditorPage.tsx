@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { CreateTableDialog } from './CreateTableDialog'
 import { DefinitionView } from './DefinitionView'
 import { EntityList } from './EntityList'
+import { ImportCsvDialog } from './ImportCsvDialog'
 import { PoliciesView } from './PoliciesView'
 import { SqlPreviewDialog, type PendingSql } from './SqlPreviewDialog'
 import { TableView } from './TableView'
@@ -41,6 +42,7 @@ export function TableEditorPage() {
   const schema = url.schema ?? relation.data?.schema ?? 'public'
   const [view, setView] = useState<View>('data')
   const [creating, setCreating] = useState(false)
+  const [creatingFromCsv, setCreatingFromCsv] = useState(false)
   const [pending, setPending] = useState<PendingSql | undefined>()
   useProjectPageTitle(relation.data?.name ?? 'Table Editor')
 
@@ -127,7 +129,7 @@ export function TableEditorPage() {
 
   return (
     <div className="te-page">
-      <EntityList projectRef={ref} schema={schema} currentId={relationId} canWrite={canWrite} onSchemaChange={url.setSchema} onNewTable={() => setCreating(true)} />
+      <EntityList projectRef={ref} schema={schema} currentId={relationId} canWrite={canWrite} onSchemaChange={url.setSchema} onNewTable={() => setCreating(true)} onNewTableFromCsv={() => setCreatingFromCsv(true)} />
       <div className="te-main">{content}</div>
       {creating ? (
         <CreateTableDialog
@@ -138,6 +140,17 @@ export function TableEditorPage() {
           onReview={(sql, name) => {
             setCreating(false)
             setPending({ title: `Create table ${name}`, sql, done: `Table ${name} created`, onDone: () => void openCreated(name) })
+          }}
+        />
+      ) : null}
+      {creatingFromCsv ? (
+        <ImportCsvDialog
+          projectRef={ref}
+          schema={schema}
+          onClose={() => setCreatingFromCsv(false)}
+          onImported={(name) => {
+            setCreatingFromCsv(false)
+            void openCreated(name)
           }}
         />
       ) : null}

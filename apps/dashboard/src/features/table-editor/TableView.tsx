@@ -1,5 +1,5 @@
 import { buildCappedCount, buildDeleteRows, buildPageQuery, TABLE_EDITOR_PAGE_SIZE, TableEditorInputError, type PageCursor } from '@stratum/sql'
-import { Filter, Plus, Trash2 } from 'lucide-react'
+import { Filter, Plus, Trash2, Upload } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
@@ -10,6 +10,7 @@ import type { EditorRelation } from '../../data/table-editor/types'
 import { useRowsPage } from '../../data/table-editor/useRowsPage'
 import { useRunTableSql } from '../../data/table-editor/useRunTableSql'
 import { FilterBar } from './FilterBar'
+import { ImportCsvDialog } from './ImportCsvDialog'
 import { Pager } from './Pager'
 import { pagerState } from './paging'
 import { RowEditorDialog } from './RowEditorDialog'
@@ -39,6 +40,7 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
   const [editing, setEditing] = useState<{ row: EditorRow | undefined; serial: number } | undefined>()
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [importing, setImporting] = useState(false)
   const run = useRunTableSql(projectRef)
 
   const isTable = relation.type === 'table' || relation.type === 'partitioned table'
@@ -102,6 +104,11 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
             </Button>
           ) : null}
           {canWrite && isTable ? (
+            <Button size="sm" variant="secondary" icon={<Upload size={14} aria-hidden="true" />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          ) : null}
+          {canWrite && isTable ? (
             <Button size="sm" variant="primary" icon={<Plus size={14} aria-hidden="true" />} onClick={() => setEditing({ row: undefined, serial: Date.now() })}>
               Insert row
             </Button>
@@ -136,6 +143,9 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
           />
         )}
       </div>
+      {importing ? (
+        <ImportCsvDialog projectRef={projectRef} schema={relation.schema} relation={relation} onClose={() => setImporting(false)} onImported={() => setImporting(false)} />
+      ) : null}
       {editing ? (
         <RowEditorDialog key={editing.serial} projectRef={projectRef} relation={relation} row={editing.row} open onClose={() => setEditing(undefined)} />
       ) : null}
