@@ -45,7 +45,7 @@ function readTimeout(): number {
   return (STATEMENT_TIMEOUT_OPTIONS as readonly number[]).includes(saved) ? saved : SQL_DEFAULT_TIMEOUT_MS
 }
 
-const timeoutLabel = (ms: number) => `Timeout ${ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`}${ms === SQL_DEFAULT_TIMEOUT_MS ? ' (default)' : ''}`
+const timeoutLabel = (ms: number) => `Timeout ${ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`}`
 
 const BROWSER_KEY = 'stratum.sql-editor.schema-browser'
 
@@ -284,7 +284,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           </Button>
           <Select
             aria-label="Statement timeout"
-            title="How long each statement may run before Postgres cancels it"
+            title="How long each statement may run before Postgres cancels it (default 1 min)"
             value={statementTimeout}
             onChange={(e) => {
               const next = Number(e.target.value)
