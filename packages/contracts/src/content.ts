@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTENT_LIST_LIMIT, CONTENT_LIST_MAX_LIMIT, CONTENT_NAME_MAX, CONTENT_TYPES, CONTENT_VISIBILITIES, SNIPPET_SQL_MAX } from './values/content.js'
+import { CHART_TYPES, CONTENT_LIST_LIMIT, CONTENT_LIST_MAX_LIMIT, CONTENT_NAME_MAX, CONTENT_TYPES, CONTENT_VISIBILITIES, SNIPPET_SQL_MAX } from './values/content.js'
 import { ProjectRef } from './common.js'
 export * from './values/content.js'
 
@@ -27,7 +27,7 @@ const Name = (what: string) =>
 
 export const ChartConfig = z
   .object({
-    type: z.literal('bar').optional(),
+    type: z.enum(CHART_TYPES, { error: `chart.type must be one of ${CHART_TYPES.join(', ')}` }).optional(),
     cumulative: z.boolean().optional(),
     xKey: z.string().optional(),
     yKey: z.string().optional(),
@@ -44,9 +44,12 @@ export const SnippetContent = z.object({
   sql: z.string({ error: 'content.sql must be a string' }).max(SNIPPET_SQL_MAX, `content.sql must be at most ${SNIPPET_SQL_MAX} characters`).default(''),
   favorite: z.boolean({ error: 'content.favorite must be true or false' }).optional(),
   chart: ChartConfig.optional(),
-  /** Reports (type 'report'): the saved snippets pinned on it, in order. */
+  /** Reports (type 'report'): the saved snippets pinned on it, in order, each with its own view and chart settings. */
   layout: z
-    .array(z.object({ snippet_id: z.string({ error: 'layout[].snippet_id must be a string' }).max(128) }), { error: 'content.layout must be a list' })
+    .array(
+      z.object({ snippet_id: z.string({ error: 'layout[].snippet_id must be a string' }).max(128), chart: ChartConfig.optional() }),
+      { error: 'content.layout must be a list' },
+    )
     .max(100, 'A report holds at most 100 widgets')
     .optional(),
 })

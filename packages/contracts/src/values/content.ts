@@ -6,6 +6,9 @@ export const CONTENT_TYPES = ['sql', 'report', 'log_sql'] as const
 
 export const CONTENT_VISIBILITIES = ['user', 'project', 'org', 'public'] as const
 
+/** Chart kinds of a result: bar is the spec's; line and area draw the same X and Y (issue 15). */
+export const CHART_TYPES = ['bar', 'line', 'area'] as const
+
 /** Texts of the SQL editor spec (validation rules, permissions) the server answers with. */
 export const CONTENT_TEXTS = {
   folderExistsOnCreate: 'Unable to create new folder: This folder name already exists',
