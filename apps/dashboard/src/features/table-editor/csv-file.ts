@@ -2,7 +2,7 @@ import { CSV_DELIMITERS, parseCsvSample, type CsvDelimiter, type CsvPreview } fr
 
 /** How much of a file the preview reads: enough for its first rows, never the whole file. */
 const SAMPLE_BYTES = 64 * 1024
-const PREVIEW_ROWS = 9
+const PREVIEW_ROWS = 11
 
 export interface CsvSample {
   /** The first bytes as text (a character cut at the end is dropped by the decoder's replacement, harmless for a preview). */
