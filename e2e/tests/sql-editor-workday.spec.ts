@@ -176,7 +176,8 @@ test('destructive statements get their own warning naming the statement and the 
   // A plain write: the plain warning, distinct from the destructive one.
   const runs: Array<{ readOnly: boolean }> = []
   const onRequest = (request: Request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/query')) runs.push({ readOnly: request.postDataJSON().read_only })
+    // The editor's runs (history: true), not the catalog reads that refresh completion and the schema browser after a write.
+    if (request.method() === 'POST' && request.url().endsWith('/query') && request.postDataJSON().history) runs.push({ readOnly: request.postDataJSON().read_only })
   }
   page.on('request', onRequest)
   await typeSql(page, `insert into ${table} values (1, 'one'), (2, 'two')`)
