@@ -9,3 +9,4 @@ export const CellViewerDialog = lazyComponent(() =>
 )
 export type { ViewedCell } from './CellViewerDialog'
 export { typeName } from './typeNames'
+export type { WholeResultExport } from './ResultsGrid'

@@ -10,8 +10,9 @@ import { errorMessage } from '../../data/api'
 import { contentKeys } from '../../data/content/keys'
 import { useSaveSnippet } from '../../data/content/useSaveSnippet'
 import { useSnippet } from '../../data/content/useSnippet'
+import { useExportQuery } from '../../data/sql/useExportQuery'
 import { useToast } from '../../components/ui/Toast'
-import { ResultsGrid, typeName } from '../results-grid'
+import { ResultsGrid, typeName, type WholeResultExport } from '../results-grid'
 import { DEFAULT_CHART, ResultChart, ViewSwitch, type ChartConfig } from '../query-widget'
 import { getDraft } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
@@ -55,8 +56,40 @@ function useSnippetChart(): [ChartConfig, (next: ChartConfig) => void] {
   return [chart, update]
 }
 
-function StatementResult({ result, gridKey, fileName }: { result: SqlStatementResult; gridKey: string; fileName: string }) {
+/**
+ * The export of a statement's whole result by the server (all rows, not only those the editor
+ * loaded): the browser downloads the file as the server streams it.
+ */
+function useWholeResultExport(sql: string, fileName: string): WholeResultExport {
+  const { ref = '' } = useParams()
+  const toast = useToast()
+  const exporting = useExportQuery()
+  const [pending, setPending] = useState<'csv' | 'json' | null>(null)
+  return {
+    pending,
+    onExport: (format) => {
+      setPending(format)
+      exporting.mutate(
+        { ref, query: sql, format, fileName },
+        {
+          onSuccess: (ticket) => toast.success(`Downloading ${ticket.file_name}`),
+          onError: (error) => toast.error(`Failed to export results: ${errorMessage(error)}`),
+          onSettled: () => setPending(null),
+        },
+      )
+    },
+  }
+}
+
+/** What the whole-result export runs: the statement without the editor's row limit, when the server added one. */
+function exportSqlOf(run: RunRecord, result: SqlStatementResult): string | undefined {
+  if (result.command !== 'SELECT') return undefined
+  return run.response?.autoLimit !== undefined ? run.sql : result.statement
+}
+
+function StatementResult({ result, gridKey, fileName, exportSql }: { result: SqlStatementResult; gridKey: string; fileName: string; exportSql?: string }) {
   const [chart, setChart] = useSnippetChart()
+  const wholeResultExport = useWholeResultExport(exportSql ?? '', fileName)
   if (result.columns.length === 0 || result.rows.length === 0) {
     return (
       <div className="results-message">
@@ -84,6 +117,7 @@ function StatementResult({ result, gridKey, fileName }: { result: SqlStatementRe
           rows={result.rows}
           stateKey={gridKey}
           fileName={fileName}
+          wholeResultExport={exportSql ? wholeResultExport : undefined}
         />
       )}
     </>
@@ -174,7 +208,7 @@ export function ResultsPanel({ runs, running, cancelling, onCancel, gridKey, fil
           </div>
         ) : current ? (
           <div className="results-body" role="tabpanel">
-            <StatementResult key={`${latest.id}-${tab}`} result={current} gridKey={gridKey} fileName={fileName} />
+            <StatementResult key={`${latest.id}-${tab}`} result={current} gridKey={gridKey} fileName={fileName} exportSql={exportSqlOf(latest, current)} />
           </div>
         ) : null}
       </>
