@@ -1,7 +1,8 @@
+import { substituteParameters } from '@stratum/sql'
 import { format } from 'sql-formatter'
 import { describe, expect, it } from 'vitest'
 import type { SqlCatalog } from '../src/data/sql/useSqlCatalog'
-import { completionsFor, identifier, qualifiedName, type CompletionSources } from '../src/features/sql-editor/completion'
+import { cachedCompletions, completionsFor, identifier, qualifiedName, type CompletionSources } from '../src/features/sql-editor/completion'
 import { formatSqlWith } from '../src/features/sql-editor/format'
 import { statementAt, statementRunnable } from '../src/features/sql-editor/statementAt'
 
@@ -58,6 +59,16 @@ describe('completion offers keywords, schemas, tables, views, columns, functions
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['keyword', 'function']))
   })
 
+  it('keeps the unqualified list while the catalog is the same, and answers a qualified name afresh', () => {
+    const completions = cachedCompletions()
+    const first = completions({ ...sources }, 'sel', 'sel')
+    expect(completions({ ...sources }, 'select * from o', 'select * from o')).toBe(first)
+    expect(first).toEqual(completionsFor(sources, 'sel', 'sel'))
+    const changed = { ...sources, catalog: { ...catalog, relations: [] } }
+    expect(labels(completions(changed, 'sel', 'sel'), 'table')).toEqual([])
+    expect(labels(completions(sources, 'select app.', 'select app.'), 'table')).toEqual(['Line Items'])
+  })
+
   it('quotes reserved words, upper case and other characters', () => {
     expect(identifier('orders')).toBe('orders')
     expect(identifier('order')).toBe('"order"')
@@ -96,8 +107,9 @@ describe('the statement under the cursor', () => {
     const sql = '@set id:int = 3\nselect 1;\nselect * from orders where id = :id'
     const run = statementRunnable(sql, sql.length)!
     expect(run.sql).toBe('@set id:int = 3\nselect * from orders where id = :id')
-    // The statement part still lines up with the editor's text.
-    expect(run.offset + run.sql.indexOf('select *')).toBe(sql.indexOf('select *'))
+    // What is sent has the declarations removed (substituteParameters): the statement starts at the offset.
+    expect(substituteParameters(run.sql)).toBe('select * from orders where id = 3')
+    expect(run.offset).toBe(sql.indexOf('select *'))
   })
 })
 

@@ -111,6 +111,13 @@ export function completionsFor(sources: CompletionSources, before: string, fullT
     }
     return out
   }
+  return everyName(sources)
+}
+
+/** What is offered outside a qualified name: the same whatever is typed, so computed once per catalog (below). */
+function everyName(sources: CompletionSources): SqlCompletion[] {
+  const relations = sources.catalog?.relations ?? []
+  const functions = sources.catalog?.functions ?? []
   const out: SqlCompletion[] = SQL_KEYWORDS.map((word) => ({ label: word, kind: 'keyword' as const, detail: 'keyword', insertText: word }))
   for (const schema of sources.catalog?.schemas ?? []) out.push({ label: schema, kind: 'schema', detail: 'schema', insertText: identifier(schema) })
   const seenColumns = new Set<string>()
@@ -140,6 +147,21 @@ export function completionsFor(sources: CompletionSources, before: string, fullT
   return out
 }
 
+/**
+ * completionsFor with the unqualified list kept while its sources are the same objects: a project of thousands of
+ * tables does not rebuild it at the start of every word typed.
+ */
+export function cachedCompletions(): (sources: CompletionSources, before: string, fullText: string) => SqlCompletion[] {
+  let last: { catalog?: SqlCatalog; snippets?: CompletionSources['snippets']; builtins?: CompletionSources['builtins']; items: SqlCompletion[] } | undefined
+  return (sources, before, fullText) => {
+    if (QUALIFIER_RE.test(before)) return completionsFor(sources, before, fullText)
+    if (!last || last.catalog !== sources.catalog || last.snippets !== sources.snippets || last.builtins !== sources.builtins) {
+      last = { catalog: sources.catalog, snippets: sources.snippets, builtins: sources.builtins, items: everyName(sources) }
+    }
+    return last.items
+  }
+}
+
 /** Registers completion for pgsql in one editor's model; dispose it on unmount. */
 export function registerSqlCompletion(monaco: Monaco, model: Model, getSources: () => CompletionSources): Disposable {
   const { CompletionItemKind, CompletionItemInsertTextRule } = monaco.languages
@@ -154,6 +176,7 @@ export function registerSqlCompletion(monaco: Monaco, model: Model, getSources: 
   }
   // The project's own names first, then functions, keywords and saved queries.
   const order: Record<CompletionKind, string> = { column: '1', table: '2', view: '2', schema: '3', function: '4', keyword: '5', snippet: '6' }
+  const completions = cachedCompletions()
   return monaco.languages.registerCompletionItemProvider('pgsql', {
     triggerCharacters: ['.'],
     provideCompletionItems: (current, position) => {
@@ -162,7 +185,7 @@ export function registerSqlCompletion(monaco: Monaco, model: Model, getSources: 
       const word = current.getWordUntilPosition(position)
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn }
       const before = current.getValueInRange({ startLineNumber: position.lineNumber, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column })
-      const items = completionsFor(getSources(), before, current.getValue())
+      const items = completions(getSources(), before, current.getValue())
       return {
         suggestions: items.map((item) => ({
           label: item.label,

@@ -27,7 +27,8 @@ export function statementAt(text: string, offset: number): SqlStatement | null {
 /**
  * The statement under the cursor as a run: its text from the editor, and its offset. A statement using
  * `:name` parameters gets the text's `@set` declarations in front (they are read from the run's own SQL);
- * the offset then moves back by as much, so positions inside the statement still mark the right place.
+ * the offset stays the statement's own, since substituting the parameters removes those lines again before
+ * the SQL is sent (positions past a parameter shift by its value's length, as in any run with parameters).
  */
 export function statementRunnable(text: string, offset: number): StatementRunnable | null {
   const statement = statementAt(text, offset)
@@ -38,5 +39,5 @@ export function statementRunnable(text: string, offset: number): StatementRunnab
     .map((token) => token.text.trimEnd())
   if (directives.length === 0) return { sql: statement.text, offset: statement.start }
   const prefix = `${directives.join('\n')}\n`
-  return { sql: prefix + statement.text, offset: statement.start - prefix.length }
+  return { sql: prefix + statement.text, offset: statement.start }
 }
