@@ -84,14 +84,14 @@ test('an owner copies the keys, rotates the JWT secret and turns the legacy keys
   expect((await apiCall(page, 'GET', `/v1/projects/${project.ref}/api-keys/legacy`)).enabled).toBe(true)
 })
 
-test('a Developer sees the anon key only, and the permission texts', async ({ page, browser }) => {
+test('a Developer sees neither key, and the permission texts', async ({ page, browser }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Keys')
   const developer = await memberPage(browser, page, project.orgSlug, 'developer')
   await developer.goto(`/project/${project.ref}/settings/api`)
   await expect(developer.getByText(API_KEY_TEXTS.noPermissionPanel)).toBeVisible()
-  await expect(developer.getByLabel('anon', { exact: true })).toHaveValue(/^eyJ/)
-  await expect(developer.getByText(API_KEY_TEXTS.noPermissionKey)).toHaveCount(2) // service_role and JWT secret
+  await expect(developer.getByText(API_KEY_TEXTS.noPermissionKey)).toHaveCount(3) // anon, service_role and JWT secret
+  await expect(developer.getByLabel('anon', { exact: true })).toHaveCount(0)
   await expect(developer.getByRole('button', { name: 'Reveal service_role key' })).toHaveCount(0)
   await expect(developer.getByRole('button', { name: 'Reveal JWT secret' })).toHaveCount(0)
 

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/PageHeader'
 import { useLegacyApiKeys } from '../../data/api-keys/useLegacyApiKeys'
 import { useProjectSettings } from '../../data/api-keys/useProjectSettings'
-import { useCan } from '../../data/profile/useCan'
+import { useCan, useOrgPermissions } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { DataApiSettingsCard } from './DataApiSettingsCard'
@@ -20,6 +20,8 @@ export function ApiSettingsPage() {
   const canReadSecrets = useCan(orgSlug, 'service_api_keys.read')
   const canWriteSecrets = useCan(orgSlug, 'secrets.write')
   const canUpdateProject = useCan(orgSlug, 'projects.update')
+  // Until the member's permissions are known the keys wait, rather than flash the no-permission texts to an owner.
+  const permissionsKnown = useOrgPermissions(orgSlug) !== undefined
   const settings = useProjectSettings(ref)
   const legacy = useLegacyApiKeys(ref)
   const jwt = useJwtUpdate(ref)
@@ -31,7 +33,7 @@ export function ApiSettingsPage() {
         <ProjectApiKeysCard
           projectRef={ref}
           settings={settings}
-          canReadSecrets={canReadSecrets}
+          canReadSecrets={permissionsKnown ? canReadSecrets : undefined}
           lockedReason={jwt.lockedReason}
           legacyDisabled={legacy.data?.enabled === false}
         />

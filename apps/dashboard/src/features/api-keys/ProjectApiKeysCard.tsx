@@ -13,12 +13,17 @@ import { SecretField } from './SecretField'
 interface ProjectApiKeysCardProps {
   projectRef: string
   settings: UseQueryResult<ProjectSettings>
-  canReadSecrets: boolean
+  /** Undefined while the member's permissions load. */
+  canReadSecrets: boolean | undefined
   lockedReason: string | undefined
   legacyDisabled: boolean
 }
 
-/** 'Project API Keys': the anon (public) and service_role (secret) keys, and when they were last used. */
+/**
+ * 'Project API Keys': the anon (public) and service_role (secret) keys, and when they were last used. Without read on
+ * service_api_keys neither key shows (the project shell spec's permission texts), though the server still gives the anon
+ * key to every member for the REST health check, GraphiQL and the API docs' client key.
+ */
 export function ProjectApiKeysCard({ projectRef, settings, canReadSecrets, lockedReason, legacyDisabled }: ProjectApiKeysCardProps) {
   const lastUsed = useApiKeysLastUsed(projectRef)
   const anon = apiKeyOf(settings.data, 'anon')
@@ -29,13 +34,13 @@ export function ProjectApiKeysCard({ projectRef, settings, canReadSecrets, locke
       title="Project API Keys"
       description="Requests to the project's API carry one of these keys. They are JWTs signed with the project's JWT secret."
     >
-      {settings.isPending ? <LoadingState label="Loading API keys…" /> : null}
+      {settings.isPending || (settings.data && canReadSecrets === undefined) ? <LoadingState label="Loading API keys…" /> : null}
       {settings.isError ? (
         <Alert tone="danger" title={API_KEY_TEXTS.fetchKeysFailed}>
           {errorMessage(settings.error)}
         </Alert>
       ) : null}
-      {settings.data ? (
+      {settings.data && canReadSecrets !== undefined ? (
         <>
           {!canReadSecrets ? <Alert tone="warning">{API_KEY_TEXTS.noPermissionPanel}</Alert> : null}
           {legacyDisabled ? (
@@ -46,7 +51,7 @@ export function ProjectApiKeysCard({ projectRef, settings, canReadSecrets, locke
           <SecretField
             label={<span className="mono">anon</span>}
             what="anon key"
-            value={anon}
+            value={canReadSecrets ? anon : undefined}
             deniedText={API_KEY_TEXTS.noPermissionKey}
             lockedReason={lockedReason}
             badges={<Badge>public</Badge>}
