@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { runQuery } from '../../data/sql/runQuery'
 import { ResultsGrid } from '../results-grid'
-import { CHART_TEXTS, DEFAULT_CHART, type ChartConfig } from './chart'
+import { CHART_TEXTS, initialChartConfig, type ChartConfig } from './chart'
 import { ParameterPopover } from './ParameterPopover'
 import { ResultChart } from './lazy'
 import { ViewSwitch } from './ViewSwitch'
@@ -18,7 +18,9 @@ import './query-widget.css'
 interface QueryResultWidgetProps {
   projectRef: string
   snippet: Pick<ContentItem, 'id' | 'name' | 'content'>
-  /** Called when the chart settings change (e.g. to save them); local only when missing. */
+  /** Settings of this widget (a report keeps its own per widget): over the snippet's own chart settings. */
+  chart?: ChartConfig
+  /** Called when the view or chart settings change (e.g. to save them); local only when missing. */
   onChartChange?: (chart: ChartConfig) => void
   /** Runs once on mount (a report's widgets). */
   autoRun?: boolean
@@ -40,13 +42,13 @@ interface RunOptions {
   fullConnection?: boolean
 }
 
-/** A saved snippet's result as a table or a bar chart, with its parameters (the SQL editor spec's result views). */
-export function QueryResultWidget({ projectRef, snippet, onChartChange, autoRun = false, actions, onEditInEditor }: QueryResultWidgetProps) {
+/** A saved snippet's result as a table or a chart (bar, line or area), with its parameters (the SQL editor spec's result views). */
+export function QueryResultWidget({ projectRef, snippet, chart: widgetChart, onChartChange, autoRun = false, actions, onEditInEditor }: QueryResultWidgetProps) {
   const sql = snippet.content.sql
   const parameters = useMemo(() => parseParameters(sql), [sql])
   const [values, setValues] = useState<Record<string, string>>({})
   const [showSql, setShowSql] = useState(false)
-  const [chart, setChart] = useState<ChartConfig>(() => ({ ...DEFAULT_CHART, ...snippet.content.chart }))
+  const [chart, setChart] = useState<ChartConfig>(() => initialChartConfig(snippet.content.chart, widgetChart))
   const [running, setRunning] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   // Once the user said Run to this SQL, other parameter values don't ask again: they are quoted

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { Select } from '../../components/ui/Field'
 import './query-widget.css'
-import { buildChartData, CHART_HEIGHT, CHART_TEXTS, formatX, type ChartConfig } from './chart'
+import { buildChartData, CHART_HEIGHT, CHART_TEXTS, CHART_TYPE_LABELS, formatX, type ChartConfig, type ChartPoint, type ChartType, type XAxisType } from './chart'
 
 interface ResultChartProps {
   columns: readonly string[]
@@ -24,10 +24,79 @@ function BarRect({ x = 0, y = 0, width = 0, height = 0 }: BarShapeProps) {
   return <rect className="qw-bar" x={x} y={height < 0 ? y + height : y} width={Math.max(width, 0)} height={h} fill="var(--accent)" />
 }
 
-/** The bar chart of one result: X and Y selectors, Cumulative, labels and grid (the SQL editor spec's bar chart). */
+interface PlotProps {
+  type: ChartType
+  points: ChartPoint[]
+  xType: XAxisType
+  yKey: string
+  showGrid: boolean
+  showLabels: boolean
+}
+
+/**
+ * One chart of the points: the same axes, grid, tooltip and labels whatever its kind. Called as a function, not
+ * rendered as a component, so ResponsiveContainer sizes the chart element itself.
+ */
+function plot({ type, points, xType, yKey, showGrid, showLabels }: PlotProps) {
+  const labels = showLabels ? <LabelList dataKey="y" position="top" fontSize={11} /> : null
+  const common = (
+    <>
+      {showGrid ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
+      {/* Bars sit inside their band; a line or area starts on the axis, so its end ticks and labels need room. */}
+      <XAxis
+        dataKey="x"
+        tickFormatter={(value: unknown) => formatX(value, xType)}
+        fontSize={12}
+        padding={type === 'bar' ? undefined : { left: 36, right: 36 }}
+      />
+      <YAxis fontSize={12} width={48} />
+      <Tooltip labelFormatter={(value: unknown) => formatX(value, xType)} formatter={(value: unknown) => [String(value), yKey]} />
+    </>
+  )
+  const margin = { top: 16, right: 16, bottom: 4, left: 4 }
+  if (type === 'line')
+    return (
+      <LineChart data={points} margin={margin}>
+        {common}
+        <Line className="qw-line" type="monotone" dataKey="y" name={yKey} stroke="var(--accent)" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false}>
+          {labels}
+        </Line>
+      </LineChart>
+    )
+  if (type === 'area')
+    return (
+      <AreaChart data={points} margin={margin}>
+        {common}
+        <Area
+          className="qw-area"
+          type="monotone"
+          dataKey="y"
+          name={yKey}
+          stroke="var(--accent)"
+          strokeWidth={2}
+          fill="var(--accent)"
+          fillOpacity={0.18}
+          isAnimationActive={false}
+        >
+          {labels}
+        </Area>
+      </AreaChart>
+    )
+  return (
+    <BarChart data={points} margin={margin}>
+      {common}
+      <Bar dataKey="y" name={yKey} shape={BarRect} isAnimationActive={false}>
+        {labels}
+      </Bar>
+    </BarChart>
+  )
+}
+
+/** The chart of one result: kind (bar, line, area), X and Y selectors, Cumulative, labels and grid (the SQL editor spec's chart). */
 export function ResultChart({ columns, rows, config, onChange }: ResultChartProps) {
   const xKey = config.xKey && columns.includes(config.xKey) ? config.xKey : ''
   const yKey = config.yKey && columns.includes(config.yKey) ? config.yKey : ''
+  const type = config.type ?? 'bar'
   const data = useMemo(() => (xKey && yKey ? buildChartData(rows, xKey, yKey, config.cumulative === true) : null), [rows, xKey, yKey, config.cumulative])
 
   const toggle = (key: 'cumulative' | 'showLabels' | 'showGrid', label: string, fallback: boolean) => (
@@ -42,46 +111,42 @@ export function ResultChart({ columns, rows, config, onChange }: ResultChartProp
   else if (!data) body = <p className="qw-message">{CHART_TEXTS.selectAxes}</p>
   else
     body = (
-      <div className="qw-chart" data-testid="result-chart" data-x-type={data.xType} style={{ height: CHART_HEIGHT }}>
+      <div className="qw-chart" data-testid="result-chart" data-chart-type={type} data-x-type={data.xType} style={{ height: CHART_HEIGHT }}>
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <BarChart data={data.points} margin={{ top: 16, right: 16, bottom: 4, left: 4 }}>
-            {(config.showGrid ?? true) ? <CartesianGrid strokeDasharray="3 3" vertical={false} /> : null}
-            <XAxis dataKey="x" tickFormatter={(value: unknown) => formatX(value, data.xType)} fontSize={12} />
-            <YAxis fontSize={12} width={48} />
-            <Tooltip labelFormatter={(value: unknown) => formatX(value, data.xType)} formatter={(value: unknown) => [String(value), yKey]} />
-            <Bar dataKey="y" name={yKey} shape={BarRect} isAnimationActive={false}>
-              {config.showLabels ? <LabelList dataKey="y" position="top" fontSize={11} /> : null}
-            </Bar>
-          </BarChart>
+          {plot({ type, points: data.points, xType: data.xType, yKey, showGrid: config.showGrid ?? true, showLabels: config.showLabels ?? false })}
         </ResponsiveContainer>
       </div>
     )
+
+  const columnSelect = (label: 'X axis' | 'Y axis', value: string, key: 'xKey' | 'yKey') => (
+    <label className="qw-axis">
+      {label}
+      <Select aria-label={label} value={value} onChange={(e) => onChange({ ...config, [key]: e.target.value || undefined })}>
+        <option value="">Select a column</option>
+        {columns.map((column) => (
+          <option key={column} value={column}>
+            {column}
+          </option>
+        ))}
+      </Select>
+    </label>
+  )
 
   return (
     <div className="qw-chart-view">
       <div className="qw-chart-controls">
         <label className="qw-axis">
-          X axis
-          <Select aria-label="X axis" value={xKey} onChange={(e) => onChange({ ...config, xKey: e.target.value || undefined })}>
-            <option value="">Select a column</option>
-            {columns.map((column) => (
-              <option key={column} value={column}>
-                {column}
+          Chart
+          <Select aria-label="Chart type" value={type} onChange={(e) => onChange({ ...config, type: e.target.value as ChartType })}>
+            {Object.entries(CHART_TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </Select>
         </label>
-        <label className="qw-axis">
-          Y axis
-          <Select aria-label="Y axis" value={yKey} onChange={(e) => onChange({ ...config, yKey: e.target.value || undefined })}>
-            <option value="">Select a column</option>
-            {columns.map((column) => (
-              <option key={column} value={column}>
-                {column}
-              </option>
-            ))}
-          </Select>
-        </label>
+        {columnSelect('X axis', xKey, 'xKey')}
+        {columnSelect('Y axis', yKey, 'yKey')}
         {toggle('cumulative', 'Cumulative', false)}
         {toggle('showLabels', 'Labels', false)}
         {toggle('showGrid', 'Grid', true)}

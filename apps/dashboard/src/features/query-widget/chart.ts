@@ -1,6 +1,9 @@
-/** Chart config of a snippet and the data shaping of the bar chart (the SQL editor spec's chart rules and limits). */
+import { CHART_TYPES } from '@stratum/contracts'
+
+/** Chart config of a snippet or a report widget, and the data shaping of its chart (the SQL editor spec's chart rules and limits). */
+export type ChartType = (typeof CHART_TYPES)[number]
 export type ChartConfig = {
-  type?: 'bar'
+  type?: ChartType
   cumulative?: boolean
   xKey?: string
   yKey?: string
@@ -9,8 +12,34 @@ export type ChartConfig = {
   view?: 'table' | 'chart'
 }
 
+export const CHART_TYPE_LABELS: Record<ChartType, string> = { bar: 'Bar', line: 'Line', area: 'Area' }
+
 /** Default: a bar chart, shown as the table (the SQL editor spec's defaults). */
 export const DEFAULT_CHART: ChartConfig = { type: 'bar', cumulative: false, showLabels: false, showGrid: true, view: 'table' }
+
+const isChartType = (value: unknown): value is ChartType => (CHART_TYPES as readonly unknown[]).includes(value)
+
+/**
+ * The chart settings kept in stored content (a snippet's or a report widget's), field by field: anything of the
+ * wrong kind is dropped, so content written by an older or newer dashboard still shows (bar and the table by default).
+ */
+export function readChartConfig(value: unknown): ChartConfig {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+  const raw = value as Record<string, unknown>
+  const config: ChartConfig = {}
+  if (isChartType(raw.type)) config.type = raw.type
+  if (raw.view === 'table' || raw.view === 'chart') config.view = raw.view
+  if (typeof raw.xKey === 'string' && raw.xKey) config.xKey = raw.xKey
+  if (typeof raw.yKey === 'string' && raw.yKey) config.yKey = raw.yKey
+  for (const key of ['cumulative', 'showLabels', 'showGrid'] as const) if (typeof raw[key] === 'boolean') config[key] = raw[key]
+  return config
+}
+
+/** What a widget starts with: the defaults, then the snippet's own chart, then the report widget's (the most specific wins). */
+export function initialChartConfig(...layers: unknown[]): ChartConfig {
+  return Object.assign({ ...DEFAULT_CHART }, ...layers.map(readChartConfig)) as ChartConfig
+}
+
 export const CHART_HEIGHT = 250
 export const CHART_TEXTS = {
   selectAxes: 'Select columns for the X and Y axes',

@@ -2,4 +2,7 @@
 export { QueryResultWidget } from './QueryResultWidget'
 export { ResultChart } from './lazy'
 export { ViewSwitch } from './ViewSwitch'
-export { CHART_HEIGHT, CHART_TEXTS, DEFAULT_CHART, buildChartData, detectXType, type ChartConfig, type XAxisType } from './chart'
+export {
+  CHART_HEIGHT, CHART_TEXTS, CHART_TYPE_LABELS, DEFAULT_CHART, buildChartData, detectXType, initialChartConfig, readChartConfig,
+  type ChartConfig, type ChartType, type XAxisType,
+} from './chart'

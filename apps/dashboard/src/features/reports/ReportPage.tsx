@@ -16,17 +16,17 @@ import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { QUERY_DRAG_TYPE, readDraggedQuery } from '../../lib/dragged-query'
 import { QueryResultWidget } from '../query-widget'
-import { reportLayout, useReport, useSaveReportLayout } from './reportsApi'
+import { reportLayout, useReport, useSaveReportLayout, withWidgetChart } from './reportsApi'
 import './reports.css'
 
-/** /project/{ref}/reports/{id}: the pinned snippets as query result widgets. */
+/** /project/{ref}/reports/{id}: the pinned snippets as query result widgets, each keeping its view and chart settings. */
 export function ReportPage() {
   const { ref } = useCurrentProject()
   const { id } = useParams()
   const toast = useToast()
   const report = useReport(ref, id)
   const snippets = useSnippets(ref)
-  const save = useSaveReportLayout(ref)
+  const save = useSaveReportLayout(ref, id)
   const [picked, setPicked] = useState('')
   const { project } = useCurrentProject()
   // The spec's rule for a dragged chart: saving it makes a snippet of the member's own.
@@ -116,7 +116,17 @@ export function ReportPage() {
                   {snippets.isPending ? 'Loading…' : 'This snippet is no longer available.'} {unpin}
                 </div>
               )
-            return <QueryResultWidget key={`${widget.snippet_id}-${index}`} projectRef={ref} snippet={snippet} autoRun actions={unpin} />
+            return (
+              <QueryResultWidget
+                key={`${widget.snippet_id}-${index}`}
+                projectRef={ref}
+                snippet={snippet}
+                chart={widget.chart}
+                onChartChange={(chart) => setLayout(withWidgetChart(layout, index, chart))}
+                autoRun
+                actions={unpin}
+              />
+            )
           })}
         </div>
       </div>

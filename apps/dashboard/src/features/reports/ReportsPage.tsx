@@ -37,7 +37,7 @@ export function ReportsPage() {
   const list = reports.data ?? []
   return (
     <div className="page">
-      <PageHeader title="Reports" description="Pin saved SQL snippets as widgets: each runs its query and shows a table or a bar chart." />
+      <PageHeader title="Reports" description="Pin saved SQL snippets as widgets: each runs its query and shows a table or a chart (bar, line or area)." />
       <div className="stack">
         <Card title="New report">
           <form className="report-create" onSubmit={submit}>

@@ -4,26 +4,13 @@ import { api } from '../../data/api'
 import { contentPath } from '../../data/content/contentPath'
 import { postContent } from '../../data/content/postContent'
 import { contentKeys } from '../../data/content/keys'
+import { type ReportContent, type ReportWidget } from './layout'
 
-/** One pinned snippet of a report. */
-export interface ReportWidget {
-  snippet_id: string
-}
-
-export interface ReportContent {
-  schema_version: '1.0'
-  layout: ReportWidget[]
-}
+export { reportLayout, withWidgetChart, type ReportWidget } from './layout'
 
 const reportKeys = {
   list: (ref: string) => [...contentKeys.all(ref), 'reports'] as const,
   item: (ref: string, id: string) => [...contentKeys.all(ref), 'report', id] as const,
-}
-
-/** The layout of a report: content.layout (declared by the content contract). */
-export function reportLayout(item: ContentItem): ReportWidget[] {
-  const layout = (item.content as Partial<ReportContent> | undefined)?.layout
-  return Array.isArray(layout) ? layout.filter((widget) => typeof widget?.snippet_id === 'string') : []
 }
 
 function reportBody(layout: ReportWidget[]) {
@@ -65,14 +52,27 @@ export function useCreateReport(ref: string) {
   })
 }
 
-/** PUT /content (upsert by id): the report with its new layout. */
-export function useSaveReportLayout(ref: string) {
+/**
+ * PUT /content (upsert by id): the report with its new layout. Shown at once (a chart setting changes the page before the
+ * server answers), and saves of one report run one after the other, so an older answer never overwrites a newer layout.
+ */
+export function useSaveReportLayout(ref: string, reportId: string | undefined) {
   const queryClient = useQueryClient()
+  const scope = `report-layout-${ref}-${reportId ?? ''}`
   return useMutation({
+    scope: { id: scope },
     mutationFn: ({ report, layout }: { report: ContentItem; layout: ReportWidget[] }) =>
       api<ContentItem>(contentPath(ref), { method: 'PUT', body: { id: report.id, owner_id: report.owner_id, type: 'report', ...reportBody(layout) } }),
+    onMutate: async ({ report, layout }) => {
+      const key = reportKeys.item(ref, report.id)
+      await queryClient.cancelQueries({ queryKey: key })
+      queryClient.setQueryData<ContentItem>(key, { ...report, content: { ...report.content, layout } as ContentItem['content'] })
+    },
+    // What the server holds is the truth again.
+    onError: (_error, { report }) => queryClient.invalidateQueries({ queryKey: reportKeys.item(ref, report.id) }),
     onSuccess: (item) => {
-      queryClient.setQueryData(reportKeys.item(ref, item.id), item)
+      // A later save, already shown and still pending, is newer than this answer: only the last answer replaces the cache.
+      if (queryClient.isMutating({ predicate: (mutation) => mutation.options.scope?.id === scope }) <= 1) queryClient.setQueryData(reportKeys.item(ref, item.id), item)
       return queryClient.invalidateQueries({ queryKey: reportKeys.list(ref) })
     },
   })
