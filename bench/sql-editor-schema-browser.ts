@@ -5,7 +5,8 @@
  * 100 keys typed one at a time into Monaco, keydown to the painted frame showing the text (the probes of
  * sql-editor-browser.ts), the schema browser open beside the editor and listing the project's tables (public
  * expanded: its first rows drawn), completion answering from the same catalog. Rounds alternate between the two
- * projects on fresh pages, so that the machine's state falls on both alike.
+ * projects on fresh pages, so that the machine's state falls on both alike. A third series, 1,000 tables with the
+ * browser closed, tells the browser's share from completion's (which offers the 1,000 tables either way).
  */
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, ensureDashboardBuilt, percentile, quiet, sleep } from './browser-helpers.js'
@@ -44,12 +45,22 @@ async function sql(ref: string, query: string): Promise<void> {
   if (!response.ok) throw new Error(`${query.slice(0, 40)}...: ${response.status} ${await response.text()}`)
 }
 
-/** A fresh editor page on /sql (a draft: nothing is stored until typed into), Monaco and the schema browser ready. */
-async function openEditor(ref: string, tables: number): Promise<Page> {
+/**
+ * A fresh editor page on /sql, Monaco and the catalog ready; the schema browser open and listing the tables, or
+ * closed (the browser remembers the choice per browser: set before the page loads).
+ */
+async function openEditor(ref: string, tables: number, browserOpen = true): Promise<Page> {
   const page = await context.newPage()
   await page.addInitScript(FRAME_TRACKER)
+  await page.addInitScript(`localStorage.setItem('stratum.sql-editor.schema-browser', '${browserOpen ? 'open' : 'closed'}')`)
+  // The catalog read (completion's and the browser's): a POST /query outside the history.
+  const catalogRead = page.waitForResponse((r) => r.url().endsWith('/query') && r.request().method() === 'POST' && r.request().postDataJSON()?.history === false, {
+    timeout: 60_000,
+  })
   await page.goto(`/project/${ref}/sql`)
   await page.getByTestId('sql-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 60_000 })
+  await catalogRead
+  if (!browserOpen) return page
   const browser = page.getByRole('complementary', { name: 'Schema browser' })
   await browser.waitFor({ timeout: 30_000 })
   // The browser has read the catalog: public's count says how many tables it lists.
@@ -66,9 +77,9 @@ interface TypingRun {
   rowsDrawn: number
 }
 
-async function typingRun(ref: string, tables: number): Promise<TypingRun> {
-  const page = await openEditor(ref, tables)
-  const rowsDrawn = await page.getByRole('complementary', { name: 'Schema browser' }).locator('.schema-browser-row').count()
+async function typingRun(ref: string, tables: number, browserOpen = true): Promise<TypingRun> {
+  const page = await openEditor(ref, tables, browserOpen)
+  const rowsDrawn = await page.locator('.schema-browser-row').count()
   // /sql reopens the query typed in the round before: emptied first, and its save over before measuring.
   await page.getByTestId('sql-editor').locator('.view-lines').click()
   await page.keyboard.press('ControlOrMeta+A')
@@ -89,7 +100,7 @@ async function typingRun(ref: string, tables: number): Promise<TypingRun> {
   return { ...s, rowsDrawn }
 }
 
-function report(none: TypingRun[], many: TypingRun[]): void {
+function report(none: TypingRun[], many: TypingRun[], closed: TypingRun[]): void {
   const all = (set: TypingRun[], key: 'painted' | 'dom') => set.flatMap((run) => run[key])
   const [p50a, p95a, p50b, p95b] = [percentile(all(none, 'painted'), 50), percentile(all(none, 'painted'), 95), percentile(all(many, 'painted'), 50), percentile(all(many, 'painted'), 95)]
   console.log('\nStratum benchmarks (this machine, this session): typing in the SQL editor with the schema browser open')
@@ -97,6 +108,8 @@ function report(none: TypingRun[], many: TypingRun[]): void {
   console.log(`  baseline without tables: median ${ms(p50a)}, p95 ${ms(p95a)}; ratio median = ${(p50b / p50a).toFixed(2)}, p95 = ${(p95b / p95a).toFixed(2)} (goal ~ 1.0)`)
   console.log(`  keydown -> DOM changed: median ${ms(percentile(all(many, 'dom'), 50))} vs ${ms(percentile(all(none, 'dom'), 50))} without`)
   console.log(`  per round median with: ${many.map((r) => percentile(r.painted, 50).toFixed(1)).join(', ')}; without: ${none.map((r) => percentile(r.painted, 50).toFixed(1)).join(', ')}`)
+  const [p50c, p95c] = [percentile(all(closed, 'painted'), 50), percentile(all(closed, 'painted'), 95)]
+  console.log(`  ${TABLES.toLocaleString('en-US')} tables with the schema browser closed (completion alone): median ${ms(p50c)}, p95 ${ms(p95c)}; browser open / closed: median ${(p50b / p50c).toFixed(2)}, p95 ${(p95b / p95c).toFixed(2)}`)
   console.log(`  schema browser rows drawn: ${many[0]!.rowsDrawn} with ${TABLES} tables (the rest behind 'Show all'), ${none[0]!.rowsDrawn} without`)
 }
 
@@ -121,11 +134,13 @@ async function main() {
 
     const none: TypingRun[] = []
     const many: TypingRun[] = []
+    const closed: TypingRun[] = []
     for (let i = 0; i < ROUNDS; i++) {
       none.push(await typingRun(noneRef, 0))
       many.push(await typingRun(manyRef, TABLES))
+      closed.push(await typingRun(manyRef, TABLES, false))
     }
-    report(none, many)
+    report(none, many, closed)
   } finally {
     await browser.close()
     await platform.stop()
