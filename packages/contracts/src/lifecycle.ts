@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ComputeSizeSchema } from './projects.js'
+import { ComputeSizeSchema, PostgresMajorSchema } from './projects.js'
 
 /** A free project paused longer than this cannot be restored from the dashboard (its backup stays downloadable). */
 export const MAX_DAYS_TILL_RESTORE_DISABLED = 90
@@ -21,7 +21,8 @@ export const RestoreBody = z.object({
 
 export const RestoreVersion = z.object({
   version: z.string(),
-  postgres_engine: z.string(),
+  /** A major the platform ships: what POST .../restore takes back as its postgres_engine. */
+  postgres_engine: PostgresMajorSchema,
   release_channel: ReleaseChannel,
 })
 export const RestoreVersions = z.object({ available_versions: z.array(RestoreVersion) })

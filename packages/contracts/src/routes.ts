@@ -108,10 +108,18 @@ type In<S extends z.ZodType> = z.input<S>
 type Out<S extends z.ZodType> = z.output<S>
 type QueryValue = string | number | boolean
 /**
- * A query string's fields, named by the server's schema: a field the schema lacks fails to compile. Values keep
- * their literal types where the schema takes plain strings (enums), and are any query value where it coerces.
+ * One query field as a caller may give it: the URL carries text, so a field the schema reads from any string (or
+ * coerces) takes any query value, a 'true' | 'false' field takes a boolean too, and an enum keeps its literals.
  */
-type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]?: In<S>[K] extends QueryValue | undefined ? In<S>[K] : QueryValue }
+type QueryField<T> = string extends T
+  ? QueryValue
+  : [Exclude<T, undefined>] extends ['true' | 'false']
+    ? boolean | 'true' | 'false'
+    : T extends QueryValue | undefined
+      ? T
+      : QueryValue
+/** A query string's fields, named by the server's schema: a field the schema lacks fails to compile. */
+type QueryOf<S extends z.ZodType> = { [K in keyof In<S>]?: QueryField<In<S>[K]> }
 /** An answer that carries nothing but success (201 {} or {}). */
 type Empty = Record<string, never>
 interface OperationStarted {
@@ -186,8 +194,9 @@ export interface StorageListBody {
 /** GoTrue's admin user creation (the platform passes the body through to the project's auth server). */
 export interface CreateAuthUserBody {
   email: string
-  password: string
-  email_confirm?: boolean
+  /** Left out: the user signs in by a link (or sets one through recovery). */
+  password?: string
+  email_confirm: boolean
 }
 
 export interface ApiRoutes {
@@ -292,7 +301,7 @@ export interface ApiRoutes {
 
   // ---- Saved content (snippets, reports, folders) ----
   'GET /platform/projects/{ref}/content': { query?: QueryOf<typeof ContentListQuery>; response: Out<typeof ContentListResponse> }
-  /** Read as a stream of bytes by data/content/postContent.ts (a large snippet's upload progress). */
+  /** Sent by data/content/postContent.ts, with the header Version: 2 that request() does not send. */
   'POST /platform/projects/{ref}/content': { body: In<typeof CreateContentBody>; response: ContentItem }
   'PUT /platform/projects/{ref}/content': { body: In<typeof UpsertContentBody>; response: ContentItem }
   'DELETE /platform/projects/{ref}/content': { query: QueryOf<typeof IdsQuery>; response: Out<typeof DeletedIds> }

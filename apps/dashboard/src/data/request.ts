@@ -18,6 +18,8 @@ type BodyOption<R> = R extends { body: infer B } ? { body: B } : R extends { bod
 type QueryOption<R> = R extends { query: infer Q } ? { query: Q } : R extends { query?: infer Q } ? { query?: Q } : { query?: never }
 
 export type RouteOptions<K extends ApiRouteKey> = ParamsOption<K> & BodyOption<ApiRoutes[K]> & QueryOption<ApiRoutes[K]>
+/** What a route's URL is made of. */
+export type UrlOptions<K extends ApiRouteKey> = ParamsOption<K> & QueryOption<ApiRoutes[K]>
 export type RequestOptions<K extends ApiRouteKey> = RouteOptions<K> & { signal?: AbortSignal }
 /** Options may be left out only when the route needs none of them. */
 type OptionsArg<O> = object extends O ? [options?: O] : [options: O]
@@ -50,7 +52,7 @@ function fill(path: string, { params, query }: LooseOptions): string {
 }
 
 /** The URL of a route, for the few calls that cannot go through request() (streams, uploads, links). */
-export function routeUrl<K extends ApiRouteKey>(route: K, ...[options]: OptionsArg<RouteOptions<K>>): string {
+export function routeUrl<K extends ApiRouteKey>(route: K, ...[options]: OptionsArg<UrlOptions<K>>): string {
   return fill(split(route).path, (options as LooseOptions | undefined) ?? {})
 }
 

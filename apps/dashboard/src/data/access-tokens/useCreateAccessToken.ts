@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreatedAccessToken } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { accessTokenKeys } from './keys'
 
 export const createAccessToken = (body: { name: string }) =>
-  api<CreatedAccessToken>('/platform/profile/access-tokens', { method: 'POST', body })
+  request('POST /platform/profile/access-tokens', { body })
 
 export function useCreateAccessToken() {
   const queryClient = useQueryClient()

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { accessTokenKeys } from './keys'
 
 export const revokeAccessToken = (id: string) =>
-  api<void>(`/platform/profile/access-tokens/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  request('DELETE /platform/profile/access-tokens/{id}', { params: { id } })
 
 export function useRevokeAccessToken() {
   const queryClient = useQueryClient()

@@ -1,19 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Backup, PitrWindow } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { addonKeys } from './keys'
 
 /** GET /platform/database/{ref}/backups as the Point in time page reads it. */
-export interface PitrBackupsResponse {
-  region?: string
-  pitr_enabled: boolean
-  walg_enabled?: boolean
-  backups: Backup[]
-  physical_backup_data: PitrWindow
-}
+export type { DatabaseBackups as PitrBackupsResponse } from '@stratum/contracts'
 
 export const getPitrBackups = (ref: string, signal?: AbortSignal) =>
-  api<PitrBackupsResponse>(`/platform/database/${encodeURIComponent(ref)}/backups`, { signal })
+  request('GET /platform/database/{ref}/backups', { params: { ref }, signal })
 
 /** The recoverable window moves forward as WAL is archived: read again every minute while the page is open. */
 export const pitrWindowQuery = (ref: string | undefined) =>

@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { ProjectAddons } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { addonKeys } from './keys'
 
 export const getProjectAddons = (ref: string, signal?: AbortSignal) =>
-  api<ProjectAddons>(`/v1/projects/${encodeURIComponent(ref)}/billing/addons`, { signal })
+  request('GET /v1/projects/{ref}/billing/addons', { params: { ref }, signal })
 
 export const projectAddonsQuery = (ref: string | undefined) =>
   queryOptions({

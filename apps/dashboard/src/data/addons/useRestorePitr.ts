@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { markOperationStarted } from '../lifecycle/markOperationStarted'
 
 /** Restores the project to a moment of its WAL archive: the project goes RESTORING (the takeover screen shows it). */
 export const restoreToPointInTime = ({ projectRef, recoveryTimeTargetUnix }: { projectRef: string; recoveryTimeTargetUnix: number }) =>
-  api<{ operation_id: string }>(`/platform/database/${encodeURIComponent(projectRef)}/backups/pitr`, {
-    method: 'POST',
-    body: { recovery_time_target_unix: recoveryTimeTargetUnix },
-  })
+  request('POST /platform/database/{ref}/backups/pitr', { params: { ref: projectRef }, body: { recovery_time_target_unix: recoveryTimeTargetUnix } })
 
 export function useRestorePitr() {
   const queryClient = useQueryClient()

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PitrVariant } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { markOperationStarted } from '../lifecycle/markOperationStarted'
 import { addonKeys } from './keys'
 
@@ -13,10 +13,7 @@ export interface PitrAddonVariables {
 
 /** Enables PITR or changes its retention (billing.write and the pro plan, checked by the server). */
 export const applyPitrAddon = ({ projectRef, variant }: PitrAddonVariables) =>
-  api<unknown>(`/v1/projects/${encodeURIComponent(projectRef)}/billing/addons`, {
-    method: 'PATCH',
-    body: { addon_type: 'pitr', addon_variant: variant },
-  })
+  request('PATCH /v1/projects/{ref}/billing/addons', { params: { ref: projectRef }, body: { addon_type: 'pitr', addon_variant: variant } })
 
 export function useApplyPitrAddon() {
   const queryClient = useQueryClient()
@@ -32,7 +29,7 @@ export function useApplyPitrAddon() {
 
 /** Removes the add-on: the WAL archive is no longer kept and the recoverable window is gone. */
 export const removeAddon = ({ projectRef, variant }: { projectRef: string; variant: string }) =>
-  api<unknown>(`/v1/projects/${encodeURIComponent(projectRef)}/billing/addons/${encodeURIComponent(variant)}`, { method: 'DELETE' })
+  request('DELETE /v1/projects/{ref}/billing/addons/{addon_variant}', { params: { ref: projectRef, addon_variant: variant } })
 
 export function useRemoveAddon() {
   const queryClient = useQueryClient()

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { profileKeys } from '../profile/keys'
 
 export interface SignInVariables {
@@ -8,7 +7,7 @@ export interface SignInVariables {
   password: string
 }
 
-export const signIn = (body: SignInVariables) => api<Profile>('/api/auth/login', { method: 'POST', body })
+export const signIn = (body: SignInVariables) => request('POST /api/auth/login', { body })
 
 export function useSignIn() {
   const queryClient = useQueryClient()

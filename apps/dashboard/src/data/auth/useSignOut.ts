@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
-export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' })
+export const signOut = () => request('POST /api/auth/logout')
 
 export function useSignOut() {
   const queryClient = useQueryClient()

@@ -1,16 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Backup } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { backupKeys } from './keys'
 
-export interface BackupsResponse {
-  backups: Backup[]
-  pitr_enabled?: boolean
-  region?: string
-}
+export type { DatabaseBackups as BackupsResponse } from '@stratum/contracts'
 
 export const getBackups = (ref: string, signal?: AbortSignal) =>
-  api<BackupsResponse>(`/platform/database/${encodeURIComponent(ref)}/backups`, { signal })
+  request('GET /platform/database/{ref}/backups', { params: { ref }, signal })
 
 /** Every backup of the project: physical (taken on pause) and logical. */
 export const backupsQuery = (ref: string | undefined) =>

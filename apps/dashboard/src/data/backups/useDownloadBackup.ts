@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
 export const requestBackupDownload = ({ ref, id }: { ref: string; id: number }) =>
-  api<{ fileUrl: string }>(`/platform/database/${encodeURIComponent(ref)}/backups/download`, {
-    method: 'POST',
-    body: { id },
-  })
+  request('POST /platform/database/{ref}/backups/download', { params: { ref }, body: { id } })
 
 /** Asks for a short-lived signed link to one backup; the caller opens fileUrl as a download. */
 export function useDownloadBackup() {

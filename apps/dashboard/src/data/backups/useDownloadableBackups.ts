@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Backup } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { backupKeys } from './keys'
 
 export const getDownloadableBackups = (ref: string, signal?: AbortSignal) =>
-  api<{ backups: Backup[] }>(`/platform/database/${encodeURIComponent(ref)}/backups/downloadable-backups`, { signal })
+  request('GET /platform/database/{ref}/backups/downloadable-backups', { params: { ref }, signal })
 
 /** Logical backups only, newest first: they restore into any empty Postgres. */
 export const downloadableBackupsQuery = (ref: string | undefined) =>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
 export interface ExitSurvey {
   projectRef: string
@@ -9,7 +9,7 @@ export interface ExitSurvey {
   exitAction: 'delete'
 }
 
-export const sendExitSurvey = (body: ExitSurvey) => api<unknown>('/platform/feedback/downgrade', { method: 'POST', body })
+export const sendExitSurvey = (body: ExitSurvey) => request('POST /platform/feedback/downgrade', { body })
 
 /** The delete flow's exit survey. Its failure never stops the deletion. */
 export function useSendExitSurvey() {

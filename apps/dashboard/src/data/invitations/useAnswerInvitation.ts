@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AcceptedInvitation, Profile } from '@stratum/contracts'
-import { api } from '../api'
+import type { Profile } from '@stratum/contracts'
+import { request } from '../request'
 import { getProfile } from '../profile/useProfile'
 import { profileKeys } from '../profile/keys'
 import { invitationKeys } from './keys'
 
 /** A person without an account sets their password on the link: the account is created, joins, and is signed in. */
 export const signUpWithInvitation = ({ token, password }: { token: string; password: string }) =>
-  api<AcceptedInvitation>(`/platform/invitations/${encodeURIComponent(token)}/sign-up`, {
-    method: 'POST',
-    body: { password },
-  })
+  request('POST /platform/invitations/{token}/sign-up', { params: { token }, body: { password } })
 
 export function useSignUpWithInvitation() {
   const queryClient = useQueryClient()
@@ -26,7 +23,7 @@ export function useSignUpWithInvitation() {
 
 /** A signed-in account accepts with the link (it must be the address the invitation was sent to). */
 export const acceptInvitation = ({ token }: { token: string }) =>
-  api<AcceptedInvitation>(`/platform/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST' })
+  request('POST /platform/invitations/{token}/accept', { params: { token } })
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient()
@@ -39,7 +36,7 @@ export function useAcceptInvitation() {
 
 /** Declining deletes the invitation: its link stops working. */
 export const declineInvitation = ({ id }: { id: string }) =>
-  api<{ id: string }>(`/platform/profile/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  request('DELETE /platform/profile/invitations/{id}', { params: { id } })
 
 export function useDeclineInvitation() {
   const queryClient = useQueryClient()

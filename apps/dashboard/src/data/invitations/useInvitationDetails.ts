@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { InvitationDetails } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { invitationKeys } from './keys'
 
 export const getInvitationDetails = (token: string, signal?: AbortSignal) =>
-  api<InvitationDetails>(`/platform/invitations/${encodeURIComponent(token)}`, { signal })
+  request('GET /platform/invitations/{token}', { params: { token }, signal })
 
 /** An invalid, used or expired link answers 4xx with the reason: no point asking twice. */
 export const invitationDetailsQuery = (token: string | undefined) =>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReceivedInvitation } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { invitationKeys } from './keys'
 
 export const getReceivedInvitations = (signal?: AbortSignal) =>
-  api<ReceivedInvitation[]>('/platform/profile/invitations', { signal })
+  request('GET /platform/profile/invitations', { signal })
 
 /** Open invitations addressed to the signed-in account's email: told about, never applied by themselves. */
 export function useReceivedInvitations() {

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { OperationKindName, OperationList, OperationProgress } from '@stratum/contracts'
-import { api } from '../api'
+import type { OperationKindName, OperationProgress } from '@stratum/contracts'
+import { request } from '../request'
 import { lifecycleKeys } from './keys'
 
 /** As the takeover screens poll the project's status (the project shell spec's 4 s). */
@@ -9,7 +9,7 @@ const OPERATIONS_POLL_MS = 4000
 export const projectOperationsQuery = (ref: string | undefined, poll = false) =>
   queryOptions({
     queryKey: lifecycleKeys.operations(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<OperationList>(`/platform/projects/${encodeURIComponent(ref)}/operations`, { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /platform/projects/{ref}/operations', { params: { ref }, signal }) : skipToken,
     refetchInterval: poll ? OPERATIONS_POLL_MS : false,
   })
 

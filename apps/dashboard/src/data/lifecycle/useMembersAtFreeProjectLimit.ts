@@ -1,13 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { MemberAtFreeProjectLimit } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { lifecycleKeys } from './keys'
 
 export const getMembersAtFreeProjectLimit = (slug: string, signal?: AbortSignal) =>
-  api<MemberAtFreeProjectLimit[]>(
-    `/platform/organizations/${encodeURIComponent(slug)}/members/reached-free-project-limit`,
-    { signal },
-  )
+  request('GET /platform/organizations/{slug}/members/reached-free-project-limit', { params: { slug }, signal })
 
 /** Owners and administrators of a free organization who already run their free projects. */
 export const membersAtFreeProjectLimitQuery = (slug: string | undefined) =>

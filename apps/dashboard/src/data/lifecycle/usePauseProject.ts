@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { markOperationStarted } from './markOperationStarted'
 
 export const pauseProject = ({ ref }: { ref: string }) =>
-  api<{ operation_id: string }>(`/platform/projects/${encodeURIComponent(ref)}/pause`, { method: 'POST' })
+  request('POST /platform/projects/{ref}/pause', { params: { ref } })
 
 /** GOING_DOWN, PAUSING (the instance stops and a physical backup is taken), then INACTIVE. */
 export function usePauseProject() {

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { PauseStatus } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { lifecycleKeys } from './keys'
 
 export const getPauseStatus = (ref: string, signal?: AbortSignal) =>
-  api<PauseStatus>(`/platform/projects/${encodeURIComponent(ref)}/pause/status`, { signal })
+  request('GET /platform/projects/{ref}/pause/status', { params: { ref }, signal })
 
 /** Whether (and for how many more days) a paused project can be restored from the dashboard. */
 export const pauseStatusQuery = (ref: string | undefined) =>

@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ComputeSize } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { markOperationStarted } from './markOperationStarted'
 import { projectOperationsQuery } from './operations'
 
 export const resizeProject = ({ ref, size }: { ref: string; size: ComputeSize }) =>
-  api<{ operation_id: string }>(`/platform/projects/${encodeURIComponent(ref)}/resize`, {
-    method: 'POST',
-    body: { desired_instance_size: size },
-  })
+  request('POST /platform/projects/{ref}/resize', { params: { ref }, body: { desired_instance_size: size } })
 
 /** RESIZING (the new settings apply with a restart), then ACTIVE_HEALTHY. */
 export function useResizeProject() {

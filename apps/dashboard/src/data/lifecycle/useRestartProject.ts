@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { markOperationStarted } from './markOperationStarted'
 
 export const restartProject = ({ ref }: { ref: string }) =>
-  api<{ operation_id: string }>(`/platform/projects/${encodeURIComponent(ref)}/restart`, { method: 'POST' })
+  request('POST /platform/projects/{ref}/restart', { params: { ref } })
 
 /** RESTARTING, then ACTIVE_HEALTHY once Postgres accepts connections again. */
 export function useRestartProject() {

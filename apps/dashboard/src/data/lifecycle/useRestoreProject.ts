@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request, type RouteOptions } from '../request'
 import { lifecycleKeys } from './keys'
 import { markOperationStarted } from './markOperationStarted'
 
-export interface RestoreProjectVariables {
-  ref: string
-  /** Optional: the Postgres version chosen in the restore dialog. */
-  postgres_engine?: string
-  release_channel?: string
-}
+/** Optional: the Postgres version chosen in the restore dialog (one of GET .../restore/versions). */
+export type RestoreProjectVariables = { ref: string } & RouteOptions<'POST /platform/projects/{ref}/restore'>['body']
 
 export const restoreProject = ({ ref, ...body }: RestoreProjectVariables) =>
-  api<{ operation_id: string }>(`/platform/projects/${encodeURIComponent(ref)}/restore`, { method: 'POST', body })
+  request('POST /platform/projects/{ref}/restore', { params: { ref }, body })
 
 /** RESTORING, then ACTIVE_HEALTHY. */
 export function useRestoreProject() {

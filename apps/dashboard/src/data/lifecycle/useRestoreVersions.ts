@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { RestoreVersions } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { lifecycleKeys } from './keys'
 
 export const getRestoreVersions = (ref: string, signal?: AbortSignal) =>
-  api<RestoreVersions>(`/platform/projects/${encodeURIComponent(ref)}/restore/versions`, { signal })
+  request('GET /platform/projects/{ref}/restore/versions', { params: { ref }, signal })
 
 /** Postgres versions a paused project can be restored onto, newest first. */
 export const restoreVersionsQuery = (ref: string | undefined) =>

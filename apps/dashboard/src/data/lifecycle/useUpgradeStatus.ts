@@ -1,16 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { UPGRADE_STATUS, type DatabaseUpgradeStatus } from '@stratum/contracts'
-import { api } from '../api'
+import { UPGRADE_STATUS } from '@stratum/contracts'
+import { request } from '../request'
 import { lifecycleKeys } from './keys'
 
 /** The spec's upgrade status poll. */
 export const UPGRADE_STATUS_POLL_MS = 5000
 
 export const getUpgradeStatus = (ref: string, trackingId?: string | null, signal?: AbortSignal) =>
-  api<DatabaseUpgradeStatus>(
-    `/v1/projects/${encodeURIComponent(ref)}/upgrade/status${trackingId ? `?tracking_id=${encodeURIComponent(trackingId)}` : ''}`,
-    { signal },
-  )
+  request('GET /v1/projects/{ref}/upgrade/status', { params: { ref }, query: { tracking_id: trackingId || undefined }, signal })
 
 /** Polled every 5 s while the upgrade runs; stops once it is Upgraded or Failed. */
 export const upgradeStatusQuery = (ref: string | undefined, trackingId?: string | null) =>

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Invitation } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { memberKeys } from './keys'
 
 export const getInvitations = (slug: string, signal?: AbortSignal) =>
-  api<Invitation[]>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, { signal })
+  request('GET /platform/organizations/{slug}/members/invitations', { params: { slug }, signal })
 
 export const invitationsQuery = (slug: string | undefined) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreatedInvitation, OrgRole } from '@stratum/contracts'
-import { api } from '../api'
+import type { OrgRole } from '@stratum/contracts'
+import { request } from '../request'
 import { memberKeys } from './keys'
 
 export interface InviteMemberVariables {
@@ -11,10 +11,7 @@ export interface InviteMemberVariables {
 
 /** Adding a member creates an invitation: the answer holds the one-time link, shown once. */
 export const inviteMember = ({ slug, ...body }: InviteMemberVariables) =>
-  api<CreatedInvitation>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, {
-    method: 'POST',
-    body,
-  })
+  request('POST /platform/organizations/{slug}/members/invitations', { params: { slug }, body })
 
 export function useInviteMember() {
   const queryClient = useQueryClient()

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Member } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { memberKeys } from './keys'
 
 export const getMembers = (slug: string, signal?: AbortSignal) =>
-  api<Member[]>(`/platform/organizations/${encodeURIComponent(slug)}/members`, { signal })
+  request('GET /platform/organizations/{slug}/members', { params: { slug }, signal })
 
 export const membersQuery = (slug: string | undefined) =>
   queryOptions({

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { profileKeys } from '../profile/keys'
 import { memberKeys } from './keys'
 
 export const removeMember = ({ slug, userId }: { slug: string; userId: string }) =>
-  api<void>(`/platform/organizations/${encodeURIComponent(slug)}/members/${encodeURIComponent(userId)}`, {
-    method: 'DELETE',
-  })
+  request('DELETE /platform/organizations/{slug}/members/{user_id}', { params: { slug, user_id: userId } })
 
 export function useRemoveMember() {
   const queryClient = useQueryClient()

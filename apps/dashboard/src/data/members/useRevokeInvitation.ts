@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { memberKeys } from './keys'
 
 export const revokeInvitation = ({ slug, id }: { slug: string; id: string }) =>
-  api<{ id: string }>(
-    `/platform/organizations/${encodeURIComponent(slug)}/members/invitations/${encodeURIComponent(id)}`,
-    {
-      method: 'DELETE',
-    },
-  )
+  request('DELETE /platform/organizations/{slug}/members/invitations/{id}', { params: { slug, id } })
 
 export function useRevokeInvitation() {
   const queryClient = useQueryClient()

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Member, OrgRole } from '@stratum/contracts'
-import { api } from '../api'
+import type { OrgRole } from '@stratum/contracts'
+import { request } from '../request'
 import { profileKeys } from '../profile/keys'
 import { memberKeys } from './keys'
 
@@ -11,10 +11,7 @@ export interface UpdateMemberRoleVariables {
 }
 
 export const updateMemberRole = ({ slug, userId, role }: UpdateMemberRoleVariables) =>
-  api<Member>(`/platform/organizations/${encodeURIComponent(slug)}/members/${encodeURIComponent(userId)}`, {
-    method: 'PATCH',
-    body: { role },
-  })
+  request('PATCH /platform/organizations/{slug}/members/{user_id}', { params: { slug, user_id: userId }, body: { role } })
 
 export function useUpdateMemberRole() {
   const queryClient = useQueryClient()

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Organization } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { profileKeys } from '../profile/keys'
 import { organizationKeys } from './keys'
 
 export const createOrganization = (body: { name: string }) =>
-  api<Organization>('/platform/organizations', { method: 'POST', body })
+  request('POST /platform/organizations', { body })
 
 export function useCreateOrganization() {
   const queryClient = useQueryClient()

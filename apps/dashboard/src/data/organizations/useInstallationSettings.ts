@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { InstallationSettings, InstallationSettingsView } from '@stratum/contracts'
-import { api } from '../api'
+import type { InstallationSettings } from '@stratum/contracts'
+import { request } from '../request'
 import { organizationKeys } from './keys'
-
-const PATH = '/platform/installation/settings'
 
 /** Who may create organizations and change plans, and whether the caller is the installation's owner. */
 export function useInstallationSettings() {
   return useQuery({
     queryKey: organizationKeys.installationSettings(),
-    queryFn: ({ signal }) => api<InstallationSettingsView>(PATH, { signal }),
+    queryFn: ({ signal }) => request('GET /platform/installation/settings', { signal }),
     staleTime: 60_000,
   })
 }
@@ -18,7 +16,7 @@ export function useUpdateInstallationSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (changes: Partial<InstallationSettings>) =>
-      api<InstallationSettingsView>(PATH, { method: 'PATCH', body: changes }),
+      request('PATCH /platform/installation/settings', { body: changes }),
     onSuccess: (view) => queryClient.setQueryData(organizationKeys.installationSettings(), view),
   })
 }

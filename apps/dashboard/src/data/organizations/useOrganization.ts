@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Organization } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { organizationKeys } from './keys'
 
 export const getOrganization = (slug: string, signal?: AbortSignal) =>
-  api<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { signal })
+  request('GET /platform/organizations/{slug}', { params: { slug }, signal })
 
 export const organizationQuery = (slug: string | undefined) =>
   queryOptions({

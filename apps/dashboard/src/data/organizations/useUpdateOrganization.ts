@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AiOptInLevel, Organization } from '@stratum/contracts'
-import { api } from '../api'
+import type { AiOptInLevel } from '@stratum/contracts'
+import { request } from '../request'
 import { organizationKeys } from './keys'
 
 /** A rename, a new assistant opt-in level, or both. */
 export const updateOrganization = ({ slug, ...change }: { slug: string; name?: string; ai_opt_in_level?: AiOptInLevel }) =>
-  api<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { method: 'PATCH', body: change })
+  request('PATCH /platform/organizations/{slug}', { params: { slug }, body: change })
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient()

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Plan } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { organizationKeys } from './keys'
 
 export const updateSubscription = ({ slug, plan }: { slug: string; plan: Plan }) =>
-  api<unknown>(`/platform/organizations/${encodeURIComponent(slug)}/billing/subscription`, {
-    method: 'PUT',
-    body: { plan },
-  })
+  request('PUT /platform/organizations/{slug}/billing/subscription', { params: { slug }, body: { plan } })
 
 export function useUpdateSubscription() {
   const queryClient = useQueryClient()

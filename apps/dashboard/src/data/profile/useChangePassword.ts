@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Profile } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { profileKeys } from './keys'
 
 export interface ChangePasswordVariables {
@@ -12,7 +11,7 @@ export interface ChangePasswordVariables {
  * The server ends every other session of the account and hands this browser a fresh session
  * cookie in the same answer, so the user stays where they are.
  */
-export const changePassword = (body: ChangePasswordVariables) => api<Profile>('/platform/profile/password', { method: 'PUT', body })
+export const changePassword = (body: ChangePasswordVariables) => request('PUT /platform/profile/password', { body })
 
 export function useChangePassword() {
   const queryClient = useQueryClient()

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { OrgPermissions } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { profileKeys } from './keys'
 
 export const getPermissions = (signal?: AbortSignal) =>
-  api<OrgPermissions[]>('/platform/profile/permissions', { signal })
+  request('GET /platform/profile/permissions', { signal })
 
 /** Read only to hide or disable controls: the server checks every call itself. */
 export function usePermissions() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Profile } from '@stratum/contracts'
-import { api, isApiError } from '../api'
+import { isApiError } from '../api'
+import { request } from '../request'
 import { profileKeys } from './keys'
 
-export const getProfile = (signal?: AbortSignal) => api<Profile>('/platform/profile', { signal })
+export const getProfile = (signal?: AbortSignal) => request('GET /platform/profile', { signal })
 
 /** The signed-in user. A 401 here is how the app learns it must show the sign-in page. */
 export function useProfile() {

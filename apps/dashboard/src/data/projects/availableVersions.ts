@@ -1,6 +1,5 @@
-import type { RestoreVersions } from '@stratum/contracts'
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { projectKeys } from './keys'
 
 /** POST /platform/organizations/{slug}/available-versions: the Postgres versions a new project can start on, newest first. */
@@ -9,8 +8,8 @@ export const availableVersionsQuery = (organizationSlug: string | undefined) =>
     queryKey: projectKeys.availableVersions(organizationSlug ?? ''),
     queryFn: organizationSlug
       ? ({ signal }) =>
-          api<RestoreVersions>(`/platform/organizations/${encodeURIComponent(organizationSlug)}/available-versions`, {
-            method: 'POST',
+          request('POST /platform/organizations/{slug}/available-versions', {
+            params: { slug: organizationSlug },
             body: { provider: 'local', region: 'local' },
             signal,
           })

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ComputeSize, PostgresMajor, Project } from '@stratum/contracts'
-import { api } from '../api'
+import type { ComputeSize, PostgresMajor } from '@stratum/contracts'
+import { request } from '../request'
 import { projectKeys } from './keys'
 
 export interface CreateProjectVariables {
@@ -12,7 +12,7 @@ export interface CreateProjectVariables {
 }
 
 export const createProject = (body: CreateProjectVariables) =>
-  api<Project>('/platform/projects', { method: 'POST', body })
+  request('POST /platform/projects', { body })
 
 export function useCreateProject() {
   const queryClient = useQueryClient()

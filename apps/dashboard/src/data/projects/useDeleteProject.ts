@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { backupKeys } from '../backups/keys'
 import { projectKeys } from './keys'
 
 export const deleteProject = ({ ref }: { ref: string }) =>
-  api<{ id: number; name: string; ref: string }>(`/platform/projects/${encodeURIComponent(ref)}`, { method: 'DELETE' })
+  request('DELETE /platform/projects/{ref}', { params: { ref } })
 
 /**
  * Removes the project for good. The caller leaves the project's pages first; the project's own

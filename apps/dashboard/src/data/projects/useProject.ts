@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Project } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { projectKeys } from './keys'
 
 export const getProject = (ref: string, signal?: AbortSignal) =>
-  api<Project>(`/platform/projects/${encodeURIComponent(ref)}`, { signal })
+  request('GET /platform/projects/{ref}', { params: { ref }, signal })
 
 export const projectQuery = (ref: string | undefined) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
 import { queryOptions, skipToken, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import type { Project, ProjectStatus } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { backupKeys } from '../backups/keys'
 import { lifecycleKeys } from '../lifecycle/keys'
 import { projectKeys } from './keys'
 
 export const getProjectStatus = (ref: string, signal?: AbortSignal) =>
-  api<{ status: ProjectStatus }>(`/platform/projects/${encodeURIComponent(ref)}/status`, { signal })
+  request('GET /platform/projects/{ref}/status', { params: { ref }, signal })
 
 export const projectStatusQuery = (ref: string | undefined) =>
   queryOptions({

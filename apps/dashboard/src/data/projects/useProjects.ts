@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Project } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { projectKeys } from './keys'
 
 export const getProjects = (organizationSlug?: string, signal?: AbortSignal) =>
-  api<Project[]>(
-    organizationSlug
-      ? `/platform/projects?organization_slug=${encodeURIComponent(organizationSlug)}`
-      : '/platform/projects',
-    { signal },
-  )
+  request('GET /platform/projects', { query: { organization_slug: organizationSlug || undefined }, signal })
 
 /** Projects the user can see, optionally limited to one organization. */
 export function useProjects(organizationSlug?: string) {

@@ -1,12 +1,8 @@
-import type { UpdateDatabasePasswordResponse } from '@stratum/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
 export const resetDatabasePassword = ({ ref, password }: { ref: string; password: string }) =>
-  api<UpdateDatabasePasswordResponse>(`/platform/projects/${encodeURIComponent(ref)}/db-password`, {
-    method: 'PATCH',
-    body: { password },
-  })
+  request('PATCH /platform/projects/{ref}/db-password', { params: { ref }, body: { password } })
 
 /** Sets a new password on the project's `postgres` role (owners and administrators). Nothing is cached. */
 export function useResetDatabasePassword() {

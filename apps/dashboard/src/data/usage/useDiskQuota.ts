@@ -1,14 +1,12 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { GB, type DiskQuota } from '@stratum/contracts'
-import { api } from '../api'
+import { GB } from '@stratum/contracts'
+import { request } from '../request'
 import { usageKeys } from './keys'
-
-const diskPath = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}/disk`
 
 export const diskQuotaQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: usageKeys.disk(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<DiskQuota>(diskPath(ref), { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /platform/projects/{ref}/disk', { params: { ref }, signal }) : skipToken,
   })
 
 export function useDiskQuota(ref: string | undefined) {
@@ -19,7 +17,7 @@ export function useDiskQuota(ref: string | undefined) {
 export function useChangeDiskQuota() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ ref, sizeGb }: { ref: string; sizeGb: number }) => api<DiskQuota>(diskPath(ref), { method: 'POST', body: { size_gb: sizeGb } }),
+    mutationFn: ({ ref, sizeGb }: { ref: string; sizeGb: number }) => request('POST /platform/projects/{ref}/disk', { params: { ref }, body: { size_gb: sizeGb } }),
     onSuccess: async (quota, { ref }) => {
       queryClient.setQueryData(usageKeys.disk(ref), quota)
       await queryClient.invalidateQueries({ queryKey: usageKeys.all })
@@ -31,7 +29,7 @@ export function useChangeDiskQuota() {
 export function useDisableReadOnlyTemporarily() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ ref }: { ref: string }) => api<object>(`/v1/projects/${encodeURIComponent(ref)}/readonly/temporary-disable`, { method: 'POST', body: {} }),
+    mutationFn: ({ ref }: { ref: string }) => request('POST /v1/projects/{ref}/readonly/temporary-disable', { params: { ref }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usageKeys.all }),
   })
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ProjectResourceWarnings } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { usageKeys } from './keys'
 
 /** The SQL editor spec's stale time of GET /platform/projects-resource-warnings. */
@@ -10,7 +9,7 @@ const STALE_MS = 60 * 60_000
 export const resourceWarningsQuery = () =>
   queryOptions({
     queryKey: usageKeys.resourceWarnings(),
-    queryFn: ({ signal }) => api<ProjectResourceWarnings[]>('/platform/projects-resource-warnings', { signal }),
+    queryFn: ({ signal }) => request('GET /platform/projects-resource-warnings', { signal }),
     staleTime: STALE_MS,
   })
 

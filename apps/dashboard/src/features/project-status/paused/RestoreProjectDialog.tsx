@@ -1,4 +1,4 @@
-import type { Project } from '@stratum/contracts'
+import type { Project, RestoreVersions } from '@stratum/contracts'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/Button'
 import { Dialog } from '../../../components/ui/Dialog'
@@ -8,7 +8,7 @@ import { errorMessage } from '../../../data/api'
 import { useRestoreProject } from '../../../data/lifecycle/useRestoreProject'
 import { useRestoreVersions } from '../../../data/lifecycle/useRestoreVersions'
 
-type Version = { version: string; postgres_engine: string; release_channel: string }
+type Version = RestoreVersions['available_versions'][number]
 
 const versionKey = (version: Version) => `${version.postgres_engine}|${version.release_channel}|${version.version}`
 
