@@ -1,6 +1,7 @@
 import { AI_FAILED_COMPLETION, aiFailedToGenerate, type AiCompletionBody } from '@stratum/contracts'
+import { routeUrl } from '../request'
 
-export const AI_COMPLETION_PATH = '/api/ai/sql/complete-v2'
+export const AI_COMPLETION_PATH = routeUrl('POST /api/ai/sql/complete-v2')
 
 /** A failed inline completion; `message` is the text to show as is (the SQL editor spec's error catalogue). */
 export class AiCompletionError extends Error {

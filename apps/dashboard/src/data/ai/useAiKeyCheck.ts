@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { AiKeyCheckResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { aiKeys } from './keys'
 
-export const checkAiKey = (signal?: AbortSignal) => api<AiKeyCheckResponse>('/api/ai/sql/check-api-key', { signal })
+export const checkAiKey = (signal?: AbortSignal) => request('GET /api/ai/sql/check-api-key', { signal })
 
 /**
  * GET /api/ai/sql/check-api-key: whether an AI provider is configured on the platform. It only

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { projectKeys } from '../projects/keys'
 import { branchKeys } from './keys'
 
@@ -9,15 +9,16 @@ export interface BranchActionVariables {
   projectRef: string
 }
 
-const branchPath = (branchId: string, action = '') => `/v1/branches/${encodeURIComponent(branchId)}${action}`
-
-export const deleteBranch = ({ branchId }: BranchActionVariables) => api<{ message: string }>(branchPath(branchId), { method: 'DELETE' })
+export const deleteBranch = ({ branchId }: BranchActionVariables) => request('DELETE /v1/branches/{branch_id_or_ref}', { params: { branch_id_or_ref: branchId } })
 /** Back to the parent's current state (schema, and data when the branch was made with data). */
-export const resetBranch = ({ branchId }: BranchActionVariables) => api<unknown>(branchPath(branchId, '/reset'), { method: 'POST', body: {} })
+export const resetBranch = ({ branchId }: BranchActionVariables) =>
+  request('POST /v1/branches/{branch_id_or_ref}/reset', { params: { branch_id_or_ref: branchId }, body: {} })
 /** The branch's migrations applied to its parent. */
-export const mergeBranch = ({ branchId }: BranchActionVariables) => api<unknown>(branchPath(branchId, '/merge'), { method: 'POST', body: {} })
+export const mergeBranch = ({ branchId }: BranchActionVariables) =>
+  request('POST /v1/branches/{branch_id_or_ref}/merge', { params: { branch_id_or_ref: branchId }, body: {} })
 /** The parent's new migrations applied to the branch. */
-export const pushBranch = ({ branchId }: BranchActionVariables) => api<unknown>(branchPath(branchId, '/push'), { method: 'POST', body: {} })
+export const pushBranch = ({ branchId }: BranchActionVariables) =>
+  request('POST /v1/branches/{branch_id_or_ref}/push', { params: { branch_id_or_ref: branchId }, body: {} })
 
 function useBranchMutation(mutationFn: (variables: BranchActionVariables) => Promise<unknown>) {
   const queryClient = useQueryClient()

@@ -1,10 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../api'
+import { routeUrl } from '../request'
 import { branchKeys } from './keys'
 
 /** The SQL that would bring the parent to the branch's schema (text/plain, not JSON). */
 export async function getBranchDiff(branchId: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(`/v1/branches/${encodeURIComponent(branchId)}/diff`, { credentials: 'same-origin', signal })
+  const response = await fetch(routeUrl('GET /v1/branches/{branch_id_or_ref}/diff', { params: { branch_id_or_ref: branchId } }), { credentials: 'same-origin', signal })
   const text = await response.text()
   if (response.ok) return text
   let message = `Request failed with status ${response.status}`

@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { Branch } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { statusPollInterval } from '../projects/useProjectStatus'
 import { branchKeys } from './keys'
 
@@ -15,7 +15,7 @@ export function branchInProgress(branch: Branch): boolean {
   return branch.preview_project_status !== undefined && statusPollInterval(branch.preview_project_status) !== false
 }
 
-export const getBranches = (ref: string, signal?: AbortSignal) => api<Branch[]>(`/v1/projects/${encodeURIComponent(ref)}/branches`, { signal })
+export const getBranches = (ref: string, signal?: AbortSignal) => request('GET /v1/projects/{ref}/branches', { params: { ref }, signal })
 
 /** The project's branches: empty while branching is off; the production branch is the one with is_default. */
 export const branchesQuery = (ref: string | undefined) =>

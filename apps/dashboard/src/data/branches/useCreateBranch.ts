@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Branch } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { branchKeys } from './keys'
 
 export interface CreateBranchVariables {
@@ -15,8 +14,8 @@ export interface CreateBranchVariables {
 
 /** A preview branch: the server answers at once and makes the copy in the background (the list polls). */
 export const createBranch = ({ projectRef, branchName, gitBranch, withData, recoveryTimeTargetUnix }: CreateBranchVariables) =>
-  api<Branch>(`/v1/projects/${encodeURIComponent(projectRef)}/branches`, {
-    method: 'POST',
+  request('POST /v1/projects/{ref}/branches', {
+    params: { ref: projectRef },
     body: {
       branch_name: branchName,
       ...(gitBranch ? { git_branch: gitBranch } : {}),

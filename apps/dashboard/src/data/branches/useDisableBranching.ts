@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { branchKeys } from './keys'
 
 /** Turns branching off: every preview branch (and its project) is deleted. */
 export const disableBranching = ({ projectRef }: { projectRef: string }) =>
-  api<unknown>(`/v1/projects/${encodeURIComponent(projectRef)}/branches`, { method: 'DELETE' })
+  request('DELETE /v1/projects/{ref}/branches', { params: { ref: projectRef } })
 
 export function useDisableBranching() {
   const queryClient = useQueryClient()

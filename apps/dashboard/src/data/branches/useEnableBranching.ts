@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Branch } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { branchKeys } from './keys'
 
 /** The spec's branch enable payload: the production branch's name and, when verified, its Git branch. */
@@ -12,8 +11,8 @@ export interface EnableBranchingVariables {
 
 /** Makes the project itself the production branch (nothing is copied); the free plan is refused with a 400. */
 export const enableBranching = ({ projectRef, branchName, gitBranch }: EnableBranchingVariables) =>
-  api<Branch>(`/v1/projects/${encodeURIComponent(projectRef)}/branches`, {
-    method: 'POST',
+  request('POST /v1/projects/{ref}/branches', {
+    params: { ref: projectRef },
     body: { branch_name: branchName, ...(gitBranch ? { git_branch: gitBranch } : {}), is_default: true },
   })
 

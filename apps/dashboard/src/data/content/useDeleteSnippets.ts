@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ContentItem } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request } from '../request'
 import { contentKeys } from './keys'
 import { dropSnippets, refreshCounts } from './snippetCache'
 
 export const deleteSnippets = ({ ref, ids }: { ref: string; ids: string[] }) =>
-  api<{ id: string }[]>(contentPath(ref, `?ids=${ids.map(encodeURIComponent).join(',')}`), { method: 'DELETE' })
+  request('DELETE /platform/projects/{ref}/content', { params: { ref }, query: { ids: ids.join(',') } })
 
 export function useDeleteSnippets() {
   const queryClient = useQueryClient()

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Folder } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request } from '../request'
 import { contentKeys } from './keys'
 import { folderSection } from './snippetSection'
 
 export const createFolder = ({ ref, name, parentId }: { ref: string; name: string; parentId?: string | null }) =>
-  api<Folder>(contentPath(ref, '/folders'), { method: 'POST', body: { name, parentId: parentId ?? null } })
+  request('POST /platform/projects/{ref}/content/folders', { params: { ref }, body: { name, parentId: parentId ?? null } })
 
 export const updateFolder = ({ ref, id, name }: { ref: string; id: string; name: string }) =>
-  api<Folder>(contentPath(ref, `/folders/${encodeURIComponent(id)}`), { method: 'PUT', body: { name } })
+  request('PUT /platform/projects/{ref}/content/folders/{id}', { params: { ref, id }, body: { name } })
 
 export const deleteFolders = ({ ref, ids }: { ref: string; ids: string[] }) =>
-  api<{ id: string }[]>(contentPath(ref, `/folders?ids=${ids.map(encodeURIComponent).join(',')}`), { method: 'DELETE' })
+  request('DELETE /platform/projects/{ref}/content/folders', { params: { ref }, query: { ids: ids.join(',') } })
 
 export function useCreateFolder() {
   const queryClient = useQueryClient()

@@ -1,7 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Folder } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request } from '../request'
 import { contentKeys } from './keys'
 
 /**
@@ -9,7 +7,9 @@ import { contentKeys } from './keys'
  * the explorer reads as a section of its own (useSnippetList): one is enough here.
  */
 export const getFolders = (ref: string, signal?: AbortSignal) =>
-  api<{ data: { folders: Folder[] } }>(contentPath(ref, '/folders?type=sql&visibility=private&limit=1'), { signal }).then((page) => page.data.folders)
+  request('GET /platform/projects/{ref}/content/folders', { params: { ref }, query: { type: 'sql', visibility: 'private', limit: 1 }, signal }).then(
+    (page) => page.data.folders,
+  )
 
 export const foldersQuery = (ref: string) => queryOptions({ queryKey: contentKeys.folders(ref), queryFn: ref ? ({ signal }) => getFolders(ref, signal) : skipToken })
 

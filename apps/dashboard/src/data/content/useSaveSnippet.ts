@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ContentItem, UpsertContentBody } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request } from '../request'
 import { contentKeys } from './keys'
 import { knownSnippet, placeSnippet, refreshCounts } from './snippetCache'
 
@@ -21,7 +20,7 @@ export function saveSnippet(ref: string, snippet: SavedSnippet, changes: Snippet
     ...rest,
     ...(sql !== undefined ? { content: { ...snippet.content, schema_version: '1.0', sql } } : {}),
   }
-  return api<ContentItem>(contentPath(ref), { method: 'PUT', body })
+  return request('PUT /platform/projects/{ref}/content', { params: { ref }, body })
 }
 
 /**

@@ -1,11 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { ContentItem } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request } from '../request'
 import { contentKeys } from './keys'
 
 export const getSnippet = (ref: string, id: string, signal?: AbortSignal) =>
-  api<ContentItem>(contentPath(ref, `/item/${encodeURIComponent(id)}`), { signal })
+  request('GET /platform/projects/{ref}/content/item/{id}', { params: { ref, id }, signal })
 
 export const snippetQuery = (ref: string, id: string | undefined) =>
   queryOptions({

@@ -1,17 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { request, type RouteResponse } from '../request'
 import { contentKeys } from './keys'
 
 /** The answer of GET /content/count (contracts: ContentCountResponse). */
-export interface SnippetCounts {
-  favorites: number
-  private: number
-  shared: number
-}
+export type SnippetCounts = RouteResponse<'GET /platform/projects/{ref}/content/count'>
 
 /** GET /content/count?type=sql: the explorer's section counts, whatever pages are loaded. */
-export const getSnippetCounts = (ref: string, signal?: AbortSignal) => api<SnippetCounts>(contentPath(ref, '/count?type=sql'), { signal })
+export const getSnippetCounts = (ref: string, signal?: AbortSignal) =>
+  request('GET /platform/projects/{ref}/content/count', { params: { ref }, query: { type: 'sql' }, signal })
 
 export const snippetCountsQuery = (ref: string) =>
   queryOptions({ queryKey: contentKeys.count(ref), queryFn: ref ? ({ signal }) => getSnippetCounts(ref, signal) : skipToken })

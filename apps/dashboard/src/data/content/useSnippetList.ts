@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, skipToken, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
-import { CONTENT_LIST_LIMIT, type ContentItem, type ContentListItem, type Folder } from '@stratum/contracts'
-import { api } from '../api'
-import { contentPath } from './contentPath'
+import { CONTENT_LIST_LIMIT, type ContentListItem } from '@stratum/contracts'
+import { request } from '../request'
 import { contentKeys } from './keys'
 import type { SnippetSection } from './snippetSection'
 
@@ -13,24 +12,22 @@ export interface SnippetPage {
 }
 export type SnippetPages = InfiniteData<SnippetPage>
 
-const ORDER = `limit=${CONTENT_LIST_LIMIT}&sort_by=inserted_at&sort_order=desc`
+const ORDER = { limit: CONTENT_LIST_LIMIT, sort_by: 'inserted_at', sort_order: 'desc' } as const
 
 /**
  * A page of a section: favorites, shared and search results from GET /content; a folder's private snippets (null:
  * outside any folder) from GET /content/folders[/{id}], whose `folder_id` filter /content lacks.
  */
 export async function getSnippetPage(ref: string, section: SnippetSection, cursor: string | undefined, signal?: AbortSignal): Promise<SnippetPage> {
-  const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+  const after = cursor ? { cursor } : {}
   if (section.kind !== 'folder') {
-    const filter =
-      section.kind === 'favorites' ? 'favorite=true' : section.kind === 'search' ? `search=${encodeURIComponent(section.text)}` : 'visibility=shared'
-    return api<{ cursor?: string; data: ContentItem[] }>(contentPath(ref, `?type=sql&${filter}&${ORDER}${after}`), { signal })
+    const filter = section.kind === 'favorites' ? { favorite: true } : section.kind === 'search' ? { search: section.text } : { visibility: 'shared' as const }
+    return request('GET /platform/projects/{ref}/content', { params: { ref }, query: { type: 'sql', ...filter, ...ORDER, ...after }, signal })
   }
-  const folder = section.folderId ? `/${encodeURIComponent(section.folderId)}` : ''
-  const page = await api<{ cursor?: string; data: { folders: Folder[]; contents: ContentListItem[] } }>(
-    contentPath(ref, `/folders${folder}?type=sql&visibility=private&${ORDER}${after}`),
-    { signal },
-  )
+  const query = { type: 'sql', visibility: 'private', ...ORDER, ...after } as const
+  const page = section.folderId
+    ? await request('GET /platform/projects/{ref}/content/folders/{id}', { params: { ref, id: section.folderId }, query, signal })
+    : await request('GET /platform/projects/{ref}/content/folders', { params: { ref }, query, signal })
   return { ...(page.cursor ? { cursor: page.cursor } : {}), data: page.data.contents }
 }
 

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { extensionsPath, type Extension } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { extensionKeys } from './keys'
 
 export const disableExtension = ({ ref, name, cascade }: { ref: string; name: string; cascade: boolean }) =>
-  api<Extension>(`${extensionsPath(ref)}?${new URLSearchParams({ id: name, cascade: String(cascade) })}`, { method: 'DELETE' })
+  request('DELETE /platform/pg-meta/{ref}/extensions', { params: { ref }, query: { id: name, cascade } })
 
 export function useDisableExtension() {
   const queryClient = useQueryClient()

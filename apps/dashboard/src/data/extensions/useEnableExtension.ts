@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { extensionsPath, type EnableExtensionBody, type Extension } from '@stratum/contracts'
-import { api } from '../api'
+import type { EnableExtensionBody } from '@stratum/contracts'
+import { request } from '../request'
 import { extensionKeys } from './keys'
 
 export const enableExtension = ({ ref, body }: { ref: string; body: EnableExtensionBody }) =>
-  api<Extension>(extensionsPath(ref), { method: 'POST', body })
+  request('POST /platform/pg-meta/{ref}/extensions', { params: { ref }, body })
 
 export function useEnableExtension() {
   const queryClient = useQueryClient()

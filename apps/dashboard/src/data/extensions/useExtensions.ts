@@ -1,9 +1,8 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { extensionsPath, type Extension } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { extensionKeys } from './keys'
 
-export const getExtensions = (ref: string, signal?: AbortSignal) => api<Extension[]>(extensionsPath(ref), { signal })
+export const getExtensions = (ref: string, signal?: AbortSignal) => request('GET /platform/pg-meta/{ref}/extensions', { params: { ref }, signal })
 
 /** Every extension the project's Postgres ships, enabled or not, with the platform's verdict on each. */
 export const extensionsQuery = (ref: string | undefined) =>

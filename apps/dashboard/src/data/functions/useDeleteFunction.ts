@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { FunctionResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export const deleteFunction = ({ ref, slug }: { ref: string; slug: string }) =>
-  api<FunctionResponse>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, { method: 'DELETE' })
+  request('DELETE /v1/projects/{ref}/functions/{function_slug}', { params: { ref, function_slug: slug } })
 
 export function useDeleteFunction() {
   const queryClient = useQueryClient()

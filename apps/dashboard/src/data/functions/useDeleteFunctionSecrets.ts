@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 /** DELETE /v1/projects/{ref}/secrets with the names as the body. */
 export const deleteFunctionSecrets = ({ ref, names }: { ref: string; names: string[] }) =>
-  api<unknown>(`/v1/projects/${encodeURIComponent(ref)}/secrets`, { method: 'DELETE', body: names })
+  request('DELETE /v1/projects/{ref}/secrets', { params: { ref }, body: names })
 
 export function useDeleteFunctionSecrets() {
   const queryClient = useQueryClient()

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FunctionDeployMetadata, FunctionFile, FunctionResponse } from '@stratum/contracts'
 import { ApiError } from '../api'
+import { routeUrl } from '../request'
 import { functionKeys } from './keys'
 
 export interface DeployFunctionInput {
@@ -21,7 +22,7 @@ export async function deployFunction({ ref, slug, metadata, files }: DeployFunct
   for (const file of files) form.append('file', new Blob([file.content], { type: 'application/typescript' }), file.name)
   let response: Response
   try {
-    response = await fetch(`/v1/projects/${encodeURIComponent(ref)}/functions/deploy?slug=${encodeURIComponent(slug)}`, {
+    response = await fetch(routeUrl('POST /v1/projects/{ref}/functions/deploy', { params: { ref }, query: { slug } }), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },

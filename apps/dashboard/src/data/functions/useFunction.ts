@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { FunctionResponse } from '@stratum/contracts'
-import { api, isApiError } from '../api'
+import { isApiError } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export const getFunction = (ref: string, slug: string, signal?: AbortSignal) =>
-  api<FunctionResponse>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, { signal })
+  request('GET /v1/projects/{ref}/functions/{function_slug}', { params: { ref, function_slug: slug }, signal })
 
 /** One edge function by slug; a 404 is not retried. */
 export const functionQuery = (ref: string | undefined, slug: string | undefined) =>

@@ -1,12 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { FunctionFilesResponse } from '@stratum/contracts'
-import { api, isApiError } from '../api'
+import { isApiError } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export const getFunctionFiles = (ref: string, slug: string, signal?: AbortSignal) =>
-  api<FunctionFilesResponse>(`/platform/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}/files`, {
-    signal,
-  })
+  request('GET /platform/projects/{ref}/functions/{function_slug}/files', { params: { ref, function_slug: slug }, signal })
 
 /** The deployed files of a function, as text, for the details page. */
 export const functionFilesQuery = (ref: string | undefined, slug: string | undefined) =>

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { FunctionSecretResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export const getFunctionSecrets = (ref: string, signal?: AbortSignal) =>
-  api<FunctionSecretResponse[]>(`/v1/projects/${encodeURIComponent(ref)}/secrets`, { signal })
+  request('GET /v1/projects/{ref}/secrets', { params: { ref }, signal })
 
 /** The project's edge function secrets: names and SHA-256 digests (values never come back). */
 export const functionSecretsQuery = (ref: string | undefined) =>

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { FunctionResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export const getFunctions = (ref: string, signal?: AbortSignal) =>
-  api<FunctionResponse[]>(`/v1/projects/${encodeURIComponent(ref)}/functions`, { signal })
+  request('GET /v1/projects/{ref}/functions', { params: { ref }, signal })
 
 /** The project's edge functions (stored and versioned; run by the platform's Deno runtime), last updated first. */
 export const functionsQuery = (ref: string | undefined) =>

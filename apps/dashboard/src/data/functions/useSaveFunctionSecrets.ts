@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { functionKeys } from './keys'
 
 export interface SaveFunctionSecretsInput {
@@ -9,7 +9,7 @@ export interface SaveFunctionSecretsInput {
 
 /** POST /v1/projects/{ref}/secrets: creates or replaces; the project's functions restart with them. */
 export const saveFunctionSecrets = ({ ref, secrets }: SaveFunctionSecretsInput) =>
-  api<unknown>(`/v1/projects/${encodeURIComponent(ref)}/secrets`, { method: 'POST', body: secrets })
+  request('POST /v1/projects/{ref}/secrets', { params: { ref }, body: secrets })
 
 export function useSaveFunctionSecrets() {
   const queryClient = useQueryClient()

@@ -1,4 +1,5 @@
 import { SQL_STREAM_MEDIA_TYPE, WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+import { routeUrl, type RouteOptions } from '../request'
 import { readQueryStream, type PartialResults } from './readQueryStream'
 
 export interface RunQueryVariables {
@@ -37,7 +38,7 @@ type ErrorBody = Partial<SqlQueryResponse> & {
 export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeoutMs, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
   let response: Response
   try {
-    response = await fetch(`/platform/pg-meta/${encodeURIComponent(ref)}/query`, {
+    response = await fetch(routeUrl('POST /platform/pg-meta/{ref}/query', { params: { ref } }), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
@@ -47,7 +48,7 @@ export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeou
         history: history === true,
         ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}),
         ...(statementTimeoutMs !== undefined ? { statement_timeout_ms: statementTimeoutMs } : {}),
-      }),
+      } satisfies RouteOptions<'POST /platform/pg-meta/{ref}/query'>['body']),
       signal,
     })
   } catch (error) {

@@ -1,8 +1,8 @@
-import { api } from '../api'
+import { request } from '../request'
 import { getOngoingQueries } from './useOngoingQueries'
 
 export const cancelQuery = ({ ref, pid }: { ref: string; pid: number }) =>
-  api<{ pid: number; cancelled: boolean }>(`/platform/pg-meta/${encodeURIComponent(ref)}/query/cancel`, { method: 'POST', body: { pid } })
+  request('POST /platform/pg-meta/{ref}/query/cancel', { params: { ref }, body: { pid } })
 
 /**
  * Cancels the editor's running query: finds it among the ongoing ones by its text (the server runs

@@ -1,19 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { api } from '../api'
+import { request, type RouteResponse } from '../request'
 import { sqlKeys } from './keys'
 
 /** A row of GET .../query/ongoing (contracts OngoingQuery). */
-export interface OngoingQueryRow {
-  pid: number
-  query: string
-  query_start: string | null
-  state: string | null
-  usename: string | null
-  application_name: string
-}
+export type OngoingQueryRow = RouteResponse<'GET /platform/pg-meta/{ref}/query/ongoing'>[number]
 
 export const getOngoingQueries = (ref: string, signal?: AbortSignal) =>
-  api<OngoingQueryRow[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/query/ongoing`, { signal })
+  request('GET /platform/pg-meta/{ref}/query/ongoing', { params: { ref }, signal })
 
 export const ongoingQueriesQuery = (ref: string) =>
   queryOptions({

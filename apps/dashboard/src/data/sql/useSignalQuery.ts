@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { sqlKeys } from './keys'
 
 export type SignalKind = 'cancel' | 'terminate'
 
 /** POST .../query/cancel (pg_cancel_backend) or .../query/terminate (pg_terminate_backend, needs sql.write). */
 export async function signalQuery({ ref, pid, how }: { ref: string; pid: number; how: SignalKind }): Promise<boolean> {
-  const body = await api<{ pid: number; cancelled?: boolean; terminated?: boolean }>(
-    `/platform/pg-meta/${encodeURIComponent(ref)}/query/${how}`,
-    { method: 'POST', body: { pid } },
-  )
-  return how === 'cancel' ? body.cancelled === true : body.terminated === true
+  if (how === 'cancel') return (await request('POST /platform/pg-meta/{ref}/query/cancel', { params: { ref }, body: { pid } })).cancelled
+  return (await request('POST /platform/pg-meta/{ref}/query/terminate', { params: { ref }, body: { pid } })).terminated
 }
 
 export function useSignalQuery() {

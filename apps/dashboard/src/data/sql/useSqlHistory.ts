@@ -1,16 +1,14 @@
 import { infiniteQueryOptions, skipToken, useInfiniteQuery } from '@tanstack/react-query'
 import type { SqlHistoryPage } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { sqlKeys } from './keys'
 
 const HISTORY_PAGE = 50
 
 /** A page of GET /platform/projects/{ref}/sql/history: the member's own runs, newest first. */
 export function getSqlHistoryPage(ref: string, search: string, cursor: string | undefined, signal?: AbortSignal): Promise<SqlHistoryPage> {
-  const params = new URLSearchParams({ limit: String(HISTORY_PAGE) })
-  if (search.trim()) params.set('search', search.trim())
-  if (cursor) params.set('cursor', cursor)
-  return api<SqlHistoryPage>(`/platform/projects/${encodeURIComponent(ref)}/sql/history?${params}`, { signal })
+  const query = { limit: HISTORY_PAGE, search: search.trim() || undefined, cursor: cursor || undefined }
+  return request('GET /platform/projects/{ref}/sql/history', { params: { ref }, query, signal })
 }
 
 export const sqlHistoryQuery = (ref: string, search: string) =>

@@ -1,6 +1,5 @@
-import type { PgMetaTable } from '@stratum/contracts'
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
 export const sqlCompletionKeys = {
   tables: (ref: string) => ['sql', ref, 'completion-tables'] as const,
@@ -8,7 +7,7 @@ export const sqlCompletionKeys = {
 
 /** GET /platform/pg-meta/{ref}/tables?include_columns=true: schemas, tables and columns for editor completion. */
 export const getCompletionTables = (ref: string, signal?: AbortSignal) =>
-  api<PgMetaTable[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/tables?include_columns=true`, { signal })
+  request('GET /platform/pg-meta/{ref}/tables', { params: { ref }, query: { include_columns: true }, signal })
 
 export const tableCompletionsQuery = (ref: string | undefined) =>
   queryOptions({

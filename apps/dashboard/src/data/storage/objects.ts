@@ -1,28 +1,22 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError } from '../api'
+import { ApiError } from '../api'
+import { request, routeUrl, type RouteResponse } from '../request'
 import { storageKeys } from './keys'
 
 /** One entry of a folder listing, as storage-api answers it: folders have no id. */
-export interface StorageItem {
-  name: string
-  id: string | null
-  updated_at: string | null
-  created_at: string | null
-  last_accessed_at: string | null
-  metadata: { size?: number; mimetype?: string; cacheControl?: string } | null
-}
+export type { StorageItem } from '@stratum/contracts'
 
 /** The largest page the storage API returns; the Storage page pages through a folder with it. */
 export const OBJECTS_PAGE_SIZE = 1000
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
-/** The platform's bridge to the project's storage API (run as the platform after the member's permission check). */
-export const objectsUrl = (ref: string, rest: string) => `/platform/storage/${encodeURIComponent(ref)}/objects/${rest}`
-
-/** Where the dashboard downloads (and previews) an object with the member's session. */
+/**
+ * Where the dashboard downloads (and previews) an object with the member's session: the platform's bridge to the
+ * project's storage API (run as the platform after the member's permission check). `?download` has no value.
+ */
 export const objectDownloadUrl = (ref: string, bucket: string, path: string, download = false) =>
-  objectsUrl(ref, `${encodeURIComponent(bucket)}/${encodePath(path)}${download ? '?download' : ''}`)
+  `${routeUrl('GET /platform/storage/{ref}/objects/{bucket}/{...path}', { params: { ref, bucket, path } })}${download ? '?download' : ''}`
 
 export const bucketObjectsQuery = (ref: string | undefined, bucket: string | undefined, prefix: string) =>
   queryOptions({
@@ -30,8 +24,8 @@ export const bucketObjectsQuery = (ref: string | undefined, bucket: string | und
     queryFn:
       ref && bucket
         ? ({ signal }) =>
-            api<StorageItem[]>(objectsUrl(ref, `list/${encodeURIComponent(bucket)}`), {
-              method: 'POST',
+            request('POST /platform/storage/{ref}/objects/list/{bucket}', {
+              params: { ref, bucket },
               body: {
                 prefix,
                 limit: OBJECTS_PAGE_SIZE,
@@ -61,10 +55,7 @@ export function useDeleteObjects() {
   const invalidate = useInvalidateBucketObjects()
   return useMutation({
     mutationFn: ({ ref, bucket, paths }: { ref: string; bucket: string; paths: string[] }) =>
-      api<{ name: string }[]>(objectsUrl(ref, encodeURIComponent(bucket)), {
-        method: 'DELETE',
-        body: { prefixes: paths },
-      }),
+      request('DELETE /platform/storage/{ref}/objects/{bucket}', { params: { ref, bucket }, body: { prefixes: paths } }),
     onSuccess: (_result, { ref, bucket }) => invalidate(ref, bucket),
   })
 }
@@ -73,10 +64,7 @@ export function useMoveObject() {
   const invalidate = useInvalidateBucketObjects()
   return useMutation({
     mutationFn: ({ ref, bucket, from, to }: { ref: string; bucket: string; from: string; to: string }) =>
-      api<{ message: string }>(objectsUrl(ref, 'move'), {
-        method: 'POST',
-        body: { bucketId: bucket, sourceKey: from, destinationKey: to },
-      }),
+      request('POST /platform/storage/{ref}/objects/move', { params: { ref }, body: { bucketId: bucket, sourceKey: from, destinationKey: to } }),
     onSuccess: (_result, { ref, bucket }) => invalidate(ref, bucket),
   })
 }
@@ -100,15 +88,14 @@ export function useCreateFolder() {
 
 /** A signed download URL on the project's API, valid for `expiresIn` seconds. */
 export async function signObjectUrl(ref: string, apiUrl: string, bucket: string, path: string, expiresIn: number): Promise<string> {
-  const { signedURL } = await api<{ signedURL: string }>(objectsUrl(ref, `sign/${encodeURIComponent(bucket)}/${encodePath(path)}`), {
-    method: 'POST',
-    body: { expiresIn },
-  })
+  const { signedURL } = await request('POST /platform/storage/{ref}/objects/sign/{bucket}/{...path}', { params: { ref, bucket, path }, body: { expiresIn } })
   return encodeURI(`${apiUrl}/storage/v1${signedURL}`)
 }
 
 export const publicObjectUrl = (apiUrl: string, bucket: string, path: string) =>
   `${apiUrl}/storage/v1/object/public/${encodeURIComponent(bucket)}/${encodePath(path)}`
+
+type UploadRoute = 'POST /platform/storage/{ref}/objects/{bucket}/{...path}'
 
 interface UploadInput {
   ref: string
@@ -124,27 +111,27 @@ interface UploadInput {
  * Uploads one file as its raw body. XMLHttpRequest rather than fetch: it reports upload progress.
  * Errors carry the storage API's message.
  */
-export function uploadObject({ ref, bucket, path, file, upsert = false, onProgress, signal }: UploadInput): Promise<{ Id: string; Key: string }> {
+export function uploadObject({ ref, bucket, path, file, upsert = false, onProgress, signal }: UploadInput): Promise<RouteResponse<UploadRoute>> {
   return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', objectDownloadUrl(ref, bucket, path))
-    request.withCredentials = true
-    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
-    request.setRequestHeader('x-upsert', String(upsert))
-    request.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size)
-    request.onload = () => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', routeUrl<UploadRoute>('POST /platform/storage/{ref}/objects/{bucket}/{...path}', { params: { ref, bucket, path } }))
+    xhr.withCredentials = true
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
+    xhr.setRequestHeader('x-upsert', String(upsert))
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size)
+    xhr.onload = () => {
       let body: { message?: string } & Record<string, unknown> = {}
       try {
-        body = JSON.parse(request.responseText)
+        body = JSON.parse(xhr.responseText)
       } catch {
         // answered below
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as { Id: string; Key: string })
-      else reject(new ApiError(typeof body.message === 'string' ? body.message : `Upload failed with status ${request.status}`, request.status))
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as RouteResponse<UploadRoute>)
+      else reject(new ApiError(typeof body.message === 'string' ? body.message : `Upload failed with status ${xhr.status}`, xhr.status))
     }
-    request.onerror = () => reject(new ApiError('Cannot reach the Stratum server. Check your connection and try again.', 0))
-    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
-    signal?.addEventListener('abort', () => request.abort(), { once: true })
-    request.send(file)
+    xhr.onerror = () => reject(new ApiError('Cannot reach the Stratum server. Check your connection and try again.', 0))
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(file)
   })
 }

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { Bucket } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { storageKeys } from './keys'
 
 export const getBuckets = (ref: string, signal?: AbortSignal) =>
-  api<Bucket[]>(`/platform/storage/${encodeURIComponent(ref)}/buckets`, { signal })
+  request('GET /platform/storage/{ref}/buckets', { params: { ref }, signal })
 
 /** Spec: retried up to 3 times unless the error says the tenant config was not found. */
 export function retryBuckets(failureCount: number, error: unknown): boolean {

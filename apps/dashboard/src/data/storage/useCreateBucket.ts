@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Bucket, CreateBucketBody } from '@stratum/contracts'
-import { api } from '../api'
+import type { CreateBucketBody } from '@stratum/contracts'
+import { request } from '../request'
 import { storageKeys } from './keys'
 
 export const createBucket = ({ ref, body }: { ref: string; body: CreateBucketBody }) =>
-  api<Bucket>(`/platform/storage/${encodeURIComponent(ref)}/buckets`, { method: 'POST', body })
+  request('POST /platform/storage/{ref}/buckets', { params: { ref }, body })
 
 export function useCreateBucket() {
   const queryClient = useQueryClient()

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { storageKeys } from './keys'
 
 export const deleteBucket = ({ ref, id }: { ref: string; id: string }) =>
-  api<{ message: string }>(`/platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  request('DELETE /platform/storage/{ref}/buckets/{id}', { params: { ref, id } })
 
 export function useDeleteBucket() {
   const queryClient = useQueryClient()

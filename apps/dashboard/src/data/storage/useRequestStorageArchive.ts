@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
 /** POST /platform/storage/{ref}/archive: starts building a zip of every bucket (201 {}). */
 export const requestStorageArchive = ({ ref }: { ref: string }) =>
-  api<Record<string, never>>(`/platform/storage/${encodeURIComponent(ref)}/archive`, { method: 'POST' })
+  request('POST /platform/storage/{ref}/archive', { params: { ref } })
 
 export function useRequestStorageArchive() {
   return useMutation({ mutationFn: requestStorageArchive })

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Bucket, UpdateBucketBody } from '@stratum/contracts'
-import { api } from '../api'
+import type { UpdateBucketBody } from '@stratum/contracts'
+import { request } from '../request'
 import { storageKeys } from './keys'
 
 export const updateBucket = ({ ref, id, body }: { ref: string; id: string; body: UpdateBucketBody }) =>
-  api<Bucket>(`/platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(id)}`, { method: 'PUT', body })
+  request('PUT /platform/storage/{ref}/buckets/{id}', { params: { ref, id }, body })
 
 export function useUpdateBucket() {
   const queryClient = useQueryClient()

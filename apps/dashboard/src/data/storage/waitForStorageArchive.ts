@@ -1,5 +1,6 @@
 import type { StorageArchive } from '@stratum/contracts'
-import { api, isApiError } from '../api'
+import { isApiError } from '../api'
+import { request } from '../request'
 
 /** Spec: storage archive poll every 5 s. */
 export const ARCHIVE_POLL_MS = 5000
@@ -7,7 +8,7 @@ export const ARCHIVE_POLL_MS = 5000
 /** GET /platform/storage/{ref}/archive: {} while building; an archive not found is treated as no file (the SQL editor spec's storage archive calls). */
 export async function getStorageArchive(ref: string, signal?: AbortSignal): Promise<StorageArchive> {
   try {
-    return await api<StorageArchive>(`/platform/storage/${encodeURIComponent(ref)}/archive`, { signal })
+    return await request('GET /platform/storage/{ref}/archive', { params: { ref }, signal })
   } catch (error) {
     if (isApiError(error, 404)) return {}
     throw error
