@@ -1,13 +1,12 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { runLintsPath, type Lint } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { advisorKeys } from './keys'
 
 /** Every lint of both advisors (security and performance) for a running project, as Supabase Studio reads them. */
 export const projectLintsQuery = (ref: string | undefined, enabled = true) =>
   queryOptions({
     queryKey: advisorKeys.lints(ref ?? ''),
-    queryFn: ref && enabled ? ({ signal }) => api<Lint[]>(runLintsPath(ref), { signal }) : skipToken,
+    queryFn: ref && enabled ? ({ signal }) => request('GET /platform/projects/{ref}/run-lints', { params: { ref }, signal }) : skipToken,
   })
 
 export function useProjectLints(ref: string | undefined, enabled = true) {

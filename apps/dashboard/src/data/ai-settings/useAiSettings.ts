@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { AI_SETTINGS_PATH, type AiSettingsView } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { aiSettingsKeys } from './keys'
 
-export const getAiSettings = (signal?: AbortSignal) => api<AiSettingsView>(AI_SETTINGS_PATH, { signal })
+export const getAiSettings = (signal?: AbortSignal) => request('GET /platform/installation/ai-settings', { signal })
 
 /** The installation's AI provider in force, where it comes from, and the environment's defaults (installation owner only). */
 export const aiSettingsQueryOptions = () =>

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { AI_SETTINGS_PATH, type AiSettingsView } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { aiKeys } from '../ai/keys'
 import { aiSettingsKeys } from './keys'
 
-export const resetAiSettings = () => api<AiSettingsView>(AI_SETTINGS_PATH, { method: 'DELETE' })
+export const resetAiSettings = () => request('DELETE /platform/installation/ai-settings')
 
 /** "Reset to environment defaults": removes the saved provider; STRATUM_AI_* applies again. */
 export function useResetAiSettings() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { AI_SETTINGS_PATH, type AiSettingsView, type SaveAiSettingsBody } from '@stratum/contracts'
-import { api } from '../api'
+import type { SaveAiSettingsBody } from '@stratum/contracts'
+import { request } from '../request'
 import { aiKeys } from '../ai/keys'
 import { aiSettingsKeys } from './keys'
 
-export const saveAiSettings = (body: SaveAiSettingsBody) => api<AiSettingsView>(AI_SETTINGS_PATH, { method: 'PUT', body })
+export const saveAiSettings = (body: SaveAiSettingsBody) => request('PUT /platform/installation/ai-settings', { body })
 
 /** Saves the provider; it applies at once to every AI feature, so their key check is read again. */
 export function useSaveAiSettings() {

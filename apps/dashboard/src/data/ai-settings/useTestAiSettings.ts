@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { AI_SETTINGS_TEST_PATH, type AiSettingsTestResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 
-export const testAiSettings = () => api<AiSettingsTestResponse>(AI_SETTINGS_TEST_PATH, { method: 'POST' })
+export const testAiSettings = () => request('POST /platform/installation/ai-settings/test')
 
 /** One tiny real call to the model in force: `ok` false carries the provider's own message. */
 export function useTestAiSettings() {

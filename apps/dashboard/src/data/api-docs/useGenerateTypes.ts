@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import type { TypescriptResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 
 export const generateTypescriptTypes = ({ ref, includedSchemas = ['public'] }: { ref: string; includedSchemas?: string[] }) =>
-  api<TypescriptResponse>(
-    `/v1/projects/${encodeURIComponent(ref)}/types/typescript?included_schemas=${encodeURIComponent(includedSchemas.join(','))}`,
-  )
+  request('GET /v1/projects/{ref}/types/typescript', { params: { ref }, query: { included_schemas: includedSchemas.join(',') } })
 
 /** Generates the project's TypeScript types (the `Database` type for supabase-js). */
 export function useGenerateTypes() {

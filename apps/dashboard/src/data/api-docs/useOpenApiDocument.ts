@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { ApiRole, OpenApiDocument } from '@stratum/contracts'
-import { api } from '../api'
+import type { ApiRole } from '@stratum/contracts'
+import { request } from '../request'
 import { apiDocsKeys } from './keys'
 
 export const getOpenApiDocument = (ref: string, role: ApiRole, signal?: AbortSignal) =>
-  api<OpenApiDocument>(`/platform/projects/${encodeURIComponent(ref)}/api/rest?role=${role}`, { signal })
+  request('GET /platform/projects/{ref}/api/rest', { params: { ref }, query: { role }, signal })
 
 export const openApiDocumentQuery = (ref: string | undefined, role: ApiRole = 'anon') =>
   queryOptions({

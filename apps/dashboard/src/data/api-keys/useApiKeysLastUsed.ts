@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { ApiKeysLastUsed } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 export const getApiKeysLastUsed = (ref: string, signal?: AbortSignal) =>
-  api<ApiKeysLastUsed>(`/platform/projects/${encodeURIComponent(ref)}/api-keys/last-used`, { signal })
+  request('GET /platform/projects/{ref}/api-keys/last-used', { params: { ref }, signal })
 
 /** When the anon and service_role keys were last used (null: no request with the key is known). */
 export const apiKeysLastUsedQuery = (ref: string | undefined) =>

@@ -1,13 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { JWT_SECRET_UPDATE_STATUS, type JwtSecretUpdateStatus } from '@stratum/contracts'
-import { api } from '../api'
+import { JWT_SECRET_UPDATE_STATUS } from '@stratum/contracts'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 /** The spec's poll while a JWT secret update runs. */
 export const JWT_UPDATE_POLL_MS = 1000
 
 export const getJwtSecretUpdateStatus = (ref: string, signal?: AbortSignal) =>
-  api<JwtSecretUpdateStatus>(`/platform/projects/${encodeURIComponent(ref)}/config/secrets/update-status`, { signal })
+  request('GET /platform/projects/{ref}/config/secrets/update-status', { params: { ref }, signal })
 
 /** The latest JWT secret update (null when there was none); polled every second while it is Updating. */
 export const jwtSecretUpdateStatusQuery = (ref: string | undefined) =>

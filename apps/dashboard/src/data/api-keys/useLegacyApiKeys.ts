@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { LegacyApiKeysResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 export const getLegacyApiKeys = (ref: string, signal?: AbortSignal) =>
-  api<LegacyApiKeysResponse>(`/v1/projects/${encodeURIComponent(ref)}/api-keys/legacy`, { signal })
+  request('GET /v1/projects/{ref}/api-keys/legacy', { params: { ref }, signal })
 
 /** Whether the JWT-based (legacy) anon and service_role keys are enabled. */
 export const legacyApiKeysQuery = (ref: string | undefined) =>

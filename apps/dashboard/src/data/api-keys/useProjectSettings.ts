@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import type { ProjectSettings } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 export const getProjectSettings = (ref: string, signal?: AbortSignal) =>
-  api<ProjectSettings>(`/platform/projects/${encodeURIComponent(ref)}/settings`, { signal })
+  request('GET /platform/projects/{ref}/settings', { params: { ref }, signal })
 
 /** The project's API URL and keys; the service_role key and the JWT secret only for roles that may read them. */
 export const projectSettingsQuery = (ref: string | undefined) =>

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { LegacyApiKeysResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 export interface ToggleLegacyApiKeysVariables {
@@ -9,7 +8,7 @@ export interface ToggleLegacyApiKeysVariables {
 }
 
 export const toggleLegacyApiKeys = ({ ref, enabled }: ToggleLegacyApiKeysVariables) =>
-  api<LegacyApiKeysResponse>(`/v1/projects/${encodeURIComponent(ref)}/api-keys/legacy?enabled=${enabled}`, { method: 'PUT' })
+  request('PUT /v1/projects/{ref}/api-keys/legacy', { params: { ref }, query: { enabled } })
 
 export function useToggleLegacyApiKeys() {
   const queryClient = useQueryClient()

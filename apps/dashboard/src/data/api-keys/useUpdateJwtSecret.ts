@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { JwtSecretUpdateBody, JwtSecretUpdateStatus } from '@stratum/contracts'
-import { api } from '../api'
+import type { JwtSecretUpdateBody } from '@stratum/contracts'
+import { request } from '../request'
 import { apiKeyKeys } from './keys'
 
 export interface UpdateJwtSecretVariables extends JwtSecretUpdateBody {
@@ -9,7 +9,7 @@ export interface UpdateJwtSecretVariables extends JwtSecretUpdateBody {
 
 /** Starts a JWT secret update (a generated secret unless one is given); it then runs on the server. */
 export const updateJwtSecret = ({ ref, ...body }: UpdateJwtSecretVariables) =>
-  api<JwtSecretUpdateStatus>(`/platform/projects/${encodeURIComponent(ref)}/config/secrets`, { method: 'POST', body })
+  request('POST /platform/projects/{ref}/config/secrets', { params: { ref }, body })
 
 export function useUpdateJwtSecret() {
   const queryClient = useQueryClient()

@@ -1,22 +1,19 @@
 import type { Chat, ChatMessage, ChatSummary } from '@stratum/contracts'
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { assistantKeys } from './keys'
-
-const chatsPath = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}/assistant/chats`
-const chatPath = (ref: string, id: string) => `${chatsPath(ref)}/${encodeURIComponent(id)}`
 
 /** The caller's chats on this project, used last first. */
 export const chatsQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: assistantKeys.chats(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<ChatSummary[]>(chatsPath(ref), { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /platform/projects/{ref}/assistant/chats', { params: { ref }, signal }) : skipToken,
   })
 
 export const chatQuery = (ref: string | undefined, id: string | undefined) =>
   queryOptions({
     queryKey: assistantKeys.chat(ref ?? '', id ?? ''),
-    queryFn: ref && id ? ({ signal }) => api<Chat>(chatPath(ref, id), { signal }) : skipToken,
+    queryFn: ref && id ? ({ signal }) => request('GET /platform/projects/{ref}/assistant/chats/{id}', { params: { ref, id }, signal }) : skipToken,
     // The panel's own state is newer than the server's while a turn streams: no refetch behind its back.
     staleTime: Infinity,
   })
@@ -37,7 +34,7 @@ function storeChat(queryClient: ReturnType<typeof useQueryClient>, ref: string, 
 export function useCreateChat(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (name?: string) => api<Chat>(chatsPath(ref), { method: 'POST', body: name === undefined ? {} : { name } }),
+    mutationFn: (name?: string) => request('POST /platform/projects/{ref}/assistant/chats', { params: { ref }, body: name === undefined ? {} : { name } }),
     onSuccess: (chat) => storeChat(queryClient, ref, chat),
   })
 }
@@ -46,7 +43,7 @@ export function useUpdateChat(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, ...change }: { id: string; name?: string; messages?: ChatMessage[] }) =>
-      api<Chat>(chatPath(ref, id), { method: 'PATCH', body: change }),
+      request('PATCH /platform/projects/{ref}/assistant/chats/{id}', { params: { ref, id }, body: change }),
     onSuccess: (chat) => storeChat(queryClient, ref, chat),
   })
 }
@@ -54,7 +51,7 @@ export function useUpdateChat(ref: string) {
 export function useDeleteChat(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api<void>(chatPath(ref, id), { method: 'DELETE' }),
+    mutationFn: (id: string) => request('DELETE /platform/projects/{ref}/assistant/chats/{id}', { params: { ref, id } }),
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: assistantKeys.chat(ref, id) })
       queryClient.setQueryData<ChatSummary[]>(assistantKeys.chats(ref), (list) => list?.filter((item) => item.id !== id))

@@ -1,13 +1,12 @@
-import type { AssistantProjectContext } from '@stratum/contracts'
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { assistantKeys } from './keys'
 
 /** What the assistant may see of a project: the organization's opt-in level, HIPAA, the installation's switch. */
 export const assistantContextQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: assistantKeys.context(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<AssistantProjectContext>(`/platform/projects/${encodeURIComponent(ref)}/assistant`, { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /platform/projects/{ref}/assistant', { params: { ref }, signal }) : skipToken,
   })
 
 export const useAssistantContext = (ref: string | undefined) => useQuery(assistantContextQuery(ref))
@@ -17,7 +16,7 @@ export function useUpdateAssistantProject(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (isHipaa: boolean) =>
-      api<AssistantProjectContext>(`/platform/projects/${encodeURIComponent(ref)}/assistant`, { method: 'PATCH', body: { is_hipaa: isHipaa } }),
+      request('PATCH /platform/projects/{ref}/assistant', { params: { ref }, body: { is_hipaa: isHipaa } }),
     onSuccess: (context) => queryClient.setQueryData(assistantKeys.context(ref), context),
   })
 }

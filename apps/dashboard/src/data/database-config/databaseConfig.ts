@@ -1,18 +1,8 @@
-import type { PostgresConfig, UpdatePostgresConfigBody } from '@stratum/contracts'
+import type { UpdatePostgresConfigBody } from '@stratum/contracts'
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 
-export interface NetworkRestrictions {
-  entitlement: 'allowed' | 'disallowed'
-  config: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] }
-  status: 'stored' | 'applied'
-  applied_at?: string
-}
-
-export interface SslEnforcement {
-  currentConfig: { database: boolean }
-  appliedSuccessfully: boolean
-}
+export type { NetworkRestrictions, SslEnforcement } from '@stratum/contracts'
 
 export const databaseConfigKeys = {
   all: (ref: string) => ['database-config', ref] as const,
@@ -21,22 +11,20 @@ export const databaseConfigKeys = {
   ssl: (ref: string) => [...databaseConfigKeys.all(ref), 'ssl'] as const,
 }
 
-const base = (ref: string) => `/v1/projects/${encodeURIComponent(ref)}`
-
 export const postgresConfigQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: databaseConfigKeys.postgres(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<Partial<PostgresConfig>>(`${base(ref)}/config/database/postgres`, { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /v1/projects/{ref}/config/database/postgres', { params: { ref }, signal }) : skipToken,
   })
 export const networkRestrictionsQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: databaseConfigKeys.network(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<NetworkRestrictions>(`${base(ref)}/network-restrictions`, { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /v1/projects/{ref}/network-restrictions', { params: { ref }, signal }) : skipToken,
   })
 export const sslEnforcementQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: databaseConfigKeys.ssl(ref ?? ''),
-    queryFn: ref ? ({ signal }) => api<SslEnforcement>(`${base(ref)}/ssl-enforcement`, { signal }) : skipToken,
+    queryFn: ref ? ({ signal }) => request('GET /v1/projects/{ref}/ssl-enforcement', { params: { ref }, signal }) : skipToken,
   })
 
 export const usePostgresConfig = (ref: string | undefined) => useQuery(postgresConfigQuery(ref))
@@ -46,7 +34,7 @@ export const useSslEnforcement = (ref: string | undefined) => useQuery(sslEnforc
 export function useUpdatePostgresConfig(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UpdatePostgresConfigBody) => api<Partial<PostgresConfig>>(`${base(ref)}/config/database/postgres`, { method: 'PUT', body }),
+    mutationFn: (body: UpdatePostgresConfigBody) => request('PUT /v1/projects/{ref}/config/database/postgres', { params: { ref }, body }),
     onSuccess: (config) => queryClient.setQueryData(databaseConfigKeys.postgres(ref), config),
   })
 }
@@ -55,7 +43,7 @@ export function useApplyNetworkRestrictions(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { dbAllowedCidrs: string[]; dbAllowedCidrsV6: string[] }) =>
-      api<NetworkRestrictions>(`${base(ref)}/network-restrictions/apply`, { method: 'POST', body }),
+      request('POST /v1/projects/{ref}/network-restrictions/apply', { params: { ref }, body }),
     onSuccess: (answer) => queryClient.setQueryData(databaseConfigKeys.network(ref), answer),
   })
 }
@@ -63,7 +51,7 @@ export function useApplyNetworkRestrictions(ref: string) {
 export function useUpdateSslEnforcement(ref: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (database: boolean) => api<SslEnforcement>(`${base(ref)}/ssl-enforcement`, { method: 'PUT', body: { requestedConfig: { database } } }),
+    mutationFn: (database: boolean) => request('PUT /v1/projects/{ref}/ssl-enforcement', { params: { ref }, body: { requestedConfig: { database } } }),
     onSuccess: (answer) => queryClient.setQueryData(databaseConfigKeys.ssl(ref), answer),
   })
 }

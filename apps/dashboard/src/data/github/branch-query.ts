@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { api, isApiError } from '../api'
+import { isApiError } from '../api'
+import { request } from '../request'
 import { githubKeys } from './keys'
 
 /** The branch as GitHub describes it (the contracts' GitHubBranch). */
@@ -18,10 +19,7 @@ export type GitHubBranchCheck = { found: true; branch: GitHubBranchInfo } | { fo
 
 export async function checkGitHubBranch(connectionId: number, branchName: string, signal?: AbortSignal): Promise<GitHubBranchCheck> {
   try {
-    const branch = await api<GitHubBranchInfo>(
-      `/platform/integrations/github/branches/${connectionId}/${encodeURIComponent(branchName)}`,
-      { signal },
-    )
+    const branch = await request('GET /platform/integrations/github/branches/{connectionId}/{branchName}', { params: { connectionId, branchName }, signal })
     return { found: true, branch }
   } catch (error) {
     if (isApiError(error, 404)) return { found: false, message: error.message }

@@ -1,10 +1,9 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { GitHubConnection } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { githubKeys } from './keys'
 
 export const getGitHubConnections = (organizationId: number, signal?: AbortSignal) =>
-  api<{ connections: GitHubConnection[] }>(`/platform/integrations/github/connections?organization_id=${organizationId}`, { signal })
+  request('GET /platform/integrations/github/connections', { query: { organization_id: organizationId }, signal })
 
 /** The organization's projects linked to a GitHub repository (any member may list them). */
 export const githubConnectionsQueryOptions = (organizationId: number | undefined) =>

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { GitHubConnection } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { githubKeys } from './keys'
 
 export interface CreateGitHubConnectionVariables {
@@ -14,7 +13,7 @@ export interface CreateGitHubConnectionVariables {
 
 /** The server checks the repository with the token first: a bad token or repository is a 400 with GitHub's reason. */
 export const createGitHubConnection = (body: CreateGitHubConnectionVariables) =>
-  api<GitHubConnection>('/platform/integrations/github/connections', { method: 'POST', body })
+  request('POST /platform/integrations/github/connections', { body })
 
 export function useCreateGitHubConnectionMutation() {
   const queryClient = useQueryClient()

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../api'
+import { request } from '../request'
 import { githubKeys } from './keys'
 
 export interface DeleteGitHubConnectionVariables {
@@ -9,7 +9,7 @@ export interface DeleteGitHubConnectionVariables {
 }
 
 export const deleteGitHubConnection = ({ connectionId }: DeleteGitHubConnectionVariables) =>
-  api<void>(`/platform/integrations/github/connections/${connectionId}`, { method: 'DELETE' })
+  request('DELETE /platform/integrations/github/connections/{connectionId}', { params: { connectionId } })
 
 export function useDeleteGitHubConnectionMutation() {
   const queryClient = useQueryClient()

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import type { LogQueryResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { logKeys } from './keys'
 
 /** One run of a log query: its SQL and the window it covers (ISO timestamps, start <= t < end). */
@@ -11,8 +10,8 @@ export interface LogQueryRun {
 }
 
 export const getLogs = (ref: string, run: LogQueryRun, signal?: AbortSignal) => {
-  const query = new URLSearchParams({ sql: run.sql, iso_timestamp_start: run.start, iso_timestamp_end: run.end })
-  return api<LogQueryResponse>(`/platform/projects/${encodeURIComponent(ref)}/analytics/endpoints/logs.all?${query}`, { signal })
+  const query = { sql: run.sql, iso_timestamp_start: run.start, iso_timestamp_end: run.end }
+  return request('GET /platform/projects/{ref}/analytics/endpoints/logs.all', { params: { ref }, query, signal })
 }
 
 /**

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { PostgrestConfigResponse } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { postgrestConfigKeys } from './keys'
 
 export const postgrestConfigQuery = (ref: string) =>
   queryOptions({
     queryKey: postgrestConfigKeys.detail(ref),
-    queryFn: ({ signal }) => api<PostgrestConfigResponse>(`/platform/projects/${encodeURIComponent(ref)}/config/postgrest`, { signal }),
+    queryFn: ({ signal }) => request('GET /platform/projects/{ref}/config/postgrest', { params: { ref }, signal }),
   })
 
 /** The data API's settings: exposed schemas, extra search path, max rows, pool size. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PostgrestConfigResponse, PostgrestConfigUpdateBody } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { postgrestConfigKeys } from './keys'
 
 export interface UpdatePostgrestConfigVariables {
@@ -9,7 +9,7 @@ export interface UpdatePostgrestConfigVariables {
 }
 
 export const updatePostgrestConfig = ({ ref, change }: UpdatePostgrestConfigVariables) =>
-  api<PostgrestConfigResponse>(`/platform/projects/${encodeURIComponent(ref)}/config/postgrest`, { method: 'PATCH', body: change })
+  request('PATCH /platform/projects/{ref}/config/postgrest', { params: { ref }, body: change })
 
 export function useUpdatePostgrestConfig() {
   const queryClient = useQueryClient()

@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ProjectAuthSettings, ProjectAuthSettingsUpdate } from '@stratum/contracts'
-import { api } from '../api'
+import type { ProjectAuthSettingsUpdate } from '@stratum/contracts'
+import { request } from '../request'
 import { projectAuthKeys } from './keys'
 
-const path = (ref: string) => `/platform/auth/${encodeURIComponent(ref)}/config`
-
 export const authConfigQuery = (ref: string) =>
-  queryOptions({ queryKey: projectAuthKeys.config(ref), queryFn: ({ signal }) => api<ProjectAuthSettings>(path(ref), { signal }) })
+  queryOptions({ queryKey: projectAuthKeys.config(ref), queryFn: ({ signal }) => request('GET /platform/auth/{ref}/config', { params: { ref }, signal }) })
 
 /** The project's auth settings (sign-up, providers, URLs, token lifetime, rate limits). */
 export function useAuthConfig(ref: string) {
@@ -14,7 +12,7 @@ export function useAuthConfig(ref: string) {
 }
 
 export const updateAuthConfig = ({ ref, change }: { ref: string; change: ProjectAuthSettingsUpdate }) =>
-  api<ProjectAuthSettings>(path(ref), { method: 'PATCH', body: change })
+  request('PATCH /platform/auth/{ref}/config', { params: { ref }, body: change })
 
 export function useUpdateAuthConfig() {
   const queryClient = useQueryClient()

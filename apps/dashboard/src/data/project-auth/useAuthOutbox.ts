@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AuthOutboxMessage } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { projectAuthKeys } from './keys'
 
 export const authOutboxQuery = (ref: string) =>
   queryOptions({
     queryKey: projectAuthKeys.outbox(ref),
-    queryFn: ({ signal }) => api<AuthOutboxMessage[]>(`/platform/projects/${encodeURIComponent(ref)}/auth/outbox`, { signal }),
+    queryFn: ({ signal }) => request('GET /platform/projects/{ref}/auth/outbox', { params: { ref }, signal }),
     // New messages arrive while the page is open (a sign-up in another tab): look again now and then.
     refetchInterval: 5_000,
   })

@@ -1,20 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AuthUser } from '@stratum/contracts'
-import { api } from '../api'
+import type { CreateAuthUserBody } from '@stratum/contracts'
+import { request } from '../request'
 import { projectAuthKeys } from './keys'
 
-export interface CreateAuthUserBody {
-  email: string
-  password?: string
-  email_confirm: boolean
-}
+export type { CreateAuthUserBody } from '@stratum/contracts'
 
-const base = (ref: string) => `/platform/auth/${encodeURIComponent(ref)}`
-
-export const createAuthUser = ({ ref, body }: { ref: string; body: CreateAuthUserBody }) => api<AuthUser>(`${base(ref)}/users`, { method: 'POST', body })
-export const inviteAuthUser = ({ ref, email }: { ref: string; email: string }) => api<AuthUser>(`${base(ref)}/invite`, { method: 'POST', body: { email } })
-export const sendRecovery = ({ ref, email }: { ref: string; email: string }) => api<object>(`${base(ref)}/recover`, { method: 'POST', body: { email } })
-export const deleteAuthUser = ({ ref, id }: { ref: string; id: string }) => api<object>(`${base(ref)}/users/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const createAuthUser = ({ ref, body }: { ref: string; body: CreateAuthUserBody }) => request('POST /platform/auth/{ref}/users', { params: { ref }, body })
+export const inviteAuthUser = ({ ref, email }: { ref: string; email: string }) => request('POST /platform/auth/{ref}/invite', { params: { ref }, body: { email } })
+export const sendRecovery = ({ ref, email }: { ref: string; email: string }) => request('POST /platform/auth/{ref}/recover', { params: { ref }, body: { email } })
+export const deleteAuthUser = ({ ref, id }: { ref: string; id: string }) => request('DELETE /platform/auth/{ref}/users/{id}', { params: { ref, id } })
 
 /** The user list and the outbox change with every one of these. */
 function useAuthUserMutation<V extends { ref: string }, R>(mutationFn: (variables: V) => Promise<R>) {

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import type { AuthUsersPage } from '@stratum/contracts'
-import { api } from '../api'
+import { request } from '../request'
 import { projectAuthKeys } from './keys'
 
 export const AUTH_USERS_PER_PAGE = 50
@@ -8,10 +7,8 @@ export const AUTH_USERS_PER_PAGE = 50
 export const authUsersQuery = (ref: string, keywords: string, page: number) =>
   queryOptions({
     queryKey: projectAuthKeys.users(ref, keywords, page),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ page: String(page), per_page: String(AUTH_USERS_PER_PAGE), ...(keywords ? { keywords } : {}) })
-      return api<AuthUsersPage>(`/platform/auth/${encodeURIComponent(ref)}/users?${query}`, { signal })
-    },
+    queryFn: ({ signal }) =>
+      request('GET /platform/auth/{ref}/users', { params: { ref }, query: { page, per_page: AUTH_USERS_PER_PAGE, keywords: keywords || undefined }, signal }),
     placeholderData: keepPreviousData,
   })
 

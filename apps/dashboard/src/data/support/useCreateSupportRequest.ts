@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SUPPORT_CATEGORIES, SupportRequest } from '@stratum/contracts'
-import { api } from '../api'
+import type { SUPPORT_CATEGORIES } from '@stratum/contracts'
+import { request } from '../request'
 import { supportKeys } from './keys'
 
 /** The contracts export the schema but no type for it. */
@@ -14,7 +14,7 @@ export interface CreateSupportRequestVariables {
 }
 
 export const createSupportRequest = (body: CreateSupportRequestVariables) =>
-  api<SupportRequest>('/platform/support/requests', { method: 'POST', body })
+  request('POST /platform/support/requests', { body })
 
 export function useCreateSupportRequest() {
   const queryClient = useQueryClient()
