@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../src/auth/users.js'
-import { api, login, memberWithRole, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /** Issue 15 point 7: the table editor's CSV import, streamed into COPY in one transaction. */
 let t: TestPlatform
@@ -149,6 +149,35 @@ describe('CSV import into a table', () => {
     expect(await count('public.victims')).toBe(0)
   })
 })
+
+describe('an upload cut off', () => {
+  it('rolls the COPY back when the browser goes away mid-file, and the next import runs', async () => {
+    const before = await count()
+    const controller = new AbortController()
+    let sentSome: () => void
+    const started = new Promise<void>((resolve) => (sentSome = resolve))
+    const body = new ReadableStream({
+      async start(stream) {
+        const encoder = new TextEncoder()
+        for await (const chunk of rows(800_001, 820_000)) stream.enqueue(encoder.encode(chunk))
+        sentSome()
+        // The rest of the file never comes: the upload is cancelled instead.
+      },
+    })
+    const upload = fetch(importUrl({ schema: 'public', table: 'items', columns: all }), {
+      method: 'POST', headers: { cookie, origin: t.platform.url, 'content-type': 'text/csv' }, body, duplex: 'half', signal: controller.signal,
+    } as RequestInit)
+    await started
+    controller.abort()
+    await expect(upload).rejects.toThrow()
+    // The member's one import slot frees once the server has ended the COPY: a 429 until then.
+    await waitFor(async () => (await upload1('900001\n')).status !== 429, { what: 'the cut-off import to end' })
+    expect(await count()).toBe(before + 1)
+    expect((await sql('select count(*)::int as n from public.items where id between 800001 and 820000')).body.results[0].rows[0].n).toBe(0)
+  })
+})
+
+const upload1 = (csv: string) => upload(importUrl({ schema: 'public', table: 'items', columns: ['id'], header: 'false' }), csv)
 
 describe('who may import', () => {
   it('refuses a Read-only member (403) and lets a Developer import', async () => {

@@ -22,6 +22,9 @@ const IMPORT_TIMEOUT = '60min'
 /** Sent when the file grows past TABLE_IMPORT_MAX_BYTES while it streams. */
 class TooLarge extends Error {}
 
+/** The upload ended before the file did (the tab closed, the network failed): the client's doing, not a server error. */
+class UploadCut extends Error {}
+
 const TOO_LARGE_MESSAGE = `The file is larger than the ${TABLE_IMPORT_MAX_BYTES / 1024 / 1024 / 1024} GB an import takes`
 
 /** Tables, partitioned tables: what COPY FROM may fill. */
@@ -60,7 +63,8 @@ async function copyBody(client: pg.PoolClient, sql: string, source: IncomingMess
     // session is usable again for the ROLLBACK.
     copy.destroy(error as Error)
     await finished(copy).catch(() => {})
-    throw error
+    if (error instanceof TooLarge) throw error
+    throw new UploadCut('The upload ended before the end of the file: nothing was imported', { cause: error })
   }
   if (refused) throw refused
   copy.end()
@@ -152,6 +156,10 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
           if (error instanceof TooLarge) {
             reply.header('connection', 'close')
             throw new HttpError(413, error.message)
+          }
+          if (error instanceof UploadCut) {
+            request.log.info({ err: error.cause }, 'a CSV import was cut off by its client')
+            return reply.code(400).send({ message: error.message })
           }
           await drain(request.raw)
           if (error instanceof pg.DatabaseError) return reply.code(400).send(refusal(error))
