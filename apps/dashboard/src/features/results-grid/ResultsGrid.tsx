@@ -65,8 +65,18 @@ function CellValue({ value }: { value: unknown }) {
   return <>{displayValue(value)}</>
 }
 
+function useStableList<T extends readonly string[] | undefined>(list: T): T {
+  const key = list === undefined ? '' : JSON.stringify(list)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the list's content is its identity
+  return useMemo(() => list, [key])
+}
+
 /** The results of one statement: virtualized rows, sort and filters, cell viewer, export. */
-export function ResultsGrid({ columns: names, rows, stateKey, fileName, onRowClick, columnTypes, rowNumbers, wholeResultExport }: ResultsGridProps) {
+export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onRowClick, columnTypes: givenTypes, rowNumbers, wholeResultExport }: ResultsGridProps) {
+  // Callers build these lists on every render: kept by content, so the rows shown (and the
+  // selected range, which belongs to them) stay the same until the result, sort or filters change.
+  const names = useStableList(givenNames)
+  const columnTypes = useStableList(givenTypes)
   const toast = useToast()
   const { copy } = useCopyToClipboard()
   const { sort, filters, setSort, setFilters } = useGridState(stateKey)
