@@ -96,8 +96,10 @@ import type { PostgrestConfigResponse, PostgrestConfigUpdateBody } from './postg
 import type { AuthOutboxMessage, AuthUser, AuthUsersPage, ProjectAuthSettings, ProjectAuthSettingsUpdate } from './project-auth.js'
 import type { AvailableVersionsBody, CreateProjectBody, Project, ProjectStatusBody } from './projects.js'
 import type { CancelResponse, OngoingQueries, PidBody, SqlHistoryPage, SqlHistoryQuery, SqlQueryBody, SqlQueryResponse, TerminateResponse } from './sql.js'
+import type { SqlExportBody, SqlExportTicket } from './sql-export.js'
 import type { Bucket, CreateBucketBody, StorageArchive, UpdateBucketBody } from './storage.js'
 import type { CreateSupportRequestBody, SupportRequest } from './support.js'
+import type { TableImportResponse } from './table-import.js'
 import type { TypescriptResponse, TypescriptTypesQuery } from './type-generation.js'
 import type { DatabaseUpgradeStatus, UpgradeBody, UpgradeInitiated } from './upgrade.js'
 import type { DiskQuota, DiskQuotaBody, ProjectResourceWarnings, ProjectUsage, UsageQuery } from './usage.js'
@@ -296,7 +298,11 @@ export interface ApiRoutes {
   'GET /platform/pg-meta/{ref}/query/ongoing': { response: Out<typeof OngoingQueries> }
   'POST /platform/pg-meta/{ref}/query/cancel': { body: In<typeof PidBody>; response: Out<typeof CancelResponse> }
   'POST /platform/pg-meta/{ref}/query/terminate': { body: In<typeof PidBody>; response: Out<typeof TerminateResponse> }
+  /** Starts an export of a query's whole result: the ticket's url is a one-time download link. */
+  'POST /platform/pg-meta/{ref}/query/export': { body: In<typeof SqlExportBody>; response: SqlExportTicket }
   'GET /platform/pg-meta/{ref}/tables': { query?: QueryOf<typeof PgMetaTablesQuery>; response: PgMetaTable[] }
+  /** The table editor's CSV import: the file is the raw text/csv body; its query (columns once per column) is built by the dashboard's importUrl. */
+  'POST /platform/pg-meta/{ref}/tables/import': { response: TableImportResponse }
   'GET /platform/projects/{ref}/sql/history': { query?: QueryOf<typeof SqlHistoryQuery>; response: SqlHistoryPage }
 
   // ---- Saved content (snippets, reports, folders) ----

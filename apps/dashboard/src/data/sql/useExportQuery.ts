@@ -1,7 +1,7 @@
 import type { SqlExportFormat, SqlExportTicket } from '@stratum/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { startDownload } from '../../lib/download'
-import { api } from '../api'
+import { request } from '../request'
 
 export interface ExportQueryVariables {
   ref: string
@@ -19,10 +19,7 @@ export interface ExportQueryVariables {
  * never holds the rows.
  */
 export async function exportQuery({ ref, query, format, fileName }: ExportQueryVariables): Promise<SqlExportTicket> {
-  const ticket = await api<SqlExportTicket>(`/platform/pg-meta/${encodeURIComponent(ref)}/query/export`, {
-    method: 'POST',
-    body: { query, format, file_name: fileName },
-  })
+  const ticket = await request('POST /platform/pg-meta/{ref}/query/export', { params: { ref }, body: { query, format, file_name: fileName } })
   startDownload(ticket.url)
   return ticket
 }
