@@ -1,5 +1,6 @@
 import { TableImportError, TableImportResponse } from '@stratum/contracts'
 import type { CsvDelimiter } from '@stratum/sql'
+import { routeUrl } from '../request'
 
 /** A refused import: the server's message, and the file's line Postgres stopped at when it said. */
 export class CsvImportError extends Error {
@@ -30,7 +31,7 @@ export interface CsvImportRequest {
 export function importUrl(request: Pick<CsvImportRequest, 'ref' | 'schema' | 'table' | 'columns' | 'header' | 'delimiter'>): string {
   const params = new URLSearchParams({ schema: request.schema, table: request.table, header: String(request.header), delimiter: request.delimiter })
   for (const column of request.columns) params.append('columns', column)
-  return `/platform/pg-meta/${encodeURIComponent(request.ref)}/tables/import?${params}`
+  return `${routeUrl('POST /platform/pg-meta/{ref}/tables/import', { params: { ref: request.ref } })}?${params}`
 }
 
 /**
