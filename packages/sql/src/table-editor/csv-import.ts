@@ -19,13 +19,23 @@ export interface CopyFromSpec {
   delimiter: CsvDelimiter
 }
 
+/** The UTF-8 length of a name in bytes (this package runs in the browser and in Node, without DOM or Node types). */
+function utf8Length(text: string): number {
+  let bytes = 0
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+  }
+  return bytes
+}
+
 /**
  * A name as Postgres will use it: longer than 63 bytes it would be truncated silently, and could
  * then name another column or table than the one the user chose.
  */
 export function checkedImportName(name: string, what: string): string {
   if (name.length === 0) throw new TableEditorInputError(`The ${what} name is empty`)
-  if (new TextEncoder().encode(name).length > 63) throw new TableEditorInputError(`The ${what} name ${name} is longer than 63 bytes`)
+  if (utf8Length(name) > 63) throw new TableEditorInputError(`The ${what} name ${name} is longer than 63 bytes`)
   if (name.includes('\u0000')) throw new TableEditorInputError(`The ${what} name contains a NUL character`)
   return name
 }
@@ -102,7 +112,7 @@ export function columnNamesFromHeader(header: readonly string[]): string[] {
   return header.map((raw, index) => {
     let name = raw.trim() || `column_${index + 1}`
     // Cut at 63 bytes without splitting a character: Postgres would truncate it anyway.
-    while (new TextEncoder().encode(name).length > 63) name = Array.from(name).slice(0, -1).join('')
+    while (utf8Length(name) > 63) name = Array.from(name).slice(0, -1).join('')
     let unique = name
     for (let n = 2; used.has(unique); n++) unique = `${name.slice(0, 58)}_${n}`
     used.add(unique)
