@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CONTENT_LIST_LIMIT, type ContentItem } from '@stratum/contracts'
-import { api } from '../../data/api'
-import { contentPath } from '../../data/content/contentPath'
 import { postContent } from '../../data/content/postContent'
 import { contentKeys } from '../../data/content/keys'
+import { request } from '../../data/request'
 import { type ReportContent, type ReportWidget } from './layout'
 
 export { reportLayout, withWidgetChart, type ReportWidget } from './layout'
@@ -19,22 +18,25 @@ function reportBody(layout: ReportWidget[]) {
 }
 
 export const getReports = (ref: string, signal?: AbortSignal) =>
-  api<{ data: ContentItem[] }>(contentPath(ref, `?type=report&limit=${CONTENT_LIST_LIMIT}&sort_by=inserted_at&sort_order=desc`), { signal }).then(
-    (page) => page.data,
-  )
+  request('GET /platform/projects/{ref}/content', {
+    params: { ref },
+    query: { type: 'report', limit: CONTENT_LIST_LIMIT, sort_by: 'inserted_at', sort_order: 'desc' },
+    signal,
+  }).then((page) => page.data)
 
-export function useReports(ref: string) {
-  return useQuery({ queryKey: reportKeys.list(ref), queryFn: ({ signal }) => getReports(ref, signal), enabled: Boolean(ref) })
-}
+export const reportsQuery = (ref: string | undefined) =>
+  queryOptions({ queryKey: reportKeys.list(ref ?? ''), queryFn: ref ? ({ signal }) => getReports(ref, signal) : skipToken })
 
-export function useReport(ref: string, id: string | undefined) {
-  return useQuery({
-    queryKey: reportKeys.item(ref, id ?? ''),
-    queryFn: ({ signal }) => api<ContentItem>(contentPath(ref, `/item/${encodeURIComponent(id!)}`), { signal }),
-    enabled: Boolean(ref && id),
+export const useReports = (ref: string | undefined) => useQuery(reportsQuery(ref))
+
+export const reportQuery = (ref: string | undefined, id: string | undefined) =>
+  queryOptions({
+    queryKey: reportKeys.item(ref ?? '', id ?? ''),
+    queryFn: ref && id ? ({ signal }) => request('GET /platform/projects/{ref}/content/item/{id}', { params: { ref, id }, signal }) : skipToken,
     retry: false,
   })
-}
+
+export const useReport = (ref: string | undefined, id: string | undefined) => useQuery(reportQuery(ref, id))
 
 /** A new private report with no widgets yet. */
 export function createReport(ref: string, name: string): Promise<ContentItem> {
@@ -62,7 +64,10 @@ export function useSaveReportLayout(ref: string, reportId: string | undefined) {
   return useMutation({
     scope: { id: scope },
     mutationFn: ({ report, layout }: { report: ContentItem; layout: ReportWidget[] }) =>
-      api<ContentItem>(contentPath(ref), { method: 'PUT', body: { id: report.id, owner_id: report.owner_id, type: 'report', ...reportBody(layout) } }),
+      request('PUT /platform/projects/{ref}/content', {
+        params: { ref },
+        body: { id: report.id, owner_id: report.owner_id, type: 'report', ...reportBody(layout) },
+      }),
     onMutate: async ({ report, layout }) => {
       const key = reportKeys.item(ref, report.id)
       await queryClient.cancelQueries({ queryKey: key })
