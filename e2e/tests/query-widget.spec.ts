@@ -100,11 +100,16 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
   await popover.getByRole('button', { name: 'Run with parameters' }).click()
   await expect(widget.getByRole('alert')).toHaveText('ERROR: Parameter n must be a number')
 
-  // The layout is stored: the pinned widget is there after a reload.
+  // The layout is stored: the pinned widget is there after a reload, still a chart of x and y (the widget keeps its view),
+  // run with the snippet's own parameter values (n = 3).
   await page.goto(reportUrl)
   await expect(page.getByTestId('query-result-widget')).toHaveCount(1)
   await gate.getByRole('button', { name: 'Run' }).click()
-  await expect(page.getByTestId('query-result-widget').getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
+  await expect(widget.getByLabel('X axis')).toHaveValue('x')
+  await expect(widget.getByLabel('Y axis')).toHaveValue('y')
+  await expect(widget.locator('svg rect.qw-bar')).toHaveCount(3)
+  await widget.getByRole('radio', { name: 'Table' }).click()
+  await expect(widget.getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
 })
 
 test('a pinned snippet that writes waits for Run or Cancel, then asks for write access', async ({ page }) => {

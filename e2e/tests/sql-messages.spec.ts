@@ -82,7 +82,7 @@ test('an error shows its HINT and the LINE with a caret; a NOTICE and the comman
 
 test('a run is found in the query history and reopened in a new query', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL messages')
+  const project = await healthyProject(page, 'SQL history')
   await page.goto(`/project/${project.ref}/sql`)
   const marker = `history_${Date.now()}`
   await typeSql(page, `select 42 as ${marker}`)
@@ -107,7 +107,8 @@ test('a run is found in the query history and reopened in a new query', async ({
   await expect(editor(page).locator('.view-lines')).toContainText(`select 42 as ${marker}`)
   await run(page)
   await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: '42' })).toBeVisible()
-  // The earlier query's save, which may end after the reopening, leaves the new query where it is.
+  // The earlier query's save, which may end after the reopening, leaves the new query where it is (a project of its own, so
+  // the count is this test's one stored query).
   await expect(page.getByText('PRIVATE (1)')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql(/[0-9a-f-]{36})?$`))
   await expect(editor(page).locator('.view-lines')).toContainText(`select 42 as ${marker}`)

@@ -26,7 +26,7 @@ import { ResultsPanel } from './ResultsPanel'
 import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
 import { SchemaBrowser } from './SchemaBrowser'
 import { SqlEditor, type EditorHandle, type ErrorMarker } from './SqlEditor'
-import { useSqlRunner } from './useSqlRunner'
+import { useSqlRunner, type Runnable } from './useSqlRunner'
 
 const ROW_LIMIT_KEY = 'stratum.sql-editor.row-limit'
 const DEFAULT_ROW_LIMIT = 100
@@ -94,8 +94,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   const [, setSearchParams] = useSearchParams()
 
   const runExplain = async (analyze: boolean) => {
-    const runnable = handle.current?.getRunnable()
-    if (!runnable) return
+    const runnable = currentRunnable()
     const problem = explainProblem(runnable.sql, analyze)
     if (problem) {
       toast.info(problem)
@@ -158,6 +157,8 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
 
   const latest = runs[0]
   const getSql = useCallback(() => handle.current?.getValue() ?? getDraft(projectRef, id).sql ?? snippet.content.sql, [projectRef, id, snippet.content.sql])
+  // Before Monaco has loaded (a click on Run right after opening the page) the whole saved text runs, as the editor would run it.
+  const currentRunnable = (): Runnable => handle.current?.getRunnable() ?? { sql: getSql(), offset: 0 }
   // A draft is named once stored (an upsert of the name would store it before its SQL).
   useAutoTitle({ projectRef, snippet, canSave: saves && !isDraft, latestRun: latest, getSql })
   const marker: ErrorMarker | null =
@@ -318,7 +319,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
             size="sm"
             icon={<Play size={14} aria-hidden="true" />}
             loading={runner.running !== null}
-            onClick={() => handle.current && run(handle.current.getRunnable())}
+            onClick={() => run(currentRunnable())}
             title="Run the selection, or all (Ctrl+Enter)"
           >
             Run
@@ -328,7 +329,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
               <Button size="sm" variant="primary" className="btn-icon" aria-label="More ways to run" title="More ways to run" disabled={runner.running !== null} icon={<ChevronDown size={14} aria-hidden="true" />} />
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              <DropdownMenuItem icon={<Play size={14} />} onSelect={() => handle.current && run(handle.current.getRunnable())}>
+              <DropdownMenuItem icon={<Play size={14} />} onSelect={() => run(currentRunnable())}>
                 Run selection or all <kbd className="sql-run-kbd">Ctrl+Enter</kbd>
               </DropdownMenuItem>
               <DropdownMenuItem
