@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { BrowserContext, CDPSession, Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
+import { EMAIL, PASSWORD, type BenchPlatform } from './platform.js'
 
 /** e2e/playwright.config.ts's: Debian's Chromium, no sandbox as root, no GPU. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
@@ -47,5 +48,20 @@ export async function quiet(browserCdp: CDPSession): Promise<void> {
     const before = await chromiumCpu(browserCdp)
     await sleep(500)
     if ((await chromiumCpu(browserCdp)) - before < 0.05) return
+  }
+}
+
+/** Chromium with a context signed in to the bench platform as its administrator, and a CDP session for CPU figures. */
+export async function signedInBrowser(platform: BenchPlatform): Promise<{ browser: Browser; browserCdp: CDPSession; context: BrowserContext }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  try {
+    const browserCdp = await browser.newBrowserCDPSession()
+    const context = await browser.newContext({ baseURL: platform.base, viewport: { width: 1440, height: 900 } })
+    const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: platform.base } })
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`)
+    return { browser, browserCdp, context }
+  } catch (error) {
+    await browser.close()
+    throw error
   }
 }

@@ -10,7 +10,9 @@ import { removeOsUsersOfDataDir } from '../apps/platform/src/control/os-user.js'
  */
 const root = path.resolve(import.meta.dirname, '..')
 const BIN = path.join(root, 'apps/platform/bin/stratum.mjs')
-const EMAIL = 'bench@example.com'
+/** The bench platform's administrator: the browser benches sign in as them. */
+export const EMAIL = 'bench@example.com'
+export const PASSWORD = 'bench-password-1'
 
 export interface BenchPlatform {
   base: string
@@ -25,7 +27,7 @@ export async function startBenchPlatform(port: number, portBlock: number, extraE
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-'))
   fs.chmodSync(dataDir, 0o755)
   const env = {
-    ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: 'bench-password-1',
+    ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(portBlock), STRATUM_PROJECT_PORT_START: String(portBlock + 1),
     ...extraEnv,
   }
@@ -79,3 +81,21 @@ export async function untilStatus(platform: BenchPlatform, ref: string, status: 
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** A new project of the bench's organization, once ACTIVE_HEALTHY; answers its ref. */
+export async function healthyProject(platform: BenchPlatform, name: string): Promise<string> {
+  const project = await call(platform, 'POST', '/platform/projects', { name, organization_slug: platform.slug, db_pass: 'bench-db-password' })
+  if (!project.ref) throw new Error(`project create failed: ${JSON.stringify(project)}`)
+  await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
+  return project.ref
+}
+
+/** Runs SQL through the Management API's query route (setting up a bench's data). */
+export async function runSql(platform: BenchPlatform, ref: string, query: string): Promise<void> {
+  const response = await fetch(`${platform.base}/v1/projects/${ref}/database/query`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${platform.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
+  if (!response.ok) throw new Error(`${query.slice(0, 40)}...: ${response.status} ${await response.text()}`)
+}

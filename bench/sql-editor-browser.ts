@@ -15,16 +15,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { SQL_RESULTS_TRUNCATED_MESSAGE } from '@stratum/contracts'
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumCpu, ensureDashboardBuilt, heap, percentile, quiet, sleep } from './browser-helpers.js'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
+import { chromiumCpu, ensureDashboardBuilt, heap, percentile, quiet, signedInBrowser, sleep } from './browser-helpers.js'
 import { FETCH_BASELINE, FRAME_TRACKER, GRID_PROBE, TYPING_PROBE } from './browser-probes.js'
-import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
+import { healthyProject, median, runSql, startBenchPlatform, type BenchPlatform } from './platform.js'
 
 const PORT = 8796
 const PORT_BASE = 29_000
 /** The account startBenchPlatform creates. */
-const EMAIL = 'bench@example.com'
-const PASSWORD = 'bench-password-1'
 const ROWS = 100_000
 const RUNS = Number(process.env.SQL_EDITOR_BENCH_RUNS ?? 3)
 const SNIPPETS = 500
@@ -45,22 +43,6 @@ let browserCdp: CDPSession
 const ms = (value: number) => `${value.toFixed(0)} ms`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const list = (values: number[], unit: (v: number) => string = (v) => v.toFixed(0)) => values.map(unit).join(', ')
-
-async function healthyProject(name: string): Promise<string> {
-  const project = await call(platform, 'POST', '/platform/projects', { name, organization_slug: platform.slug, db_pass: 'bench-db-password' })
-  if (!project.ref) throw new Error(`project create failed: ${JSON.stringify(project)}`)
-  await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
-  return project.ref
-}
-
-async function sql(ref: string, query: string): Promise<void> {
-  const response = await fetch(`${platform.base}/v1/projects/${ref}/database/query`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${platform.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  })
-  if (!response.ok) throw new Error(`${query.slice(0, 40)}...: ${response.status} ${await response.text()}`)
-}
 
 /** A fresh tab on the editor, Monaco ready. The previous tab is closed so that heaps do not mix. */
 async function openEditor(url: string): Promise<Page> {
@@ -253,15 +235,15 @@ function report(runs: GridRun[], baselines: BaselineRun[], plain: TypingRun[], m
 async function main() {
   ensureDashboardBuilt()
   platform = await startBenchPlatform(PORT, PORT_BASE)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser | undefined
   try {
-    browserCdp = await browser.newBrowserCDPSession()
-    context = await browser.newContext({ baseURL: platform.base, viewport: { width: 1440, height: 900 } })
-    const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: platform.base } })
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`)
+    const signedIn = await signedInBrowser(platform)
+    browser = signedIn.browser
+    browserCdp = signedIn.browserCdp
+    context = signedIn.context
 
-    const [gridRef, plainRef, snippetsRef] = [await healthyProject('bench-grid'), await healthyProject('bench-typing-0'), await healthyProject('bench-typing-500')]
-    await sql(gridRef, TABLE_SQL)
+    const [gridRef, plainRef, snippetsRef] = [await healthyProject(platform, 'bench-grid'), await healthyProject(platform, 'bench-typing-0'), await healthyProject(platform, 'bench-typing-500')]
+    await runSql(platform, gridRef, TABLE_SQL)
 
     // The big query: saved in a snippet, run with 'No limit' (the choice persists in local storage).
     const gridUrl = await newSnippet(gridRef, QUERY)
@@ -290,7 +272,7 @@ async function main() {
 
     report(runs, baselines, plain, many)
   } finally {
-    await browser.close()
+    await browser?.close()
     await platform.stop()
   }
 }

@@ -8,15 +8,13 @@
  * projects on fresh pages, so that the machine's state falls on both alike. A third series, 1,000 tables with the
  * browser closed, tells the browser's share from completion's (which offers the 1,000 tables either way).
  */
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, ensureDashboardBuilt, percentile, quiet, sleep } from './browser-helpers.js'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
+import { ensureDashboardBuilt, percentile, quiet, signedInBrowser, sleep } from './browser-helpers.js'
 import { FRAME_TRACKER, TYPING_PROBE } from './browser-probes.js'
-import { call, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
+import { healthyProject, runSql, startBenchPlatform, type BenchPlatform } from './platform.js'
 
 const PORT = 8797
 const PORT_BASE = 29_400
-const EMAIL = 'bench@example.com'
-const PASSWORD = 'bench-password-1'
 const TABLES = 1_000
 const ROUNDS = Number(process.env.SCHEMA_BROWSER_BENCH_ROUNDS ?? 3)
 const KEY_INTERVAL_MS = 80
@@ -28,22 +26,6 @@ let context: BrowserContext
 let browserCdp: CDPSession
 
 const ms = (value: number) => `${value.toFixed(1)} ms`
-
-async function healthyProject(name: string): Promise<string> {
-  const project = await call(platform, 'POST', '/platform/projects', { name, organization_slug: platform.slug, db_pass: 'bench-db-password' })
-  if (!project.ref) throw new Error(`project create failed: ${JSON.stringify(project)}`)
-  await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
-  return project.ref
-}
-
-async function sql(ref: string, query: string): Promise<void> {
-  const response = await fetch(`${platform.base}/v1/projects/${ref}/database/query`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${platform.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  })
-  if (!response.ok) throw new Error(`${query.slice(0, 40)}...: ${response.status} ${await response.text()}`)
-}
 
 /**
  * A fresh editor page on /sql, Monaco and the catalog ready; the schema browser open and listing the tables, or
@@ -116,16 +98,16 @@ function report(none: TypingRun[], many: TypingRun[], closed: TypingRun[]): void
 async function main() {
   ensureDashboardBuilt()
   platform = await startBenchPlatform(PORT, PORT_BASE)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser | undefined
   try {
-    browserCdp = await browser.newBrowserCDPSession()
-    context = await browser.newContext({ baseURL: platform.base, viewport: { width: 1440, height: 900 } })
-    const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: platform.base } })
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`)
+    const signedIn = await signedInBrowser(platform)
+    browser = signedIn.browser
+    browserCdp = signedIn.browserCdp
+    context = signedIn.context
 
-    const [noneRef, manyRef] = [await healthyProject('bench-schema-none'), await healthyProject('bench-schema-1000')]
+    const [noneRef, manyRef] = [await healthyProject(platform, 'bench-schema-none'), await healthyProject(platform, 'bench-schema-1000')]
     // 1,000 tables of 6 columns each (a primary key, text, numbers, a time), one statement.
-    await sql(
+    await runSql(platform, 
       manyRef,
       `do $$ begin for i in 1..${TABLES} loop
         execute format('create table public.%I (id bigint primary key, label text, weekday int, bucket int, amount numeric(10,2), created_at timestamptz default now())', 'table_' || lpad(i::text, 4, '0'));
@@ -142,7 +124,7 @@ async function main() {
     }
     report(none, many, closed)
   } finally {
-    await browser.close()
+    await browser?.close()
     await platform.stop()
   }
 }

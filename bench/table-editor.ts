@@ -14,15 +14,13 @@
  *
  * Each figure is the median of TABLE_EDITOR_BENCH_RUNS (default 5) runs.
  */
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, ensureDashboardBuilt, quiet, sleep } from './browser-helpers.js'
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
+import { ensureDashboardBuilt, quiet, signedInBrowser, sleep } from './browser-helpers.js'
 import { FETCH_BASELINE, FRAME_TRACKER } from './browser-probes.js'
-import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
+import { healthyProject, median, startBenchPlatform, type BenchPlatform } from './platform.js'
 
 const PORT = 8801
 const PORT_BLOCK = 31_800
-const EMAIL = 'bench@example.com'
-const PASSWORD = 'bench-password-1'
 const ROWS = Number(process.env.TABLE_EDITOR_BENCH_ROWS ?? 10_000_000)
 const RUNS = Number(process.env.TABLE_EDITOR_BENCH_RUNS ?? 5)
 const TABLE = 'big_table'
@@ -153,15 +151,13 @@ async function floorRun(ref: string, query: string): Promise<number> {
 async function main() {
   ensureDashboardBuilt()
   platform = await startBenchPlatform(PORT, PORT_BLOCK)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser | undefined
   try {
-    browserCdp = await browser.newBrowserCDPSession()
-    context = await browser.newContext({ baseURL: platform.base, viewport: { width: 1440, height: 900 } })
-    const login = await context.request.post('/api/auth/login', { data: { email: EMAIL, password: PASSWORD }, headers: { origin: platform.base } })
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`)
-    const project = await call(platform, 'POST', '/platform/projects', { name: 'bench-table-editor', organization_slug: platform.slug, db_pass: 'bench-db-password' })
-    await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
-    const ref = project.ref as string
+    const signedIn = await signedInBrowser(platform)
+    browser = signedIn.browser
+    browserCdp = signedIn.browserCdp
+    context = signedIn.context
+    const ref = await healthyProject(platform, 'bench-table-editor')
 
     const built = performance.now()
     const steps = await buildTable(ref)
@@ -193,7 +189,7 @@ async function main() {
     console.log(`jump to the last page (click on Last page -> its first row, ${(ROWS - 99).toLocaleString('en-US')}, painted): median ${ms(last)} of ${list(pick('lastPage'))} (goal < 500 ms)`)
     console.log(`  floor: select * ... order by id desc limit 100 fetched and parsed in the page: median ${ms(median(lastFloors))} of ${list(lastFloors)}; ratio = ${(last / median(lastFloors)).toFixed(2)}`)
   } finally {
-    await browser.close()
+    await browser?.close()
     await platform.stop()
   }
 }
