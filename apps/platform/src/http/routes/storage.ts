@@ -35,7 +35,9 @@ function isObjectRead(method: string, path: string): boolean {
 export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   /** The running project whose storage a route reads; storage lives in its database. */
   const running = async (ref: string): Promise<GatewayProject> => {
-    const project = await ctx.directory.get(ref)
+    // getCurrent: a status cached while the project was coming up is read again, so the first storage call after
+    // ACTIVE_HEALTHY is not refused with an out-of-date 409.
+    const project = await ctx.directory.getCurrent(ref)
     if (!project) throw notFound(`Project ${ref} not found`)
     if (project.status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Storage is not available while the project is not running (status: ${project.status})`)
     return project
