@@ -228,9 +228,13 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
               }}
             />
           )}
+          {/* Icon buttons (named for screen readers, titled for the pointer): the toolbar fits one row beside both side panels. */}
           <Button
             size="sm"
             variant="ghost"
+            className="btn-icon"
+            aria-label="History"
+            title="Query history"
             icon={<History size={14} aria-hidden="true" />}
             onClick={() =>
               setSearchParams((params) => {
@@ -238,12 +242,13 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
                 return params
               })
             }
-          >
-            History
-          </Button>
+          />
           <Button
             size="sm"
             variant="ghost"
+            className="btn-icon"
+            aria-label="Ongoing queries"
+            title="Ongoing queries"
             icon={<Activity size={14} aria-hidden="true" />}
             onClick={() =>
               setSearchParams((params) => {
@@ -251,9 +256,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
                 return params
               })
             }
-          >
-            Ongoing queries
-          </Button>
+          />
           <Button
             size="sm"
             icon={<ListTree size={14} aria-hidden="true" />}
@@ -276,13 +279,13 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           <Button
             size="sm"
             variant="ghost"
+            className="btn-icon"
+            aria-label="Format"
             icon={<WandSparkles size={14} aria-hidden="true" />}
             disabled={!ownsIt}
             onClick={() => void handle.current?.format()}
             title="Format SQL: the selection, or all (Shift+Alt+F)"
-          >
-            Format
-          </Button>
+          />
           <Select
             aria-label="Statement timeout"
             title="How long each statement may run before Postgres cancels it (default 1 min)"
