@@ -169,6 +169,8 @@ create function ${table}_fn(a int) returns int language sql as $$ select a $$;`,
     read_only: false,
   })
 
+  // Closed until opened; the choice is remembered per browser.
+  await page.getByRole('button', { name: 'Show schema browser' }).click()
   const browser = page.getByRole('complementary', { name: 'Schema browser' })
   await browser.getByRole('button', { name: 'Refresh schema' }).click()
   await browser.getByRole('searchbox', { name: 'Search tables, views and functions' }).fill(suffix)

@@ -84,7 +84,8 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   const [initialSql] = useState(() => (ownsIt ? (restoreDraft(projectRef, id, snippet.content.sql, snippet.updated_at) ?? snippet.content.sql) : snippet.content.sql))
   const [rowLimit, setRowLimit] = useState(readRowLimit)
   const [statementTimeout, setStatementTimeout] = useState(readTimeout)
-  const [browserOpen, setBrowserOpen] = useState(() => window.localStorage.getItem(BROWSER_KEY) !== 'closed')
+  // Closed until the member opens it: beside the explorer it leaves the editor narrow (the AI diff goes inline).
+  const [browserOpen, setBrowserOpen] = useState(() => window.localStorage.getItem(BROWSER_KEY) === 'open')
   const handle = useRef<EditorHandle | null>(null)
   const insertName = useCallback((text: string) => handle.current?.insert(text), [])
   const runs = useRuns(`${projectRef}/${id}`)
