@@ -1,4 +1,5 @@
-import { ChevronDown, ChevronRight, Eye, RefreshCw, Search, SquareFunction, Table2, TableProperties } from 'lucide-react'
+import { ExplorerSearch } from './ExplorerSearch'
+import { ChevronDown, ChevronRight, Eye, RefreshCw, SquareFunction, Table2, TableProperties } from 'lucide-react'
 import { memo, useDeferredValue, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
@@ -67,21 +68,7 @@ export const SchemaBrowser = memo(function SchemaBrowser({ projectRef, onInsert 
           onClick={() => void catalog.refetch()}
         />
       </div>
-      <div className="explorer-search">
-        <Search size={14} aria-hidden="true" />
-        <input
-          type="search"
-          className="explorer-input"
-          aria-label="Search tables, views and functions"
-          placeholder="Search tables, functions"
-          value={search}
-          maxLength={128}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSearch('')
-          }}
-        />
-      </div>
+      <ExplorerSearch label="Search tables, views and functions" placeholder="Search tables, functions" value={search} maxLength={128} onChange={setSearch} />
       {catalog.isPending ? (
         <div className="schema-browser-note">
           <Spinner size={14} /> Loading schema…

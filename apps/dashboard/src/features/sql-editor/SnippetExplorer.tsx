@@ -1,6 +1,7 @@
+import { ExplorerSearch } from './ExplorerSearch'
 import type { ContentListItem, Folder } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { FolderPlus, Plus, Search } from 'lucide-react'
+import { FolderPlus, Plus } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
@@ -195,21 +196,7 @@ export function SnippetExplorer({ projectRef, userId, canSave, canUpdateProject,
           <IconButton size="sm" label="New query" icon={<Plus size={14} aria-hidden="true" />} onClick={onNewQuery} />
         </div>
       </div>
-      <div className="explorer-search">
-        <Search size={14} aria-hidden="true" />
-        <input
-          type="search"
-          className="explorer-input"
-          aria-label="Search queries"
-          placeholder="Search name or SQL"
-          value={search}
-          maxLength={256}
-          onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSearch('')
-          }}
-        />
-      </div>
+      <ExplorerSearch label="Search queries" placeholder="Search name or SQL" value={search} maxLength={256} onChange={setSearch} />
       {searchText ? (
         <Section title="Search results">
           <SectionRows list={results} row={row} what="results" empty={`No queries match '${searchText}'`} />
