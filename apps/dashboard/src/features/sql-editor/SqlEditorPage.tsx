@@ -68,9 +68,11 @@ export function SqlEditorPage() {
   const last = id ? undefined : readLastSnippet(ref)
   const { duplicate } = useDuplicateSnippet(ref)
 
-  // /sql: back to the snippet open last.
+  // /sql: back to the snippet open last. Read again when the effect runs: a New query clicked before this effect
+  // was flushed (a busy machine) forgot it, and the stale render's value must not take the member back.
   useEffect(() => {
-    if (!id && last) void navigate(`/project/${ref}/sql/${last}${location.search}`, { replace: true })
+    const remembered = id ? undefined : readLastSnippet(ref)
+    if (remembered && remembered === last) void navigate(`/project/${ref}/sql/${remembered}${location.search}`, { replace: true })
   }, [id, last, ref, location.search, navigate])
   useEffect(() => {
     if (id) rememberLastSnippet(ref, id)
