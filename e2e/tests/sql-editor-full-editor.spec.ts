@@ -59,8 +59,10 @@ test('find and replace, comment toggle, multi-cursor, the command palette and Fo
   await expect.poll(() => lines(page)).toEqual(["select 'omega' as first_word, 'omega' as second_word"])
   await replace.press('Escape')
 
-  // Comment toggle (Ctrl+/): on and off again.
+  // Comment toggle (Ctrl+/): on and off again, also while the completion list is open (it has its own use of the key).
   await typeSql(page, 'select 1 as one')
+  await page.keyboard.press('Control+Space')
+  await expect(editor(page).locator('.suggest-widget')).toBeVisible()
   await page.keyboard.press('ControlOrMeta+Slash')
   await expect.poll(() => lines(page)).toEqual(['-- select 1 as one'])
   await page.keyboard.press('ControlOrMeta+Slash')
@@ -111,6 +113,8 @@ test('the statement under the cursor runs alone; Ctrl+Enter still runs everythin
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('End')
+  // The statement it will run is marked beside its lines, and only that one (the comment before it is sent with it).
+  await expect.poll(() => markedLines(page)).toEqual(['-- not here; really', 'select $$x;y$$ as second_one;'])
   await page.keyboard.press('ControlOrMeta+Shift+Enter')
   await expect(grid(page).getByRole('gridcell', { name: 'x;y' })).toBeVisible()
   await expect(grid(page).getByRole('columnheader', { name: /second_one/ })).toBeVisible()
@@ -155,6 +159,18 @@ test('the statement timeout setting cancels a long statement and is remembered',
   await expect(page.getByLabel('Statement timeout')).toHaveValue('10000')
 })
 
+/** The lines beside which the statement under the cursor is marked (matched to the text lines by their height on screen). */
+async function markedLines(page: Page): Promise<string[]> {
+  const bars = await editor(page).locator('.sql-current-statement-bar').evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().top))
+  const shown = await editor(page).locator('.view-line').evaluateAll((nodes) =>
+    nodes.map((node) => ({ top: node.getBoundingClientRect().top, text: (node.textContent ?? '').replace(/\u00a0/g, ' ') })),
+  )
+  return shown
+    .filter((line) => bars.some((top) => Math.abs(top - line.top) < 2))
+    .sort((a, b) => a.top - b.top)
+    .map((line) => line.text)
+}
+
 test('the schema browser lists tables, views and functions; a click inserts the name; a table opens in the table editor', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'SQL full editor')
@@ -197,6 +213,14 @@ create function ${table}_fn(a int) returns int language sql as $$ select a $$;`,
   await browser.getByRole('searchbox', { name: 'Search tables, views and functions' }).fill('no_such_thing_zz')
   await expect(browser).toContainText("Nothing matches 'no_such_thing_zz'")
   await browser.getByRole('searchbox', { name: 'Search tables, views and functions' }).fill(table)
+
+  // Too narrow beside the editor (a smaller window, a side panel): it steps aside and its button says why.
+  await page.setViewportSize({ width: 900, height: 720 })
+  await expect(browser).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Schema browser', exact: true })).toBeDisabled()
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await expect(browser).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Hide schema browser' })).toHaveAttribute('aria-pressed', 'true')
 
   // Open in table editor.
   await browser.getByRole('link', { name: `Open ${table} in table editor` }).click()

@@ -192,6 +192,10 @@ export class ProjectService {
         if (this.inFlight.has(row.ref)) continue
         const spec = ProjectService.spec(row)
         if (row.status === 'ACTIVE_HEALTHY' && (await this.provider.isRunning(spec))) continue
+        // Read again: the list is a moment old, and an operation that began since (a pause, a restart) stops the
+        // instance on purpose. Starting it under a pause's backup changed the files as they were archived.
+        const current = await findProject(this.db, row.ref)
+        if (!current || (current.status !== 'ACTIVE_HEALTHY' && current.status !== 'ACTIVE_UNHEALTHY') || this.inFlight.has(row.ref)) continue
         try {
           await this.provider.ensureRunning(spec)
           if (row.status !== 'ACTIVE_HEALTHY') await setProjectStatus(this.db, row.ref, 'ACTIVE_HEALTHY')

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import { TABLE_IMPORT_MAX_BYTES } from '@stratum/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../../src/auth/users.js'
 import { api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
@@ -174,6 +176,36 @@ describe('an upload cut off', () => {
     await waitFor(async () => (await upload1('900001\n')).status !== 429, { what: 'the cut-off import to end' })
     expect(await count()).toBe(before + 1)
     expect((await sql('select count(*)::int as n from public.items where id between 800001 and 820000')).body.results[0].rows[0].n).toBe(0)
+  })
+})
+
+describe('a file over the limit', () => {
+  it('refuses a file declared larger than 1 GB with 413 before reading it, and imports nothing', async () => {
+    const before = await count()
+    const target = new URL(importUrl({ schema: 'public', table: 'items', columns: ['id'], header: 'false' }))
+    // Only the first bytes are sent: the answer must come from the declared length, not from reading a gigabyte.
+    const answer = await new Promise<{ status: number; body: { message?: string } }>((resolve, reject) => {
+      const request = http.request(target, {
+        method: 'POST',
+        headers: { cookie, origin: t.platform.url, 'content-type': 'text/csv', 'content-length': String(TABLE_IMPORT_MAX_BYTES + 1) },
+      })
+      request.on('response', (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => {
+          request.destroy()
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) })
+        })
+      })
+      request.on('error', reject)
+      request.write('990001\n990002\n')
+    })
+    expect(answer.status).toBe(413)
+    expect(answer.body.message).toBe('The file is larger than the 1 GB an import takes')
+    expect(await count()).toBe(before)
+    // The member's import slot was never taken.
+    expect((await upload1('990003\n')).status).toBe(200)
   })
 })
 

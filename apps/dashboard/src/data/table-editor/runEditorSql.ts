@@ -1,5 +1,5 @@
 import type { SqlStatementResult } from '@stratum/contracts'
-import { runQuery } from '../sql/runQuery'
+import { runBackgroundQuery } from '../sql/backgroundQueries'
 
 /** A failed statement with Postgres's own message, and its DETAIL and HINT when it gave them. */
 export class EditorSqlError extends Error {
@@ -14,27 +14,12 @@ export class EditorSqlError extends Error {
 }
 
 /**
- * The editor's requests, one at a time per project: the server runs at most two queries per member
- * and project (and answers 429 to a third), and a write refreshes several reads at once; one slot
- * stays free for the SQL editor or panel the member may have open beside.
- */
-const queues = new Map<string, Promise<unknown>>()
-
-function oneAtATime<T>(ref: string, work: () => Promise<T>): Promise<T> {
-  const result = (queues.get(ref) ?? Promise.resolve()).then(work, work)
-  queues.set(
-    ref,
-    result.catch(() => undefined),
-  )
-  return result
-}
-
-/**
- * Runs table-editor SQL through the SQL editor's route: reads on the read-only connection, writes on
- * the full one (which the server refuses to a member without sql.write). Throws EditorSqlError.
+ * Runs table-editor SQL through the SQL editor's route, one request at a time per project: reads on the
+ * read-only connection, writes on the full one (which the server refuses to a member without sql.write).
+ * Throws EditorSqlError.
  */
 export async function runEditorSql(ref: string, sql: string, options: { write: boolean; signal?: AbortSignal }): Promise<SqlStatementResult[]> {
-  const outcome = await oneAtATime(ref, () => runQuery({ ref, query: sql, readOnly: !options.write, signal: options.signal }))
+  const outcome = await runBackgroundQuery({ ref, query: sql, readOnly: !options.write, signal: options.signal })
   if (outcome.kind === 'ok') return outcome.response.results
   const error = outcome.error
   throw new EditorSqlError(error?.message ?? outcome.message, error?.detail, error?.hint)

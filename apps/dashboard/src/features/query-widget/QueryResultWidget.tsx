@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
-import { runQuery } from '../../data/sql/runQuery'
+import { runBackgroundQuery } from '../../data/sql/backgroundQueries'
 import { ResultsGrid } from '../results-grid'
 import { CHART_TEXTS, initialChartConfig, type ChartConfig } from './chart'
 import { ParameterPopover } from './ParameterPopover'
@@ -70,7 +70,8 @@ export function QueryResultWidget({ projectRef, snippet, chart: widgetChart, onC
         setOutcome({ kind: 'confirm', warning })
         return
       }
-      const answer = await runQuery({ ref: projectRef, query, readOnly: !fullConnection })
+      // Queued: a report's widgets all run on load, and the server takes two queries of a member at once.
+      const answer = await runBackgroundQuery({ ref: projectRef, query, readOnly: !fullConnection })
       if (answer.kind === 'ok') {
         const results = answer.response.results
         setOutcome({ kind: 'ok', result: results[results.length - 1] })

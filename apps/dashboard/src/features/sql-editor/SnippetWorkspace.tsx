@@ -15,6 +15,7 @@ import { contentKeys } from '../../data/content/keys'
 import { createSnippet, storeCreatedSnippet } from '../../data/content/useCreateSnippet'
 import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
 import { runQuery } from '../../data/sql/runQuery'
+import { useNarrowerThan } from '../../lib/useNarrowerThan'
 import { useAutoTitle } from './ai/useAutoTitle'
 import { explainProblem, explainSql, parsePlan } from './explain'
 import { ExplainView, type ExplainState } from './ExplainView'
@@ -48,6 +49,8 @@ function readTimeout(): number {
 const timeoutLabel = (ms: number) => `Timeout ${ms < 60_000 ? `${ms / 1000} s` : `${ms / 60_000} min`}`
 
 const BROWSER_KEY = 'stratum.sql-editor.schema-browser'
+/** Below this workspace width the schema browser would leave the editor too narrow (the AI diff goes inline). */
+const BROWSER_MIN_WORKSPACE_WIDTH = 760
 
 const SAVE_STATE_TEXT: Record<SaveState, string> = { IDLE: 'Saved', UPDATING: 'Saving…', UPDATING_FAILED: 'Failed to save' }
 
@@ -86,6 +89,9 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   const [statementTimeout, setStatementTimeout] = useState(readTimeout)
   // Closed until the member opens it: beside the explorer it leaves the editor narrow (the AI diff goes inline).
   const [browserOpen, setBrowserOpen] = useState(() => window.localStorage.getItem(BROWSER_KEY) === 'open')
+  // Under 760 px (the assistant or another side panel open) the editor keeps its room: the browser steps aside.
+  const body = useRef<HTMLDivElement>(null)
+  const noRoomForBrowser = useNarrowerThan(body, BROWSER_MIN_WORKSPACE_WIDTH)
   const handle = useRef<EditorHandle | null>(null)
   const insertName = useCallback((text: string) => handle.current?.insert(text), [])
   const runs = useRuns(`${projectRef}/${id}`)
@@ -220,9 +226,11 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           {isSmall ? null : (
             <IconButton
               size="sm"
-              label={browserOpen ? 'Hide schema browser' : 'Show schema browser'}
+              label={noRoomForBrowser ? 'Schema browser' : browserOpen ? 'Hide schema browser' : 'Show schema browser'}
               icon={<PanelLeft size={14} aria-hidden="true" />}
-              aria-pressed={browserOpen}
+              aria-pressed={browserOpen && !noRoomForBrowser}
+              disabled={noRoomForBrowser}
+              disabledReason="The schema browser needs a wider editor: close the side panel or widen the window."
               onClick={() => {
                 window.localStorage.setItem(BROWSER_KEY, browserOpen ? 'closed' : 'open')
                 setBrowserOpen(!browserOpen)
@@ -377,8 +385,8 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           <div className="sql-stack-results">{results}</div>
         </div>
       ) : (
-        <div className="sql-workspace-body">
-          {browserOpen ? <SchemaBrowser projectRef={projectRef} onInsert={insertName} /> : null}
+        <div className="sql-workspace-body" ref={body}>
+          {browserOpen && !noRoomForBrowser ? <SchemaBrowser projectRef={projectRef} onInsert={insertName} /> : null}
           <Group orientation="vertical" className="sql-split" id="sql-editor-split">
             <Panel id="sql-editor-panel" defaultSize="50%" minSize="15%">
               {editor}

@@ -5,6 +5,7 @@ import { InlineAiEdit } from './ai/InlineAiEdit'
 import { formatSql } from './format'
 import { statementRunnable } from './statementAt'
 import { useSqlMonaco } from './useSqlMonaco'
+import { useStatementHighlight } from './useStatementHighlight'
 import type { Runnable } from './useSqlRunner'
 
 export interface EditorHandle {
@@ -143,6 +144,7 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
     },
   })
   const editor = useMemo(() => (instance && monaco ? { editor: instance, monaco } : null), [instance, monaco])
+  useStatementHighlight(editor)
 
   useEffect(() => {
     editor?.editor.updateOptions({ readOnly })

@@ -23,5 +23,19 @@ export function createSqlMonaco(monaco: Monaco, host: HTMLElement, options: Edit
   })
   // The model keeps its own indentation settings; Monaco would otherwise guess them from the text.
   editor.getModel()?.updateOptions({ tabSize: 2, insertSpaces: true })
+  removeExplainModeKey(monaco)
   return editor
+}
+
+let explainModeKeyRemoved = false
+
+/**
+ * Ctrl/Cmd+/ comments the line even while completions are open: the suggest widget binds the same key to its
+ * debugging view ("Provider: undefined, score: ..."), which took the key from the comment toggle whenever the
+ * list had popped up after the last keystroke. Keybindings are global to Monaco: removed once.
+ */
+function removeExplainModeKey(monaco: Monaco) {
+  if (explainModeKeyRemoved) return
+  explainModeKeyRemoved = true
+  monaco.editor.addKeybindingRule({ keybinding: monaco.KeyMod.CtrlCmd | monaco.KeyCode.Slash, command: '-toggleExplainMode' })
 }

@@ -13,7 +13,11 @@ export interface StatementRunnable {
  * none comes before. Null when the text holds no statement.
  */
 export function statementAt(text: string, offset: number): SqlStatement | null {
-  const statements = splitStatementsByLexer(text)
+  return pickStatement(splitStatementsByLexer(text), offset)
+}
+
+/** `statementAt` over statements already split (in text order). */
+export function pickStatement(statements: SqlStatement[], offset: number): SqlStatement | null {
   let before: SqlStatement | null = null
   for (const statement of statements) {
     // `end` excludes the semicolon: a cursor just past it still belongs to the statement.
