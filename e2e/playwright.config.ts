@@ -13,7 +13,8 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `stratum-e2e-${port}`)
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Waits, not durations: a busy 2-core machine (CI runs everything on one) needs more than Playwright's 5 s.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1, // one platform, and 2-core machines
   retries: 0,

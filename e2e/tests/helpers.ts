@@ -55,3 +55,9 @@ export async function healthyProject(page: Page, name: string): Promise<{ ref: s
     .toBe('ACTIVE_HEALTHY')
   return { ref: project.ref, name, orgSlug }
 }
+
+/**
+ * For the first wait on a Monaco editor: it is a 3 MB lazy chunk, and a fresh browser context on a busy 2-core
+ * machine once took longer than the default 10 s to load and compile it (the page showed 'Loading editor…').
+ */
+export const EDITOR_LOAD = { timeout: 30_000 }

@@ -1,6 +1,6 @@
 import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, healthyProject, signIn } from './helpers'
 
 /*
  * The inline AI edit (Cmd/Ctrl+K) and AI snippet titles, against the loopback model that
@@ -61,7 +61,7 @@ async function openNewSnippet(page: Page, ref: string) {
   await page.goto(`/project/${ref}/sql`)
   await page.getByRole('navigation', { name: 'Queries' }).getByRole('button', { name: 'New query' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/sql$`))
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible()
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
 }
 
 test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button and Ctrl+Enter) saves, Reject and Escape leave the text', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, healthyProject, signIn } from './helpers'
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill). */
 async function typeSql(page: Page, sql: string) {
@@ -16,7 +16,7 @@ async function openEditor(page: Page, ref: string, search = '') {
   await page.goto(`/project/${ref}/sql${search}`)
   // A draft (stored once typed into), or the query open last.
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/sql(/[0-9a-f-]{36})?(\\?|$)`))
-  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible()
+  await expect(page.getByTestId('sql-editor').locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
 }
 
 test('completion offers the project tables and, after a dot, their columns', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { healthyProject, signIn } from './helpers'
+import { EDITOR_LOAD, healthyProject, signIn } from './helpers'
 
 /**
  * Results that keep Postgres's information (issue 15 points 5 and 6): an error with its HINT and the
@@ -14,7 +14,7 @@ async function shot(page: Page, name: string) {
 const editor = (page: Page) => page.getByTestId('sql-editor')
 
 async function typeSql(page: Page, sql: string) {
-  await expect(editor(page).locator('.monaco-editor')).toBeVisible()
+  await expect(editor(page).locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
   await editor(page).locator('.view-lines').click()
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')

@@ -2,7 +2,7 @@ import { CONTENT_TEXTS } from '@stratum/contracts'
 import { FUNCTION_CALL_WARNING, RUN_CONFIRMATION_QUESTION, SQL_PANEL_ROW_LIMIT_NOTICE, WRITE_OPERATION_WARNING } from '@stratum/sql'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { SQL_TEMPLATES } from '../../apps/dashboard/src/features/sql-panel/templates'
-import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, healthyProject, memberByInvitation, signIn } from './helpers'
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'
 
@@ -12,7 +12,7 @@ const panelText = (panel: Locator) => panel.getByTestId('sql-panel-editor').loca
 /** Replaces the panel editor's text by typing (Monaco has no form value to fill). */
 async function typeInPanel(page: Page, sql: string) {
   const editor = panelOf(page).getByTestId('sql-panel-editor').locator('.monaco-editor')
-  await expect(editor).toBeVisible()
+  await expect(editor).toBeVisible(EDITOR_LOAD)
   // Near the top left: the lines element of a long text reaches below the visible editor.
   await editor.click({ position: { x: 80, y: 12 } })
   await page.keyboard.press('ControlOrMeta+A')
@@ -28,7 +28,7 @@ async function openPanel(page: Page) {
     if ((await panel.count()) === 0) await page.keyboard.press(`${modifier}+e`)
     await expect(panel).toBeVisible({ timeout: 1_000 })
   }).toPass()
-  await expect(panel.getByTestId('sql-panel-editor').locator('.monaco-editor')).toBeVisible()
+  await expect(panel.getByTestId('sql-panel-editor').locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
   return panel
 }
 
