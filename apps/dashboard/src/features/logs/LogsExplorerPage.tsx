@@ -1,13 +1,13 @@
 import { LOG_SOURCES } from '@stratum/contracts'
 import { Play } from 'lucide-react'
 import { useMemo, useState, type KeyboardEvent } from 'react'
-import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/Button'
 import { Select } from '../../components/ui/Field'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { useLogQuery } from '../../data/logs/logQuery'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { modKeyLabel } from '../../lib/platform'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { LogsHistogramCard } from './LogsHistogramCard'
 import { LogsQueryError, LogsResults } from './LogsResults'
@@ -24,7 +24,7 @@ import './logs.css'
 export function LogsExplorerPage() {
   useProjectPageTitle('Logs Explorer')
   const { ref } = useCurrentProject()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearchParams()
   const state = readLogsUrl(params)
   const [text, setText] = useState(state.sql)
   // A preset range ends when the query ran: Run moves it to now.
@@ -45,7 +45,7 @@ export function LogsExplorerPage() {
     const sql = patch.sql ?? text
     const next = { ...patch, sql, source: patch.source ?? sourceOf(sql) ?? state.source }
     const unchanged = next.sql === state.sql && next.source === state.source && !patch.range && !patch.start && !patch.end
-    setParams(writeLogsUrl(params, next), { replace: true })
+    setParams((current) => writeLogsUrl(current, next), { replace: true })
     setSelected(null)
     setRunAt(Date.now())
     // Same query over the same fixed window: ask the store again.

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Organization, Project, ProjectStatus } from '@stratum/contracts'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
 import { useToast } from '../../components/ui/Toast'
 import { projectKeys } from '../../data/projects/keys'
 import { useDatabaseHealth } from '../../data/projects/useDatabaseHealth'
@@ -16,6 +15,7 @@ import {
 } from './routes'
 import { SetupScreen } from './SetupScreen'
 import { UpgradingScreen } from './UpgradingScreen'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 type Finished = 'restore' | 'upgrade' | null
 
@@ -35,7 +35,7 @@ interface ProjectStatusGateProps {
 export function ProjectStatusGate({ project, organization, route, children }: ProjectStatusGateProps) {
   const status = project.status
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearchParams()
   const [previous, setPrevious] = useState<ProjectStatus>(status)
   const [finished, setFinished] = useState<Finished>(null)
   useReadyToast(status)

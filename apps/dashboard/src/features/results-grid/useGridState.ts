@@ -1,6 +1,6 @@
 import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 /** Local storage of grid state is debounced (the project shell spec's limits). */
 export const GRID_STATE_DEBOUNCE_MS = 500
@@ -25,7 +25,7 @@ function readStored(key: string): StoredState {
  * and, debounced, in local storage under `key`, which restores them when the URL has none.
  */
 export function useGridState(key: string) {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearchParams()
   const restored = useRef<string | null>(null)
 
   // Restore once per key when the URL carries no state of its own.

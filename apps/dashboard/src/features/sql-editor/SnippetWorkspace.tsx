@@ -4,7 +4,6 @@ import { Activity, ChevronDown, Copy, History, ListTree, PanelLeft, Play, WandSp
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button, IconButton } from '../../components/ui/Button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/DropdownMenu'
@@ -28,6 +27,7 @@ import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
 import { SchemaBrowser } from './SchemaBrowser'
 import { SqlEditor, type EditorHandle, type ErrorMarker } from './SqlEditor'
 import { useSqlRunner, type Runnable } from './useSqlRunner'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 const ROW_LIMIT_KEY = 'stratum.sql-editor.row-limit'
 const DEFAULT_ROW_LIMIT = 100
@@ -98,7 +98,7 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   const runner = useSqlRunner({ projectRef, runKey: `${projectRef}/${id}`, rowLimit, statementTimeoutMs: statementTimeout, canWrite })
   const [explain, setExplain] = useState<ExplainState | null>(null)
   const explainSeq = useRef(0)
-  const [, setSearchParams] = useSearchParams()
+  const [, setSearchParams] = useLatestSearchParams()
 
   const runExplain = async (analyze: boolean) => {
     const runnable = currentRunnable()

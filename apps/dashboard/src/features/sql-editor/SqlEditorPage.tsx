@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage, isApiError } from '../../data/api'
@@ -16,6 +16,7 @@ import { QUERY_HISTORY_PARAM, QueryHistoryDialog } from './QueryHistoryDialog'
 import { SnippetExplorer } from './SnippetExplorer'
 import { SnippetWorkspace } from './SnippetWorkspace'
 import { useDuplicateSnippet } from './useDuplicateSnippet'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 import './sql-editor.css'
 
 /** A query not stored yet: /sql's draft, which becomes a snippet when something is typed into it. */
@@ -57,7 +58,7 @@ export function SqlEditorPage() {
   const canWrite = useCan(orgSlug, 'sql.write')
   const canUpdateProject = useCan(orgSlug, 'projects.update')
   const location = useLocation()
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams, setSearchParams] = useLatestSearchParams()
   const ongoingOpen = searchParams.get(ONGOING_QUERIES_PARAM) === 'true'
   const historyOpen = searchParams.get(QUERY_HISTORY_PARAM) === 'true'
   const [draftId, setDraftId] = useState(() => crypto.randomUUID())

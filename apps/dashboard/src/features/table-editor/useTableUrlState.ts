@@ -1,6 +1,6 @@
 import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 /**
  * The table editor's grid state in the URL (project-shell spec): `sort=column:asc|desc` and one
@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router'
  * `schema` names the schema the list shows.
  */
 export function useTableUrlState() {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearchParams()
   const sortText = params.get('sort')
   const filterTexts = params.getAll('filter').join('\n')
   const sort = useMemo(() => (sortText ? parseSort(sortText) : undefined), [sortText])
