@@ -104,7 +104,28 @@ export function setDraft(ref: string, id: string, sql: string, saver?: DraftSave
   )
 }
 
-async function flush(ref: string, id: string, saver: DraftSaver) {
+/** Each snippet's save in flight (and those queued behind it). */
+const flushing = new Map<string, Promise<void>>()
+
+/**
+ * One save at a time per snippet: a save due while the previous one is still in flight (a slow server, typing
+ * again after a 1 s pause) waits for it. Two at once raced: a new query's second save created it again (409,
+ * "Failed to save"), and two updates could land in either order, the older SQL last.
+ */
+function flush(ref: string, id: string, saver: DraftSaver): Promise<void> {
+  const key = entryKey(ref, id)
+  const previous = flushing.get(key) ?? Promise.resolve()
+  const next = previous.catch(() => undefined).then(() => flushOnce(ref, id, saver))
+  flushing.set(key, next)
+  const done = () => {
+    if (flushing.get(key) === next) flushing.delete(key)
+  }
+  next.then(done, done)
+  return next
+}
+
+async function flushOnce(ref: string, id: string, saver: DraftSaver) {
+  // Read when this save starts, not when it was scheduled: a queued save sends the latest SQL.
   const sql = getDraft(ref, id).sql
   if (sql === undefined) return
   update(ref, id, { saveState: 'UPDATING' })
