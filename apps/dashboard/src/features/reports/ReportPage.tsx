@@ -1,4 +1,6 @@
 import { Pin, X } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import type { ContentItem } from '@stratum/contracts'
 import { useState, type DragEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
@@ -16,7 +18,7 @@ import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { QUERY_DRAG_TYPE, readDraggedQuery } from '../../lib/dragged-query'
 import { QueryResultWidget } from '../query-widget'
-import { reportLayout, useReport, useSaveReportLayout, withWidgetChart } from './reportsApi'
+import { reportLayout, reportQuery, useReport, useSaveReportLayout, widgetIsAt, withoutWidget, withWidgetChart, type ReportWidget } from './reportsApi'
 import './reports.css'
 
 /** /project/{ref}/reports/{id}: the pinned snippets as query result widgets, each keeping its view and chart settings. */
@@ -27,6 +29,7 @@ export function ReportPage() {
   const report = useReport(ref, id)
   const snippets = useSnippets(ref)
   const save = useSaveReportLayout(ref, id)
+  const queryClient = useQueryClient()
   const [picked, setPicked] = useState('')
   const { project } = useCurrentProject()
   // The spec's rule for a dragged chart: saving it makes a snippet of the member's own.
@@ -48,8 +51,14 @@ export function ReportPage() {
   const current = report.data
   const layout = reportLayout(current)
   const byId = new Map((snippets.data ?? []).map((snippet) => [snippet.id, snippet]))
-  const setLayout = (next: typeof layout) =>
-    save.mutate({ report: current, layout: next }, { onError: (error) => toast.error(`Failed to save report: ${errorMessage(error)}`) })
+  /**
+   * A change of the layout as last changed: the cache, where each save puts its layout at once, not this render's
+   * (two changes before the page re-rendered, or a drop's pin after its snippet was created, dropped the other change).
+   */
+  const setLayout = (change: (latest: ReportWidget[]) => ReportWidget[]) => {
+    const latest = queryClient.getQueryData<ContentItem>(reportQuery(ref, id).queryKey) ?? current
+    save.mutate({ report: latest, layout: change(reportLayout(latest)) }, { onError: (error) => toast.error(`Failed to save report: ${errorMessage(error)}`) })
+  }
 
   /** A query block dragged from the assistant: saved as the member's snippet, then pinned. */
   const onDrop = (event: DragEvent) => {
@@ -60,7 +69,7 @@ export function ReportPage() {
     createSnippet.mutate(
       { ref, id: crypto.randomUUID(), name: dragged.label, sql: dragged.sql },
       {
-        onSuccess: (item) => setLayout([...layout, { snippet_id: item.id }]),
+        onSuccess: (item) => setLayout((latest) => [...latest, { snippet_id: item.id }]),
         onError: (error) => toast.error(`Failed to create new query: ${errorMessage(error)}`),
       },
     )
@@ -82,7 +91,7 @@ export function ReportPage() {
             onSubmit={(event) => {
               event.preventDefault()
               if (!picked) return
-              setLayout([...layout, { snippet_id: picked }])
+              setLayout((latest) => [...latest, { snippet_id: picked }])
               setPicked('')
             }}
           >
@@ -107,7 +116,7 @@ export function ReportPage() {
               <IconButton
                 label="Unpin"
                 icon={<X size={14} aria-hidden="true" />}
-                onClick={() => setLayout(layout.filter((_, i) => i !== index))}
+                onClick={() => setLayout((latest) => withoutWidget(latest, index, widget.snippet_id))}
               />
             )
             if (!snippet)
@@ -122,7 +131,7 @@ export function ReportPage() {
                 projectRef={ref}
                 snippet={snippet}
                 chart={widget.chart}
-                onChartChange={(chart) => setLayout(withWidgetChart(layout, index, chart))}
+                onChartChange={(chart) => setLayout((latest) => (widgetIsAt(latest, index, widget.snippet_id) ? withWidgetChart(latest, index, chart) : latest))}
                 autoRun
                 actions={unpin}
               />

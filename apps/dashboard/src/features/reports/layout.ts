@@ -25,3 +25,16 @@ export function reportLayout(item: ContentItem): ReportWidget[] {
 export function withWidgetChart(layout: readonly ReportWidget[], index: number, chart: ChartConfig): ReportWidget[] {
   return layout.map((widget, i) => (i === index ? { ...widget, chart: readChartConfig(chart) } : widget))
 }
+
+/**
+ * Whether the widget shown at `index` (pinning `snippetId`) is still there in the layout as last changed: a click on a
+ * page not yet re-rendered after an unpin would otherwise change or unpin its neighbour.
+ */
+export function widgetIsAt(layout: readonly ReportWidget[], index: number, snippetId: string): boolean {
+  return layout[index]?.snippet_id === snippetId
+}
+
+/** The layout without the widget shown at `index`; unchanged when it is no longer there (see widgetIsAt). */
+export function withoutWidget(layout: readonly ReportWidget[], index: number, snippetId: string): ReportWidget[] {
+  return widgetIsAt(layout, index, snippetId) ? layout.filter((_, i) => i !== index) : [...layout]
+}

@@ -5,7 +5,7 @@ import { contentKeys } from '../../data/content/keys'
 import { request } from '../../data/request'
 import { type ReportContent, type ReportWidget } from './layout'
 
-export { reportLayout, withWidgetChart, type ReportWidget } from './layout'
+export { reportLayout, widgetIsAt, withoutWidget, withWidgetChart, type ReportWidget } from './layout'
 
 const reportKeys = {
   list: (ref: string) => [...contentKeys.all(ref), 'reports'] as const,
