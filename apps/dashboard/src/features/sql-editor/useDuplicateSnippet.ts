@@ -1,6 +1,6 @@
 import { CONTENT_NAME_MAX, type ContentItem, type ContentListItem } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
@@ -27,12 +27,18 @@ export function useDuplicateSnippet(ref: string) {
   const navigate = useNavigate()
   const toast = useToast()
   const { mutate, isPending } = useCreateSnippet()
+  // One duplicate at a time: the button is not disabled while it runs (nor before the page re-renders), and a double
+  // click made two copies.
+  const busy = useRef(false)
   const duplicate = useCallback(
     async (snippet: ContentListItem) => {
+      if (busy.current) return
+      busy.current = true
       let sql: string
       try {
         sql = await snippetSql(queryClient, ref, snippet)
       } catch (error) {
+        busy.current = false
         toast.error(`Failed to duplicate query: ${errorMessage(error)}`)
         return
       }
@@ -44,6 +50,9 @@ export function useDuplicateSnippet(ref: string) {
             void navigate(`/project/${ref}/sql/${item.id}`)
           },
           onError: (error) => toast.error(`Failed to duplicate query: ${errorMessage(error)}`),
+          onSettled: () => {
+            busy.current = false
+          },
         },
       )
     },
