@@ -1,5 +1,5 @@
 import { DisplayQueryArgs } from '@stratum/contracts'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
@@ -26,6 +26,7 @@ export function QueryBlock({ projectRef, toolCallId, input, canSave, fromHistory
   const navigate = useNavigate()
   const toast = useToast()
   const createSnippet = useCreateSnippet()
+  const creating = useRef(false)
   const args = DisplayQueryArgs.safeParse(input)
 
   useEffect(() => {
@@ -39,14 +40,21 @@ export function QueryBlock({ projectRef, toolCallId, input, canSave, fromHistory
   const name = label.trim() || 'Query'
 
   // The editor opens it as a new snippet of the member's own (or, without the permission, tells why not).
-  const editInEditor = () =>
+  // One snippet per click: the button stays enabled while the snippet is created, and a double click made two.
+  const editInEditor = () => {
+    if (creating.current) return
+    creating.current = true
     createSnippet.mutate(
       { ref: projectRef, id: crypto.randomUUID(), sql, name },
       {
         onSuccess: (item) => void navigate(`/project/${projectRef}/sql/${item.id}`),
         onError: (error) => toast.error(`Failed to create new query: ${errorMessage(error)}`),
+        onSettled: () => {
+          creating.current = false
+        },
       },
     )
+  }
 
   const dragged: DraggedQuery = { label: name, sql }
   return (
