@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, focusEditor, healthyProject, signIn } from './helpers'
 import { otherOrigin } from './other-origin'
 
 /*
@@ -12,9 +12,7 @@ import { otherOrigin } from './other-origin'
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 async function typeSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor').locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.locator('.view-lines').click()
+  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor').first())
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)

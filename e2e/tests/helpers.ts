@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-password-1' }
 
@@ -51,7 +51,8 @@ export async function healthyProject(page: Page, name: string): Promise<{ ref: s
   const existing = (await apiCall(page, 'GET', '/platform/projects')).find((p: { name: string }) => p.name === name)
   const project = existing ?? (await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: orgSlug, db_pass: 'e2e-db-password-1' }))
   await expect
-    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/status`)).status, { timeout: 15_000 })
+    // A new project's first start (initdb included) on a busy 2-core machine can take longer than the 15 s expect default.
+    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/status`)).status, { timeout: 45_000 })
     .toBe('ACTIVE_HEALTHY')
   return { ref: project.ref, name, orgSlug }
 }
@@ -61,3 +62,38 @@ export async function healthyProject(page: Page, name: string): Promise<{ ref: s
  * machine once took longer than the default 10 s to load and compile it (the page showed 'Loading editor…').
  */
 export const EDITOR_LOAD = { timeout: 30_000 }
+
+/**
+ * Clicks into a Monaco editor (its `.monaco-editor` element) and waits until it has the keyboard. Keys pressed
+ * before that (a busy machine can take a while to finish mounting the editor and give it focus) go elsewhere or are lost.
+ */
+export async function focusEditor(monaco: Locator): Promise<void> {
+  await expect(monaco).toBeVisible(EDITOR_LOAD)
+  await monaco.locator('.view-lines').click()
+  await expect(monaco).toHaveClass(/(^|\s)focused(\s|$)/)
+}
+
+/**
+ * From now on (until the page navigates), keeps the text of every element matching `selector` each time the page changes,
+ * in the order first seen. For transient UI (toasts dismiss themselves, progress states end when the work does) that a
+ * busy machine may not get to look at while it is on screen. Returns a reader for `expect.poll`.
+ */
+export async function recordShown(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  const key = `__shown_${Math.random().toString(36).slice(2)}`
+  await page.evaluate(
+    ({ key, selector }) => {
+      const seen: string[] = []
+      ;(window as unknown as Record<string, string[]>)[key] = seen
+      const scan = () => {
+        for (const element of document.querySelectorAll(selector)) {
+          const text = element.textContent ?? ''
+          if (!seen.includes(text)) seen.push(text)
+        }
+      }
+      scan()
+      new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true })
+    },
+    { key, selector },
+  )
+  return async () => (await page.evaluate((key) => (window as unknown as Record<string, string[] | undefined>)[key], key)) ?? []
+}

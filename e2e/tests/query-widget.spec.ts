@@ -1,17 +1,17 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, focusEditor, healthyProject, signIn } from './helpers'
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill). */
 async function typeSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor').locator('.monaco-editor')
-  await expect(editor).toBeVisible()
-  await editor.locator('.view-lines').click()
+  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)
 }
 
 test('results show as a bar chart in the editor, the chart is saved, and a report runs pinned snippets with parameters', async ({ page }) => {
+  // About 34 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   await signIn(page)
   const project = await healthyProject(page, 'Query widget')
 
@@ -19,11 +19,11 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
   await page.goto(`/project/${project.ref}/sql`)
   await typeSql(page, 'select * from (values (1, 10), (2, 20), (3, 30), (4, 40)) as t(day, total)')
   // The draft is stored once typed into: the address becomes the snippet's.
-  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`), { timeout: 10_000 })
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
   const snippetUrl = page.url()
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: '40' })).toBeVisible()
-  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved')
   await page.getByRole('radio', { name: 'Chart' }).click()
   await expect(page.getByText('Select columns for the X and Y axes')).toBeVisible()
   await page.getByLabel('X axis').selectOption('day')
@@ -45,6 +45,8 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
     })
     .toMatchObject({ view: 'chart', xKey: 'day', yKey: 'total', cumulative: true, showLabels: true })
   await page.reload()
+  // Run once the snippet's SQL is back in the editor: a Run clicked while the page is still loading it runs nothing.
+  await expect(page.getByTestId('sql-editor').locator('.view-lines')).toContainText('values (1, 10)')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByLabel('Y axis')).toHaveValue('total')
   await expect(page.getByTestId('result-chart').locator('svg rect.qw-bar')).toHaveCount(4)

@@ -1,6 +1,6 @@
 import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, healthyProject, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, recordShown, signIn } from './helpers'
 
 /*
  * The inline AI edit (Cmd/Ctrl+K) and AI snippet titles, against the loopback model that
@@ -19,9 +19,7 @@ async function shot(page: Page, name: string) {
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill). */
 async function typeSql(page: Page, sql: string) {
-  const editor = page.getByTestId('sql-editor').locator('.monaco-editor').first()
-  await expect(editor).toBeVisible()
-  await editor.locator('.view-lines').click()
+  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor').first())
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)
@@ -37,10 +35,13 @@ async function selectLine(page: Page, line: number) {
 
 const snippetId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!
 
-/** The snippet's SQL as the server has it, once the debounced save is through. */
-async function savedSql(page: Page, ref: string): Promise<string> {
-  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
-  return (await apiCall(page, 'GET', `/platform/projects/${ref}/content/item/${snippetId(page)}`)).content.sql
+/**
+ * The server has the snippet's SQL as `sql` (waiting for the debounced save), and the toolbar says Saved. The server is
+ * polled rather than read once 'Saved' shows: right after an edit the toolbar can still say 'Saved' from the save before.
+ */
+async function expectSaved(page: Page, ref: string, sql: string) {
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${ref}/content/item/${snippetId(page)}`)).content.sql).toBe(sql)
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved')
 }
 
 async function ask(page: Page, prompt: string) {
@@ -65,6 +66,8 @@ async function openNewSnippet(page: Page, ref: string) {
 }
 
 test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button and Ctrl+Enter) saves, Reject and Escape leave the text', async ({ page }) => {
+  // About 36 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   // The diff editor comes from the local Monaco bundle: no CSP violation, no worker failure.
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
@@ -75,7 +78,7 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   const project = await healthyProject(page, 'SQL AI')
   await openNewSnippet(page, project.ref)
   await typeSql(page, 'select 1;\nselect 2;\nselect 3;')
-  await expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+  await expect(page.locator('[data-save-state]')).toHaveText('Saved')
 
   // The prompt box opens at the selection; Escape closes it without a request.
   await selectLine(page, 2)
@@ -101,13 +104,13 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   await expect(diffView(page)).toBeHidden()
   const accepted = `select 1;\n${AI_DISCLAIMER_COMMENT}\n${COUNT_SQL}\nselect 3;`
   await expect(editorText(page)).toContainText(COUNT_SQL)
-  expect(await savedSql(page, project.ref)).toBe(accepted)
+  await expectSaved(page, project.ref, accepted)
   await page.keyboard.press('ControlOrMeta+Z')
   await expect(editorText(page)).toContainText('select 2;')
   await expect(editorText(page)).not.toContainText(COUNT_SQL)
   await page.keyboard.press('ControlOrMeta+Shift+Z')
   await expect(editorText(page)).toContainText(COUNT_SQL)
-  expect(await savedSql(page, project.ref)).toBe(accepted)
+  await expectSaved(page, project.ref, accepted)
 
   // Second round, accepted with Ctrl/Cmd+Enter: the disclaimer is there already, so not again.
   await selectLine(page, 4)
@@ -117,7 +120,7 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(diffView(page)).toBeHidden()
   const twice = `select 1;\n${AI_DISCLAIMER_COMMENT}\n${COUNT_SQL}\n${COUNT_SQL}`
-  expect(await savedSql(page, project.ref)).toBe(twice)
+  await expectSaved(page, project.ref, twice)
   // Ctrl+Enter accepted only: nothing ran.
   await expect(page.getByRole('grid', { name: 'Query results' })).toHaveCount(0)
 
@@ -126,8 +129,8 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   await expect(editorText(page)).toContainText(AI_DISCLAIMER_COMMENT)
   await expect(editorText(page)).toContainText(COUNT_SQL)
 
-  // Reject (the button) and Escape leave the text as it was.
-  await editorText(page).click()
+  // Reject (the button) and Escape leave the text as it was (keys go to the editor once it has the focus after the reload).
+  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor').first())
   await selectLine(page, 1)
   await ask(page, 'answer something')
   await expect(suggestion(page)).toContainText('select 1 as answer;')
@@ -139,7 +142,7 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   await page.keyboard.press('Escape')
   await expect(diffView(page)).toBeHidden()
   await expect(editorText(page)).not.toContainText('answer')
-  expect(await savedSql(page, project.ref)).toBe(twice)
+  await expectSaved(page, project.ref, twice)
 
   // An empty selection: the SQL goes in at the cursor.
   await page.keyboard.press('ControlOrMeta+End')
@@ -147,7 +150,7 @@ test('Cmd/Ctrl+K: the prompt box, the diff with the disclaimer, Accept (button a
   await ask(page, 'answer at the cursor')
   await expect(suggestion(page)).toContainText('select 1 as answer;')
   await diffView(page).getByRole('button', { name: 'Accept' }).click()
-  expect(await savedSql(page, project.ref)).toBe(`${twice}\nselect 1 as answer;`)
+  await expectSaved(page, project.ref, `${twice}\nselect 1 as answer;`)
   expect(problems.filter((text) => /content security policy|worker|monaco|diff/i.test(text))).toEqual([])
 })
 
@@ -162,11 +165,14 @@ test('a failing model shows its message in the prompt box; the prompt can be sen
   await expect(diffView(page)).toBeHidden()
   await shot(page, 'error-light')
 
-  // A slow answer: the box shows progress until the diff opens.
+  // A slow answer: the box shows progress, without the old error, until the diff opens. The box's text is kept each time
+  // it changes: the progress lasts 1.5 s, which a busy machine may not get to look at.
   await box.getByLabel('Prompt for AI').fill('a slow answer')
+  const shown = await recordShown(page, '[data-testid="ai-prompt"]')
   await box.getByLabel('Prompt for AI').press('Enter')
-  await expect(box.getByRole('status')).toHaveText('Generating…')
-  await expect(box.getByRole('alert')).toBeHidden()
+  const generating = (texts: string[]) => texts.filter((text) => text.includes('Generating…'))
+  await expect.poll(async () => generating(await shown()).length).toBeGreaterThan(0)
+  for (const text of generating(await shown())) expect(text).not.toContain(aiFailedToGenerate('The model is overloaded'))
   await shot(page, 'generating-light')
   await expect(suggestion(page)).toContainText('select now() as slow_answer;')
   await page.keyboard.press('Escape')
@@ -175,6 +181,8 @@ test('a failing model shows its message in the prompt box; the prompt can be sen
 })
 
 test('an untitled snippet is named by AI after its first successful run; a named one keeps its name', async ({ page }) => {
+  // About 38 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   await signIn(page)
   const project = await healthyProject(page, 'SQL AI')
   const explorer = page.getByRole('navigation', { name: 'Queries' })
@@ -193,7 +201,7 @@ test('an untitled snippet is named by AI after its first successful run; a named
   // A snippet the user named keeps its name (the draft is stored once typed into, then renamed).
   await openNewSnippet(page, project.ref)
   await typeSql(page, '-- mine')
-  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
   const named = `My todos ${Date.now()}`
   const currentRow = explorer.locator('.explorer-row', { has: page.locator('.explorer-link.active') })
   await currentRow.getByRole('button', { name: `Actions for ${CONTENT_TEXTS.defaultSnippetName}` }).click()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, healthyProject, signIn } from './helpers'
+import { apiCall, focusEditor, healthyProject, signIn } from './helpers'
 
 /**
  * The SQL editor as a full editor (issue 15 point 4): Monaco's find/replace, comment toggle, multi-cursor and command
@@ -16,8 +16,7 @@ const grid = (page: Page) => page.getByRole('grid', { name: 'Query results' })
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill); Escape closes a completion list left open. */
 async function typeSql(page: Page, sql: string) {
-  await expect(editor(page).locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
-  await editor(page).locator('.view-lines').click()
+  await focusEditor(editor(page).locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   for (const [index, line] of sql.split('\n').entries()) {

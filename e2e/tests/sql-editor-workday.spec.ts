@@ -1,6 +1,6 @@
 import { RUN_CONFIRMATION_QUESTION, WRITE_OPERATION_WARNING } from '@stratum/sql'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, healthyProject, memberByInvitation, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /**
  * The SQL editor through a working day (issue 15 points 1-3): no litter, no surprise overwrite, warnings that
@@ -16,8 +16,7 @@ const editorText = (page: Page) => editor(page).locator('.view-lines')
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill). */
 async function typeSql(page: Page, sql: string) {
-  await expect(editor(page).locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
-  await editor(page).locator('.view-lines').click()
+  await focusEditor(editor(page).locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)
@@ -44,9 +43,11 @@ async function rows(page: Page, ref: string, sql: string): Promise<unknown[]> {
 }
 
 /** The toolbar says the snippet is saved (not only idle: an edit waits a second before its save starts). */
-const saved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved', { timeout: 10_000 })
+const saved = (page: Page) => expect(page.locator('[data-save-state]')).toHaveText('Saved')
 
 test('visiting /sql five times stores nothing; typing stores one snippet, which /sql opens again; New query is a draft', async ({ page }) => {
+  // About 37 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   await signIn(page)
   const project = await healthyProject(page, 'SQL workday')
   const before = (await snippets(page, project.ref)).length
@@ -61,13 +62,15 @@ test('visiting /sql five times stores nothing; typing stores one snippet, which 
 
   // Typing stores it (with what was typed) and the address becomes the snippet's, the editor left as it is.
   await typeSql(page, 'select 42 as answer')
-  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`), { timeout: 10_000 })
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
   const id = page.url().split('/').pop()!
   await saved(page)
   await page.keyboard.type(' -- still typing')
+  // The server is polled: right after typing, the toolbar can still say 'Saved' from the first save.
+  await expect
+    .poll(async () => (await snippets(page, project.ref)).filter((s) => s.id === id).map((s) => s.content.sql))
+    .toEqual(['select 42 as answer -- still typing'])
   await saved(page)
-  const stored = (await snippets(page, project.ref)).filter((s) => s.id === id)
-  expect(stored.map((s) => s.content.sql)).toEqual(['select 42 as answer -- still typing'])
   expect((await snippets(page, project.ref)).length).toBe(before + 1)
 
   // /sql opens the snippet open last.
@@ -102,7 +105,7 @@ test('switching snippets never changes another one; search finds snippets by nam
   await explorer.getByRole('link', { name: b.name, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/sql/${b.id}$`))
   await expect(editorText(page)).toContainText(`select 2 as beta_${tag}`)
-  await expect.poll(async () => (await sqlOf(a.id)).content.sql, { timeout: 10_000 }).toBe('select 11 as alpha_edited')
+  await expect.poll(async () => (await sqlOf(a.id)).content.sql).toBe('select 11 as alpha_edited')
   expect((await sqlOf(b.id)).content.sql).toBe(`select 2 as beta_${tag}`)
 
   // A copy of C typed long ago in this browser, over an older version: opening C does not put it back.
@@ -119,7 +122,7 @@ test('switching snippets never changes another one; search finds snippets by nam
   await expect(page.locator('[data-save-state]')).toHaveText('Saved')
   await explorer.getByRole('link', { name: a.name, exact: true }).click()
   await expect(editorText(page)).toContainText('select 11 as alpha_edited')
-  await expect.poll(async () => (await sqlOf(b.id)).content.sql, { timeout: 10_000 }).toBe('select 22 as beta_edited')
+  await expect.poll(async () => (await sqlOf(b.id)).content.sql).toBe('select 22 as beta_edited')
   expect((await sqlOf(a.id)).content.sql).toBe('select 11 as alpha_edited')
   expect(await sqlOf(c.id)).toEqual(untouchedC)
 
@@ -138,13 +141,15 @@ test('switching snippets never changes another one; search finds snippets by nam
 })
 
 test('destructive statements get their own warning naming the statement and the table; a confirmed write runs once, with one confirmation', async ({ page }) => {
+  // About 38 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   await signIn(page)
   const project = await healthyProject(page, 'SQL workday')
   const table = `wd_items_${Date.now()}`
   await apiCall(page, 'POST', `/platform/pg-meta/${project.ref}/query`, { query: `create table public.${table} (id int primary key, note text)`, read_only: false })
   await page.goto(`/project/${project.ref}/sql`)
   await typeSql(page, 'select 1')
-  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/, { timeout: 10_000 })
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/)
 
   const destructive = page.getByRole('dialog', { name: 'This query permanently removes or changes data' })
   const plain = page.getByRole('dialog', { name: 'Potential issue detected with your query' })
@@ -250,8 +255,12 @@ test('a Developer sees a shared snippet read-only, with only the actions the ser
   await expect(dev.getByRole('heading', { name: `${shared.name} (copy)` })).toBeVisible()
   await expect(dev.getByTestId('shared-read-only')).toHaveCount(0)
   await typeSql(dev, 'select 8 as my_answer')
-  await saved(dev)
   const copyId = dev.url().split('/').pop()!
+  // The server is polled: right after typing, the toolbar can still say 'Saved' (the copy as it was opened).
+  await expect
+    .poll(async () => (await apiCall(dev, 'GET', `/platform/projects/${project.ref}/content/item/${copyId}`)).content.sql)
+    .toBe('select 8 as my_answer')
+  await saved(dev)
   const mine = await apiCall(dev, 'GET', `/platform/projects/${project.ref}/content/item/${copyId}`)
   expect(mine).toMatchObject({ visibility: 'user', content: { sql: 'select 8 as my_answer' } })
   expect((await apiCall(page, 'GET', `/platform/projects/${project.ref}/content/item/${shared.id}`)).content.sql).toBe('select 7 as shared_answer')
@@ -286,7 +295,10 @@ test('creating a folder with Enter sends one request and shows one toast', async
   await explorer.getByLabel('Folder name').press('Enter')
   await expect.poll(seenToasts).toContain('Successfully created folder')
   await expect(explorer.getByRole('button', { name, exact: true })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  // A second request would come from the same Enter (a form submit and a key handler both saving) or from the render
+  // after the answer: both are done once the folder shows and two more frames have been drawn. Not 'networkidle',
+  // which never comes while the page refetches in the background, and waits a fixed 500 ms when it does.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
   expect(creates).toHaveLength(1)
   expect(await seenToasts()).toEqual(['Successfully created folder'])
 })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { EDITOR_LOAD, healthyProject, signIn } from './helpers'
+import { focusEditor, healthyProject, signIn } from './helpers'
 
 /**
  * Issue 15 point 5: the whole result exported by the server (not only the rows the editor loaded),
@@ -18,8 +18,7 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 
 async function typeSql(page: Page, sql: string) {
-  await expect(editor(page).locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
-  await editor(page).locator('.view-lines').click()
+  await focusEditor(editor(page).locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)

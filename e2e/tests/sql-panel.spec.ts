@@ -15,6 +15,8 @@ async function typeInPanel(page: Page, sql: string) {
   await expect(editor).toBeVisible(EDITOR_LOAD)
   // Near the top left: the lines element of a long text reaches below the visible editor.
   await editor.click({ position: { x: 80, y: 12 } })
+  // Keys go to the editor only once it has the focus (a busy machine may take a moment to give it).
+  await expect(editor).toHaveClass(/(^|\s)focused(\s|$)/)
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type(sql)
@@ -24,9 +26,11 @@ async function openPanel(page: Page) {
   const panel = panelOf(page)
   // The shortcut listener comes with the project layout: a press during page load would be lost.
   await expect(page.getByRole('button', { name: 'Toggle editor panel' })).toBeVisible()
+  // The press is repeated only when the panel is still absent after a long wait: a second press while a slow render
+  // of the first is under way would close the panel again.
   await expect(async () => {
     if ((await panel.count()) === 0) await page.keyboard.press(`${modifier}+e`)
-    await expect(panel).toBeVisible({ timeout: 1_000 })
+    await expect(panel).toBeVisible({ timeout: 10_000 })
   }).toPass()
   await expect(panel.getByTestId('sql-panel-editor').locator('.monaco-editor')).toBeVisible(EDITOR_LOAD)
   return panel
@@ -44,6 +48,8 @@ async function query(page: Page, ref: string, sql: string): Promise<any[]> {
 }
 
 test('the SQL editor panel: templates, the warning gate, 100 rows, empty results, errors, saving a snippet and the draft', async ({ page }) => {
+  // About 35 s on a machine like CI's: room for one twice as slow.
+  test.setTimeout(120_000)
   await signIn(page)
   const project = await healthyProject(page, 'SQL panel')
   await query(page, project.ref, 'drop table if exists public.todos cascade')
@@ -128,8 +134,9 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await saveDialog.getByRole('button', { name: 'Save snippet' }).click()
   const toast = page.getByRole('status').filter({ hasText: 'Saved snippet! View it here.' })
   await expect(toast).toBeVisible()
-  await expect(saveDialog).toBeHidden()
+  // The toast dismisses itself after a while: its link is clicked first, the dialog checked after.
   await toast.getByRole('link', { name: 'View it here' }).click()
+  await expect(saveDialog).toBeHidden()
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql/[0-9a-f-]{36}$`))
   const id = page.url().split('/').at(-1)!
   await expect(page.getByRole('heading', { name: 'Panel snippet' })).toBeVisible()
@@ -142,11 +149,14 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await panel.getByRole('button', { name: 'Save as snippet' }).click()
   await saveDialog.getByRole('button', { name: 'Save snippet' }).click()
   await expect(saveDialog).toBeHidden()
-  const list = await apiCall(page, 'GET', `/platform/projects/${project.ref}/content?type=sql&limit=100&sort_by=inserted_at&sort_order=desc`)
-  expect(list.data[0]).toMatchObject({ name: CONTENT_TEXTS.defaultSnippetName, visibility: 'user', content: { sql: "select 'saved_from_panel' as note" } })
+  await expect
+    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/content?type=sql&limit=100&sort_by=inserted_at&sort_order=desc`)).data[0])
+    .toMatchObject({ name: CONTENT_TEXTS.defaultSnippetName, visibility: 'user', content: { sql: "select 'saved_from_panel' as note" } })
 
   // Beside the SQL editor page, each editor's Ctrl+Enter runs its own SQL.
-  await page.getByTestId('sql-editor').locator('.monaco-editor').click({ position: { x: 80, y: 12 } })
+  const pageEditor = page.getByTestId('sql-editor').locator('.monaco-editor')
+  await pageEditor.click({ position: { x: 80, y: 12 } })
+  await expect(pageEditor).toHaveClass(/(^|\s)focused(\s|$)/)
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type("select 'from_the_page' as origin")
@@ -170,7 +180,9 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await expect(panelText(panel)).toContainText('draft_survives')
 
   // The shell's shortcuts still work from inside the panel's editor: Ctrl+I switches to the assistant.
-  await panel.getByTestId('sql-panel-editor').locator('.monaco-editor').click({ position: { x: 80, y: 12 } })
+  const panelEditor = panel.getByTestId('sql-panel-editor').locator('.monaco-editor')
+  await panelEditor.click({ position: { x: 80, y: 12 } })
+  await expect(panelEditor).toHaveClass(/(^|\s)focused(\s|$)/)
   await page.keyboard.press(`${modifier}+i`)
   await expect(page.getByTestId('assistant-panel')).toBeVisible()
   await expect(panel).toHaveCount(0)
