@@ -48,7 +48,11 @@ test('the resource warning banner follows the measurements and its hiding rules;
   // Under a load the CPU chart moves: a loop that keeps a backend busy (no temporary files: the disk is near its quota).
   await apiCall(page, 'POST', `/v1/projects/${project.ref}/database/query`, { query: 'do $$ declare s bigint := 0; begin for i in 1..20000000 loop s := s + i; end loop; end $$' })
   await expect
-    .poll(async () => Math.max(...(await apiCall(page, 'GET', `/platform/projects/${project.ref}/usage?interval=1h`)).points.map((point: { cpu_percent: number }) => point.cpu_percent)))
+    .poll(
+      async () => Math.max(...(await apiCall(page, 'GET', `/platform/projects/${project.ref}/usage?interval=1h`)).points.map((point: { cpu_percent: number }) => point.cpu_percent)),
+      // The sampler runs every few seconds, and later still on a busy machine.
+      { timeout: 30_000 },
+    )
     .toBeGreaterThan(20)
   await page.reload()
   const cpuCurve = page.getByTestId('usage-chart-cpu_percent').locator('.recharts-area-curve').first()

@@ -45,7 +45,8 @@ async function scrollUntilListed(explorer: Locator, link: Locator) {
         await explorer.evaluate((element) => element.scrollBy({ top: element.clientHeight * 0.8 }))
         return link.count()
       },
-      { timeout: 30_000, intervals: [200] },
+      // Each step is a round trip, and a further page a request: a busy machine takes its time over 230 snippets.
+      { timeout: 60_000, intervals: [200] },
     )
     .toBe(1)
   await link.scrollIntoViewIfNeeded()
