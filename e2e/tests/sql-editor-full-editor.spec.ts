@@ -11,7 +11,6 @@ async function shot(page: Page, name: string) {
 }
 
 const editor = (page: Page) => page.getByTestId('sql-editor')
-const editorText = (page: Page) => editor(page).locator('.view-lines')
 const grid = (page: Page) => page.getByRole('grid', { name: 'Query results' })
 
 /** Replaces the editor's text by typing (Monaco has no form value to fill); Escape closes a completion list left open. */
@@ -92,7 +91,8 @@ test('find and replace, comment toggle, multi-cursor, the command palette and Fo
   await page.getByRole('button', { name: 'Format', exact: true }).click()
   await expect.poll(() => lines(page)).toEqual(['select', '  a,', '  b', 'from', '  t', 'where', '  x = 1'])
   await shot(page, 'formatted')
-  await editorText(page).click()
+  // Back in the editor from the Format button: the undo goes to the editor once it has the focus again.
+  await focusEditor(editor(page).locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+Z')
   await expect.poll(() => lines(page)).toEqual(['select a, b from t where x = 1'])
   // Shift+Alt+F formats too.
@@ -107,7 +107,7 @@ test('the statement under the cursor runs alone; Ctrl+Enter still runs everythin
   // A semicolon inside a string, a dollar quote and a comment does not end a statement.
   await typeSql(page, "select 'a;b' as first_one;\n-- not here; really\nselect $$x;y$$ as second_one;\nselect 3 as third_one;")
   // The cursor on the middle statement (line 3).
-  await editorText(page).click()
+  await focusEditor(editor(page).locator('.monaco-editor'))
   await page.keyboard.press('ControlOrMeta+Home')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
@@ -198,6 +198,8 @@ create function ${table}_fn(a int) returns int language sql as $$ select a $$;`,
   await typeSql(page, 'select * from ')
   await browser.getByRole('button', { name: table, exact: true }).click()
   await expect.poll(() => lines(page)).toEqual([`select * from ${table}`])
+  // The name inserted, the editor has the keyboard again (keys pressed before that would go to the browser's button).
+  await expect(editor(page).locator('.monaco-editor')).toHaveClass(/(^|\s)focused(\s|$)/)
   await page.keyboard.type(' join ')
   await browser.getByRole('button', { name: `Mixed ${suffix}` }).click()
   await expect.poll(() => lines(page)).toEqual([`select * from ${table} join "Mixed ${suffix}"`])
