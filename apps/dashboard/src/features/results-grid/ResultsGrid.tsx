@@ -9,6 +9,7 @@ import { Select } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
 import { useCopyToClipboard } from '../../components/ui/useCopyToClipboard'
 import { downloadText } from '../../lib/download'
+import { withoutFilterAt, type GridFiltersChange } from '../../lib/gridFilterChanges'
 import { CellViewerDialog, type ViewedCell } from './CellViewerDialog'
 import { inRange, rangeToCsv, rangeToJson, rangeToTsv } from './cellRange'
 import { useCellRange } from './useCellRange'
@@ -226,7 +227,7 @@ export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onR
         </div>
       </div>
       {filterOpen || activeFilters.length ? (
-        <FilterBar columns={names} filters={activeFilters} open={filterOpen} onChange={setFilters} />
+        <FilterBar columns={names} filters={activeFilters} open={filterOpen} onChange={(change) => setFilters((latest) => change(latest.filter((f) => known.has(f.column))))} />
       ) : null}
       <DataGrid
         className="results-grid-table"
@@ -306,14 +307,14 @@ export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onR
   )
 }
 
-function FilterBar({ columns, filters, open, onChange }: { columns: readonly string[]; filters: GridFilter[]; open: boolean; onChange: (next: GridFilter[]) => void }) {
+function FilterBar({ columns, filters, open, onChange }: { columns: readonly string[]; filters: GridFilter[]; open: boolean; onChange: (change: GridFiltersChange) => void }) {
   const [column, setColumn] = useState(columns[0] ?? '')
   const [operator, setOperator] = useState<FilterOperator>('=')
   const [value, setValue] = useState('')
   const add = (event: FormEvent) => {
     event.preventDefault()
     if (!column) return
-    onChange([...filters, { column, operator, value }])
+    onChange((latest) => [...latest, { column, operator, value }])
     setValue('')
   }
   return (
@@ -323,7 +324,7 @@ function FilterBar({ columns, filters, open, onChange }: { columns: readonly str
           <code>
             {f.column} {f.operator} {f.value}
           </code>
-          <IconButton size="sm" label={`Remove filter on ${f.column}`} icon={<X size={12} aria-hidden="true" />} onClick={() => onChange(filters.filter((_, i) => i !== index))} />
+          <IconButton size="sm" label={`Remove filter on ${f.column}`} icon={<X size={12} aria-hidden="true" />} onClick={() => onChange((latest) => withoutFilterAt(latest, index, f))} />
         </span>
       ))}
       {open ? (

@@ -1,6 +1,7 @@
 import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
+import type { GridFiltersChange } from '../../lib/gridFilterChanges'
 
 /** Local storage of grid state is debounced (the project shell spec's limits). */
 export const GRID_STATE_DEBOUNCE_MS = 500
@@ -86,9 +87,11 @@ export function useGridState(key: string) {
   )
 
   const setFilters = useCallback(
-    (next: GridFilter[]) =>
+    (change: GridFiltersChange) =>
       setParams(
         (current) => {
+          // From the filters as last written (see GridFiltersChange).
+          const next = change(current.getAll('filter').map(parseFilter).filter((f): f is GridFilter => Boolean(f)))
           const out = new URLSearchParams(current)
           out.delete('filter')
           next.forEach((f) => out.append('filter', formatFilter(f)))

@@ -3,12 +3,13 @@ import { X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { Button, IconButton } from '../../components/ui/Button'
 import { Select } from '../../components/ui/Field'
+import { withoutFilterAt, type GridFiltersChange } from '../../lib/gridFilterChanges'
 
 interface FilterBarProps {
   columns: readonly string[]
   filters: readonly GridFilter[]
   open: boolean
-  onChange: (next: GridFilter[]) => void
+  onChange: (change: GridFiltersChange) => void
 }
 
 const PLACEHOLDERS: Partial<Record<FilterOperator, string>> = { in: 'a, b, "c,d"', is: 'null, not null, true, false', '~~': '%pattern%', '~~*': '%pattern%' }
@@ -21,7 +22,7 @@ export function FilterBar({ columns, filters, open, onChange }: FilterBarProps) 
   const add = (event: FormEvent) => {
     event.preventDefault()
     if (!column) return
-    onChange([...filters, { column, operator, value }])
+    onChange((latest) => [...latest, { column, operator, value }])
     setValue('')
   }
   return (
@@ -35,7 +36,7 @@ export function FilterBar({ columns, filters, open, onChange }: FilterBarProps) 
             size="sm"
             label={`Remove filter on ${filter.column}`}
             icon={<X size={12} aria-hidden="true" />}
-            onClick={() => onChange(filters.filter((_, i) => i !== index))}
+            onClick={() => onChange((latest) => withoutFilterAt(latest, index, filter))}
           />
         </span>
       ))}

@@ -115,7 +115,7 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
           ) : null}
         </div>
       </div>
-      {filterOpen || activeFilters.length ? <FilterBar columns={names} filters={activeFilters} open={filterOpen} onChange={setFilters} /> : null}
+      {filterOpen || activeFilters.length ? <FilterBar columns={names} filters={activeFilters} open={filterOpen} onChange={(change) => setFilters((latest) => change(latest.filter((filter) => known.has(filter.column))))} /> : null}
       {readOnlyReason ? <div className="te-readonly-note">{readOnlyReason}</div> : null}
       <div className="te-grid-area">
         {built.error ? (

@@ -1,5 +1,6 @@
 import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
 import { useCallback, useMemo } from 'react'
+import type { GridFiltersChange } from '../../lib/gridFilterChanges'
 import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 /**
@@ -27,8 +28,10 @@ export function useTableUrlState() {
     [setParams],
   )
   const setFilters = useCallback(
-    (next: readonly GridFilter[]) =>
+    (change: GridFiltersChange) =>
       setParams((current) => {
+        // From the filters as last written (see GridFiltersChange).
+        const next = change(current.getAll('filter').map(parseFilter).filter((filter): filter is GridFilter => filter !== undefined))
         current.delete('filter')
         for (const filter of next) current.append('filter', formatFilter(filter))
         return current
