@@ -102,9 +102,7 @@ test('GraphiQL runs a query on the project with its keys', async ({ page }) => {
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
   await page.goto(`/project/${project.ref}/api/graphiql`)
-  const editor = page.locator('.graphiql-query-editor .monaco-editor').first()
-  await expect(editor).toBeVisible({ timeout: 30_000 })
-  await editor.click()
+  await focusEditor(page.locator('.graphiql-query-editor .monaco-editor').first())
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
   await page.keyboard.type('{ allPlanets { nodes { name } } }')

@@ -29,7 +29,8 @@ test('a new user signs in, creates a project, watches it become healthy and conn
 
   await expect(page).toHaveURL(/\/project\/[a-z]{20}$/)
   const status = page.getByTestId('project-status').first()
-  await expect(status).toHaveAttribute('data-status', 'ACTIVE_HEALTHY', { timeout: 15_000 })
+  // A new project's first start (initdb included) can take a while on a busy 2-core machine.
+  await expect(status).toHaveAttribute('data-status', 'ACTIVE_HEALTHY', { timeout: 45_000 })
   await expect(page).toHaveTitle(/Journey \| .+ \| Stratum$/)
 
   // The connection details on the page are enough for any Postgres client.
