@@ -10,7 +10,8 @@ import { apiCall, signIn } from './helpers'
  * cannot be written, a restore whose port is taken, an upgrade whose data cannot be restored on the
  * new major. Nothing writes a status by hand.
  */
-test.describe.configure({ mode: 'serial' })
+// Each test makes a project, then waits up to 30-60 s for a real operation to fail: more than the default 60 s in all.
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 const dataDir = process.env.E2E_DATA_DIR!
 const PASSWORD = 'e2e-db-password-1'
 
@@ -19,7 +20,8 @@ async function project(page: import('@playwright/test').Page, name: string, engi
   const org = orgs.find((o: { name: string }) => o.name === 'Failures Pro') ?? (await apiCall(page, 'POST', '/platform/organizations', { name: 'Failures Pro' }))
   await apiCall(page, 'PUT', `/platform/organizations/${org.slug}/billing/subscription`, { plan: 'pro' })
   const created = await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: org.slug, db_pass: PASSWORD, postgres_engine: engine })
-  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 15_000 }).toBe('ACTIVE_HEALTHY')
+  // A new project's first start (initdb included) can take a while on a busy 2-core machine.
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 45_000 }).toBe('ACTIVE_HEALTHY')
   return created as { ref: string; db_port: number }
 }
 

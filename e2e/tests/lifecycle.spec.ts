@@ -26,7 +26,8 @@ async function proProject(page: Page, name: string): Promise<{ ref: string; name
   const existing = (await apiCall(page, 'GET', `/platform/projects?organization_slug=${orgSlug}`)).find((p: { name: string }) => p.name === name)
   const project = existing ?? (await apiCall(page, 'POST', '/platform/projects', { name, organization_slug: orgSlug, db_pass: 'e2e-db-password-1' }))
   await expect
-    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/status`)).status, { timeout: 15_000 })
+    // A new project's first start (initdb included) can take a while on a busy 2-core machine.
+    .poll(async () => (await apiCall(page, 'GET', `/platform/projects/${project.ref}/status`)).status, { timeout: 45_000 })
     .toBe('ACTIVE_HEALTHY')
   return { ref: project.ref, name, orgSlug }
 }
@@ -151,11 +152,13 @@ test('a paused free project: upgrade link, restore deadline and the free-project
 })
 
 test('a major-version upgrade shows its progress, then its outcome', async ({ page }) => {
+  // A new project and a pg_upgrade: the waits below (45 s, 60 s) need more than the default 60 s for the whole test.
+  test.setTimeout(180_000)
   const orgSlug = await proOrgSlug(page)
   const created = await apiCall(page, 'POST', '/platform/projects', {
     name: 'Lifecycle upgrade', organization_slug: orgSlug, db_pass: 'e2e-db-password-1', postgres_engine: '15',
   })
-  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 15_000 }).toBe('ACTIVE_HEALTHY')
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status, { timeout: 45_000 }).toBe('ACTIVE_HEALTHY')
   // The upgrade is started by the API (its dialog belongs to the infrastructure page); the screen follows it.
   const { tracking_id } = await apiCall(page, 'POST', `/v1/projects/${created.ref}/upgrade`, { target_version: '17' })
   await page.goto(`/project/${created.ref}?trackingId=${tracking_id}`)
