@@ -179,6 +179,8 @@ test('with a repository connected: the Git branch is required and checked agains
 })
 
 test('enabling branching, then a branch with data, open, reset, the project deletion list, and delete', async ({ page }) => {
+  // A branch made, reset and deleted on real instances: its waits (up to 60 s each) need more than the default 60 s in all.
+  test.setTimeout(240_000)
   const { linked } = await setUp(page)
   await sql(page, linked, 'create table public.items (id int primary key, name text); insert into public.items values (1, $$one$$), (2, $$two$$), (3, $$three$$);')
 

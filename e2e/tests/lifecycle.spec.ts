@@ -7,7 +7,8 @@ import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
  * operation (restart, resize, pause, restore, delete), never written by hand. The tests share a
  * Pro organization (no free-project limit, exit survey on delete), so they run in order.
  */
-test.describe.configure({ mode: 'serial' })
+// Real restarts, resizes, pauses and restores, each waited for up to 30 s: more than the default 60 s for a test on a slow machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 const OPERATION = { timeout: 30_000 }
 const PRO_ORG = 'Lifecycle Pro'
