@@ -90,4 +90,23 @@ describe('SQL editor draft saves', () => {
     forgetDraft('ref', 'b')
     forgetDraft('ref', 'c')
   })
+
+  it('runs a chart save queued behind the SQL save after it, and one after a failed save too', async () => {
+    const { setDraft, queueSnippetSave, forgetDraft } = await import('../src/features/sql-editor/drafts')
+    const { saver, calls } = slowSaver()
+    const order: string[] = []
+    setDraft('ref', 'd', 'select 4', saver)
+    await vi.advanceTimersByTimeAsync(1000)
+    const chart = queueSnippetSave('ref', 'd', async () => void order.push(`chart after ${calls.length} SQL save`))
+    const failing = queueSnippetSave('ref', 'd', () => Promise.reject(new Error('refused')))
+    const last = queueSnippetSave('ref', 'd', async () => void order.push('last'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(order).toEqual([])
+    calls[0].finish()
+    await chart
+    await expect(failing).rejects.toThrow('refused')
+    await last
+    expect(order).toEqual(['chart after 1 SQL save', 'last'])
+    forgetDraft('ref', 'd')
+  })
 })

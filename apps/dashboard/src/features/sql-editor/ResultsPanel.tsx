@@ -14,7 +14,7 @@ import { useExportQuery } from '../../data/sql/useExportQuery'
 import { useToast } from '../../components/ui/Toast'
 import { ResultsGrid, typeName, type WholeResultExport } from '../results-grid'
 import { DEFAULT_CHART, ResultChart, ViewSwitch, type ChartConfig } from '../query-widget'
-import { getDraft } from './drafts'
+import { getDraft, queueSnippetSave } from './drafts'
 import { ElapsedTime } from './ElapsedTime'
 import type { RunRecord } from './results'
 import { MessagesView, QueryErrorView } from './QueryMessages'
@@ -46,12 +46,14 @@ function useSnippetChart(): [ChartConfig, (next: ChartConfig) => void] {
   const chart = { ...DEFAULT_CHART, ...snippet.data?.content.chart, ...local }
   const update = (next: ChartConfig) => {
     setLocal(next)
-    const current = id ? queryClient.getQueryData<ContentItem>(contentKeys.snippet(ref, id)) : undefined
-    if (!current) return
-    save.mutate(
-      { ref, snippet: { ...current, content: { ...current.content, chart: next } }, changes: { sql: getDraft(ref, current.id).sql ?? current.content.sql } },
-      { onError: (error) => toast.error(`Failed to save chart: ${errorMessage(error)}`) },
-    )
+    if (!id || !queryClient.getQueryData<ContentItem>(contentKeys.snippet(ref, id))) return
+    // After the snippet's other saves (Cumulative then Labels at once sent two PUTs the server could take in either
+    // order), from the snippet as the previous save left it.
+    void queueSnippetSave(ref, id, async () => {
+      const current = queryClient.getQueryData<ContentItem>(contentKeys.snippet(ref, id))
+      if (!current) return
+      await save.mutateAsync({ ref, snippet: { ...current, content: { ...current.content, chart: next } }, changes: { sql: getDraft(ref, current.id).sql ?? current.content.sql } })
+    }).catch((error: unknown) => toast.error(`Failed to save chart: ${errorMessage(error)}`))
   }
   return [chart, update]
 }

@@ -104,24 +104,28 @@ export function setDraft(ref: string, id: string, sql: string, saver?: DraftSave
   )
 }
 
-/** Each snippet's save in flight (and those queued behind it). */
-const flushing = new Map<string, Promise<void>>()
+/** Each snippet's save in flight (and those queued behind it): its SQL's, its chart's. */
+const saving = new Map<string, Promise<unknown>>()
 
 /**
- * One save at a time per snippet: a save due while the previous one is still in flight (a slow server, typing
- * again after a 1 s pause) waits for it. Two at once raced: a new query's second save created it again (409,
- * "Failed to save"), and two updates could land in either order, the older SQL last.
+ * One save at a time per snippet: a save due while another is still in flight (a slow server, typing again after a
+ * 1 s pause, two chart settings changed at once) waits for it, and reads the snippet when it starts. Two at once
+ * raced: a new query's second save created it again (409, "Failed to save"), and two updates could land in either
+ * order, the older SQL or chart last (each sends the whole content).
  */
-function flush(ref: string, id: string, saver: DraftSaver): Promise<void> {
+export function queueSnippetSave<T>(ref: string, id: string, task: () => Promise<T>): Promise<T> {
   const key = entryKey(ref, id)
-  const previous = flushing.get(key) ?? Promise.resolve()
-  const next = previous.catch(() => undefined).then(() => flushOnce(ref, id, saver))
-  flushing.set(key, next)
+  const next = (saving.get(key) ?? Promise.resolve()).catch(() => undefined).then(task)
+  saving.set(key, next)
   const done = () => {
-    if (flushing.get(key) === next) flushing.delete(key)
+    if (saving.get(key) === next) saving.delete(key)
   }
   next.then(done, done)
   return next
+}
+
+function flush(ref: string, id: string, saver: DraftSaver): Promise<void> {
+  return queueSnippetSave(ref, id, () => flushOnce(ref, id, saver))
 }
 
 async function flushOnce(ref: string, id: string, saver: DraftSaver) {
