@@ -63,6 +63,9 @@ export function NetworkRestrictionsCard({ projectRef, canWrite, reason }: { proj
               icon={<X size={14} aria-hidden="true" />}
               disabled={!canWrite || all.length === 1}
               disabledReason={canWrite ? 'Keep at least one network; add 0.0.0.0/0 to allow all' : reason}
+              // Busy while a change is applied: the lists are the server's last answer, so a second Remove then sent a
+              // list still holding the first network (and put it back).
+              loading={apply.isPending}
               onClick={() => save(v4.filter((item) => item !== cidr), v6.filter((item) => item !== cidr), `Removed ${cidr}`)}
             />
           </li>
