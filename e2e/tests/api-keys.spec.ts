@@ -37,7 +37,8 @@ test('an owner copies the keys, rotates the JWT secret and turns the legacy keys
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible()
   expect(await clipboard(page)).toBe(serviceKey)
   await page.getByRole('button', { name: 'Copy anon key' }).click()
-  expect(await clipboard(page)).toBe(anonKey)
+  // The copy is asynchronous: the clipboard is read until it has the key.
+  await expect.poll(() => clipboard(page)).toBe(anonKey)
   await expect(page.getByTestId('api-keys-last-used')).toHaveText(API_KEY_TEXTS.lastUsedFailed)
 
   // URL and JWT secret.
@@ -294,8 +295,9 @@ test('an owner makes a publishable and a secret key, reveals and copies the secr
   await expect(secret).toHaveValue(/^sb_secret_.{5}•+$/)
   await page.getByRole('button', { name: `Reveal server_${stamp}` }).click()
   await expect(secret).toHaveValue(/^sb_secret_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{8}$/)
+  const revealed = await secret.inputValue()
   await page.getByRole('button', { name: `Copy server_${stamp} key` }).click()
-  expect(await clipboard(page)).toBe(await secret.inputValue())
+  await expect.poll(() => clipboard(page)).toBe(revealed)
   if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/api-keys-named.png`, fullPage: true })
 
   // The publishable key works at the project's URL from this browser; the secret one is refused here.

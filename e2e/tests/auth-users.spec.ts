@@ -70,8 +70,9 @@ test('an app on another origin signs a user up and in; the outbox shows the conf
     const drawer = page.getByRole('dialog', { name: 'API Docs' })
     await drawer.getByRole('navigation', { name: 'API docs sections' }).getByRole('button', { name: 'User Management' }).click()
     await drawer.getByRole('region', { name: 'Sign up', exact: true }).getByRole('button', { name: /Copy/ }).click()
+    // The copy is asynchronous: the clipboard is read until it has the snippet.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('supabase.auth.signUp(')
     const snippet = await page.evaluate(() => navigator.clipboard.readText())
-    expect(snippet).toContain('supabase.auth.signUp(')
     await page.keyboard.press('Escape')
     const fromDocs = await app.evaluate(
       async ({ url, anonKey, snippet }) => {

@@ -40,8 +40,9 @@ test('a table made in the SQL editor is served at the project URL: a docs snippe
   const read = drawer.getByRole('region', { name: 'Read all rows' })
   await expect(read).toContainText(`.from('${table}')`)
   await read.getByRole('button', { name: /Copy/ }).click()
+  // The copy is asynchronous: the clipboard is read until it has the snippet.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`.from('${table}')`)
   const snippet = await page.evaluate(() => navigator.clipboard.readText())
-  expect(snippet).toContain(`.from('${table}')`)
 
   // Run from another origin with the project URL and anon key, as the Connect page gives them.
   const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)

@@ -33,8 +33,9 @@ test('deploys a function from the dashboard and calls it with the docs snippet f
   await drawer.getByRole('navigation', { name: 'API docs sections' }).getByRole('button', { name: 'Edge Functions' }).click()
   await drawer.getByRole('list', { name: 'Edge functions', exact: true }).getByRole('button', { name: slug }).click()
   await drawer.getByRole('region', { name: 'Invoke function' }).getByRole('button', { name: /Copy/ }).click()
+  // The copy is asynchronous: the clipboard is read until it has the snippet.
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`supabase.functions.invoke('${slug}'`)
   const snippet = await page.evaluate(() => navigator.clipboard.readText())
-  expect(snippet).toContain(`supabase.functions.invoke('${slug}'`)
   await page.keyboard.press('Escape')
 
   const elsewhere = await otherOrigin()

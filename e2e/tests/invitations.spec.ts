@@ -19,8 +19,9 @@ test('an owner invites a new address; the invitee opens the copied link, sets a 
   const dialog = page.getByRole('dialog', { name: 'Invitation created' })
   await expect(dialog.getByText(INVITATION_TEXTS.linkShownOnce)).toBeVisible()
   await dialog.getByRole('button', { name: 'Copy invitation link' }).click()
+  // The copy is asynchronous: the clipboard is read until it has the link.
+  await expect.poll(() => clipboard(page)).toMatch(/\/invite\/[\w-]{43}$/)
   const link = await clipboard(page)
-  expect(link).toMatch(/\/invite\/[\w-]{43}$/)
   await expect(dialog.getByLabel('Invitation link')).toHaveValue(link)
   await dialog.getByRole('button', { name: 'Done' }).click()
 
