@@ -34,6 +34,23 @@ async function offset(anchor: Locator, floating: Locator): Promise<{ x: number; 
 }
 
 /**
+ * The offset once `floating` has stopped moving: the tooltip slides 2 px as it opens (120 ms), and a busy machine may read
+ * its box during that. Two reads a poll interval apart that agree within half a pixel.
+ */
+async function settledOffset(anchor: Locator, floating: Locator): Promise<{ x: number; y: number }> {
+  let last = await offset(anchor, floating)
+  await expect
+    .poll(async () => {
+      const now = await offset(anchor, floating)
+      const same = Math.abs(now.x - last.x) < 0.5 && Math.abs(now.y - last.y) < 0.5
+      last = now
+      return same
+    })
+    .toBe(true)
+  return last
+}
+
+/**
  * True when `floating` sits where it sat before, within a pixel: after a scroll both boxes land on
  * fractional positions that round either way.
  */
@@ -61,7 +78,7 @@ test('tooltip: shown on keyboard focus and hover, closed by Escape, blur and an 
   await expect(tooltip).toBeVisible()
 
   // Scrolling moves the text with its control.
-  const before = await offset(copy, tooltip)
+  const before = await settledOffset(copy, tooltip)
   await scrollAround(page, copy)
   await expect(tooltip).toBeVisible()
   await expect.poll(() => stillAttached(copy, tooltip, before)).toBe(true)
@@ -149,7 +166,7 @@ test('popover: focus moves in and back out, Escape and an outside click close it
   // Scrolling moves the popover with its button.
   await trigger.click()
   await expect(popover).toBeVisible()
-  const before = await offset(trigger, popover)
+  const before = await settledOffset(trigger, popover)
   await scrollAround(page, trigger)
   await expect(popover).toBeVisible()
   await expect.poll(() => stillAttached(trigger, popover, before)).toBe(true)
