@@ -34,13 +34,20 @@ async function offset(anchor: Locator, floating: Locator): Promise<{ x: number; 
 }
 
 /**
- * The offset once `floating` has stopped moving: the tooltip slides 2 px as it opens (120 ms), and a busy machine may read
- * its box during that. Two reads a poll interval apart that agree within half a pixel.
+ * The offset once `floating` has stopped moving: the tooltip slides 2 px as it opens (a 120 ms animation), and a busy
+ * machine may read its box during that. Its opening animations finished, then two reads a frame apart that agree.
  */
 async function settledOffset(anchor: Locator, floating: Locator): Promise<{ x: number; y: number }> {
+  await floating.evaluate(async (node) => {
+    const animations: Animation[] = []
+    for (let element: Element | null = node; element; element = element.parentElement) animations.push(...element.getAnimations())
+    const finite = animations.filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
   let last = await offset(anchor, floating)
   await expect
     .poll(async () => {
+      await floating.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
       const now = await offset(anchor, floating)
       const same = Math.abs(now.x - last.x) < 0.5 && Math.abs(now.y - last.y) < 0.5
       last = now
