@@ -1,6 +1,6 @@
-import type { GridFilter } from '@stratum/sql'
+import { formatFilter, type GridFilter } from '@stratum/sql'
 import { describe, expect, it } from 'vitest'
-import { withoutFilterAt, type GridFiltersChange } from '../src/lib/gridFilterChanges'
+import { parseFilters, withoutFilterAt, type GridFiltersChange } from '../src/lib/gridFilterChanges'
 
 const title: GridFilter = { column: 'title', operator: '~~', value: '%a%' }
 const year: GridFilter = { column: 'year', operator: '>', value: '2000' }
@@ -25,5 +25,11 @@ describe('grid filter changes made before the page re-rendered', () => {
     expect(withoutFilterAt(afterFirst, 4, year)).toEqual([title, genre])
     // The same column with another value is another filter.
     expect(withoutFilterAt([title, { ...year, value: '1990' }], 1, year)).toEqual([title, { ...year, value: '1990' }])
+  })
+})
+
+describe('parseFilters', () => {
+  it('reads the filters written in the URL, in order, and leaves out a value that does not parse', () => {
+    expect(parseFilters([formatFilter(title), 'not a filter', formatFilter(year)])).toEqual([title, year])
   })
 })

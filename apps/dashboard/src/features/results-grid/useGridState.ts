@@ -1,7 +1,7 @@
-import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
+import { formatFilter, formatSort, parseSort, type GridSort } from '@stratum/sql'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
-import type { GridFiltersChange } from '../../lib/gridFilterChanges'
+import { parseFilters, type GridFiltersChange } from '../../lib/gridFilterChanges'
 
 /** Local storage of grid state is debounced (the project shell spec's limits). */
 export const GRID_STATE_DEBOUNCE_MS = 500
@@ -68,7 +68,7 @@ export function useGridState(key: string) {
 
   const sort = useMemo(() => (sortText ? parseSort(sortText) : undefined), [sortText])
   const filters = useMemo(
-    () => (filterKey ? filterKey.split('\n').map(parseFilter).filter((f): f is GridFilter => Boolean(f)) : []),
+    () => parseFilters(filterKey ? filterKey.split('\n') : []),
     [filterKey],
   )
 
@@ -91,7 +91,7 @@ export function useGridState(key: string) {
       setParams(
         (current) => {
           // From the filters as last written (see GridFiltersChange).
-          const next = change(current.getAll('filter').map(parseFilter).filter((f): f is GridFilter => Boolean(f)))
+          const next = change(parseFilters(current.getAll('filter')))
           const out = new URLSearchParams(current)
           out.delete('filter')
           next.forEach((f) => out.append('filter', formatFilter(f)))

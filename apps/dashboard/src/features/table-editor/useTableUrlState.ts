@@ -1,6 +1,6 @@
-import { formatFilter, formatSort, parseFilter, parseSort, type GridFilter, type GridSort } from '@stratum/sql'
+import { formatFilter, formatSort, parseSort, type GridSort } from '@stratum/sql'
 import { useCallback, useMemo } from 'react'
-import type { GridFiltersChange } from '../../lib/gridFilterChanges'
+import { parseFilters, type GridFiltersChange } from '../../lib/gridFilterChanges'
 import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 
 /**
@@ -14,7 +14,7 @@ export function useTableUrlState() {
   const filterTexts = params.getAll('filter').join('\n')
   const sort = useMemo(() => (sortText ? parseSort(sortText) : undefined), [sortText])
   const filters = useMemo(
-    () => (filterTexts ? filterTexts.split('\n') : []).map(parseFilter).filter((filter): filter is GridFilter => filter !== undefined),
+    () => parseFilters(filterTexts ? filterTexts.split('\n') : []),
     [filterTexts],
   )
 
@@ -31,7 +31,7 @@ export function useTableUrlState() {
     (change: GridFiltersChange) =>
       setParams((current) => {
         // From the filters as last written (see GridFiltersChange).
-        const next = change(current.getAll('filter').map(parseFilter).filter((filter): filter is GridFilter => filter !== undefined))
+        const next = change(parseFilters(current.getAll('filter')))
         current.delete('filter')
         for (const filter of next) current.append('filter', formatFilter(filter))
         return current
