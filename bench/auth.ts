@@ -27,7 +27,7 @@ async function main() {
     await call(platform, 'PATCH', `/v1/projects/${ref}/config/auth`, { rate_limit_otp: 1_000_000, rate_limit_token_refresh: 1_000_000, mailer_autoconfirm: true })
     const keys = (await call(platform, 'GET', `/v1/projects/${ref}/api-keys`)) as Array<{ name: string; api_key: string }>
     const anon = keys.find((key) => key.name === 'anon')!.api_key
-    const auth = `${platform.base}/projects/${ref}/auth/v1`
+    const auth = `${platform.apiBase}/projects/${ref}/auth/v1`
     const post = async (path: string, body: object): Promise<{ ms: number; json: any }> => {
       const started = performance.now()
       const response = await fetch(auth + path, { method: 'POST', headers: { apikey: anon, 'content-type': 'application/json' }, body: JSON.stringify(body) })

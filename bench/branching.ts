@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { PRIVILEGED_SESSION_OPTIONS } from '../apps/platform/src/control/bootstrap-roles.js'
 import { copyRunningCluster } from '../apps/platform/src/control/branching/online-copy.js'
 import { archiveSettings } from '../apps/platform/src/control/pitr/archive-paths.js'
 import { isPortFree } from '../apps/platform/src/control/ports.js'
@@ -42,7 +43,7 @@ async function startServer(dir: string, settings: Record<string, string | number
   return { server, port }
 }
 
-const connection = (port: number) => ({ host: '127.0.0.1', port, user: 'postgres', password: 'bench-password', database: 'postgres' })
+const connection = (port: number) => ({ host: '127.0.0.1', port, user: 'postgres', password: 'bench-password', database: 'postgres', options: PRIVILEGED_SESSION_OPTIONS })
 
 async function query(port: number, text: string): Promise<pg.QueryResult> {
   const client = new pg.Client(connection(port))

@@ -77,7 +77,7 @@ async function main() {
     const ref: string = project.ref
     const keys = (await call(platform, 'GET', `/v1/projects/${ref}/api-keys`)) as Array<{ name: string; api_key: string }>
     const anon = keys.find((key) => key.name === 'anon')!.api_key
-    const url = `${platform.base}/projects/${ref}/functions/v1/bench`
+    const url = `${platform.apiBase}/projects/${ref}/functions/v1/bench`
     const headers = { authorization: `Bearer ${anon}`, apikey: anon }
 
     // Cold starts: each deploy replaces the process; the next request starts the new one.
@@ -91,7 +91,7 @@ async function main() {
     // (the first deploy's request downloads it: not counted).
     const NPM_SOURCE = (marker: number) => `import { createClient } from 'npm:@supabase/supabase-js@2'\n` +
       `const client = createClient(Deno.env.get('SUPABASE_URL'), Deno.env.get('SUPABASE_ANON_KEY'))\n` + SOURCE(marker).replace('marker:', 'client: typeof client.from === "function", marker:')
-    const npmUrl = `${platform.base}/projects/${ref}/functions/v1/bench-npm`
+    const npmUrl = `${platform.apiBase}/projects/${ref}/functions/v1/bench-npm`
     await deploy(platform, ref, 'bench-npm', NPM_SOURCE(0))
     await timed(npmUrl, headers, 0)
     const npmColds: number[] = []
@@ -118,7 +118,7 @@ async function main() {
     const viaGateway: number[] = []
     const direct: number[] = []
     const gatewayOnly: number[] = []
-    const missing = `${platform.base}/projects/${ref}/functions/v1/no-such-function`
+    const missing = `${platform.apiBase}/projects/${ref}/functions/v1/no-such-function`
     for (let i = 0; i < WARM_SAMPLES; i++) {
       viaGateway.push(await timed(url, headers, last))
       direct.push(await timed(bareUrl, {}, 0))

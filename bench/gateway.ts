@@ -89,7 +89,7 @@ async function main() {
     const keys = (await call(platform, 'GET', `/v1/projects/${ref}/api-keys`)) as Array<{ name: string; api_key: string }>
     const anon = keys.find((key) => key.name === 'anon')!.api_key
     const headers = { apikey: anon, authorization: `Bearer ${anon}` }
-    const gateway = new Pool(platform.base, { connections: 16 })
+    const gateway = new Pool(platform.apiBase, { connections: 16 })
     const gatewayPath = `/projects/${ref}/rest/v1/items?limit=100`
 
     // Cold start: the first request starts the project's PostgREST.

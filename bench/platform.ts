@@ -16,6 +16,8 @@ export const PASSWORD = 'bench-password-1'
 
 export interface BenchPlatform {
   base: string
+  /** The project listener: project URLs are `${apiBase}/projects/{ref}` (their own origin). */
+  apiBase: string
   token: string
   slug: string
   dataDir: string
@@ -29,6 +31,7 @@ export async function startBenchPlatform(port: number, portBlock: number, extraE
   const env = {
     ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(portBlock), STRATUM_PROJECT_PORT_START: String(portBlock + 1),
+    STRATUM_PROJECT_PORT: String(portBlock + 99),
     ...extraEnv,
   }
   const child: ChildProcess = spawn(process.execPath, [BIN, 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -51,7 +54,7 @@ export async function startBenchPlatform(port: number, portBlock: number, extraE
     method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'pro' }),
   })
   return {
-    base, token, slug: orgs[0]!.slug, dataDir,
+    base, apiBase: `http://127.0.0.1:${portBlock + 99}`, token, slug: orgs[0]!.slug, dataDir,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))

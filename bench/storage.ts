@@ -88,7 +88,7 @@ async function main() {
     await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')
     const keys = (await call(platform, 'GET', `/v1/projects/${project.ref}/api-keys`)) as Array<{ name: string; api_key: string }>
     const service = keys.find((key) => key.name === 'service_role')!.api_key
-    const storage = `${platform.base}/projects/${project.ref}/storage/v1`
+    const storage = `${platform.apiBase}/projects/${project.ref}/storage/v1`
     const headers = { apikey: service, authorization: `Bearer ${service}` }
     const created = await fetch(`${storage}/bucket`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', public: true }) })
     if (!created.ok) throw new Error(`bucket: ${created.status} ${await created.text()}`)

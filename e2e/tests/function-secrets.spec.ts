@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, projectUrl, signIn } from './helpers'
 
 test.beforeEach(async ({ page }) => {
   await signIn(page)
@@ -38,7 +38,8 @@ test('an owner adds a function secret, a deployed function reads it, and the own
     },
   })
   expect(deployed.status()).toBe(201)
-  const invoke = async () => (await page.request.post(`/projects/${project.ref}/functions/v1/${slug}`)).text()
+  const functionsUrl = `${await projectUrl(page, project.ref)}/functions/v1`
+  const invoke = async () => (await page.request.post(`${functionsUrl}/${slug}`)).text()
   expect(await invoke()).toBe('hello from the dashboard')
 
   await row.getByRole('button', { name: `Delete secret ${name}` }).click()

@@ -40,6 +40,12 @@ export async function memberByInvitation(
   return { page: member, email }
 }
 
+/** The project URL as the API settings show it: its own origin, never the dashboard's. */
+export async function projectUrl(page: Page, ref: string): Promise<string> {
+  const settings = await apiCall(page, 'GET', `/platform/projects/${ref}/settings`)
+  return `${settings.app_config.protocol}://${settings.app_config.endpoint}`
+}
+
 export async function firstOrgSlug(page: Page): Promise<string> {
   const orgs = await apiCall(page, 'GET', '/platform/organizations')
   return orgs[0].slug

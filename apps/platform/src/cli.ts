@@ -17,6 +17,7 @@ const USAGE = `Usage:
 async function start(): Promise<void> {
   const platform = await startPlatform()
   console.log(`\nStratum is running at ${platform.url}`)
+  console.log(`Project APIs (supabase-js, REST, auth, storage, functions) answer on their own origin: ${platform.apiUrl}/projects/<ref>`)
   if (platform.firstLogin) {
     const { email, password, generated } = platform.firstLogin
     console.log(`\nFirst start: sign in as ${email} with password ${generated ? password : '(the value of STRATUM_ADMIN_PASSWORD)'}`)

@@ -24,6 +24,14 @@ export interface Config {
   publicUrl: string | null
   /** STRATUM_PROJECT_DOMAIN: when set, each project's API also answers at {ref}.<domain> (gateway/host-routing.ts). */
   projectDomain: string | null
+  /**
+   * STRATUM_PROJECT_PORT: the port of the project APIs' own listener (the gateway), never the dashboard's:
+   * tenant content (functions' pages, storage objects) must not share the dashboard's origin. Default PORT + 1
+   * (0, a free port, when PORT is 0); set to the listening port once listening (main.ts).
+   */
+  projectPort: number
+  /** STRATUM_PROJECT_PUBLIC_URL: the project APIs' public origin behind a reverse proxy (e.g. https://api.example.com). */
+  projectPublicUrl: string | null
   /** A project's API processes (PostgREST, GraphQL) stop after this long without a request; the next request starts them. */
   apiIdleMs: number
   /** How often the log collector copies the instances' Postgres logs into the log store (STRATUM_LOG_COLLECT_INTERVAL_MS). */
@@ -168,6 +176,27 @@ function httpUrlFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): st
   return raw.replace(/\/+$/, '')
 }
 
+function projectPortFrom(env: NodeJS.ProcessEnv): number {
+  const port = intFrom(env, 'PORT', 8000)
+  const projectPort = intFrom(env, 'STRATUM_PROJECT_PORT', port === 0 ? 0 : port + 1)
+  if (projectPort !== 0 && projectPort === port) throw new Error('STRATUM_PROJECT_PORT must differ from PORT: the project APIs need an origin of their own')
+  return projectPort
+}
+
+/** An http(s) origin without a trailing slash, or null when unset. */
+function originFrom(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim()
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got ${raw}`)
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) throw new Error(`${name} must be an http(s) origin without a path, got ${raw}`)
+  return url.origin
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
@@ -183,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     projectPortStart: intFrom(env, 'STRATUM_PROJECT_PORT_START', 15500),
     publicUrl: env.STRATUM_PUBLIC_URL || null,
     projectDomain: env.STRATUM_PROJECT_DOMAIN?.trim().toLowerCase().replace(/^\.+|\.+$/g, '') || null,
+    projectPort: projectPortFrom(env),
+    projectPublicUrl: originFrom(env, 'STRATUM_PROJECT_PUBLIC_URL'),
     apiIdleMs: intFrom(env, 'STRATUM_API_IDLE_MS', 15 * 60_000),
     logCollectIntervalMs: intFrom(env, 'STRATUM_LOG_COLLECT_INTERVAL_MS', 2000),
     usageIntervalMs: intFrom(env, 'STRATUM_USAGE_INTERVAL_MS', 5000),

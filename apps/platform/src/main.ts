@@ -12,7 +12,7 @@ import { ProjectService } from './control/projects.js'
 import { SecretBox } from './control/secret-box.js'
 import { AiService } from './ai/model.js'
 import { loadSavedAiSettings } from './ai/settings-store.js'
-import { buildHttpApp } from './http/app.js'
+import { buildHttpApp, buildProjectApp } from './http/app.js'
 import type { PlatformContext } from './http/context.js'
 import { openPool } from './store/db.js'
 import { ProjectAccessCache } from './http/project-access-cache.js'
@@ -30,11 +30,17 @@ import { FunctionRuntime } from './services/functions/runtime.js'
 import { GraphqlService } from './services/graphql/service.js'
 import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
+import { takeDataDir } from './control/boot-sweep.js'
+import { closeServer } from './http/close-server.js'
 
 export interface Platform {
   app: FastifyInstance
+  /** The project URL's own listener (gateway only): another origin than the dashboard's. */
+  projectApp: FastifyInstance
   ctx: PlatformContext
   url: string
+  /** Origin of the project listener on this machine: project URLs are `${apiUrl}/projects/{ref}`. */
+  apiUrl: string
   /** Set on the first start only: the owner's login, to print once. */
   firstLogin: { email: string; password: string; generated: boolean } | null
   close(): Promise<void>
@@ -43,6 +49,8 @@ export interface Platform {
 /** Boot: config -> platform db + migrations -> instances -> http (docs/ARCHITECTURE.md "Processes"). */
 export async function startPlatform(config: Config = loadConfig()): Promise<Platform> {
   const logger = pino({ level: config.logLevel, base: undefined })
+  // One platform per data directory (waits for one still stopping); then stops what a crashed one left running, and its partial files.
+  const dataDirLock = await takeDataDir(config.dataDir, logger)
   const secrets = SecretBox.openOrCreate(config.dataDir)
   protectDataDir(config.dataDir)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
@@ -67,7 +75,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     directory,
     runDir: path.join(config.dataDir, 'run'),
     // Unknown while the platform listens on a random port (tests): PostgREST then names its own host.
-    publicApiUrl: (ref) => (config.port === 0 && !config.publicUrl && !config.projectDomain ? null : `${publicApiBase(config, ref)}/rest/v1`),
+    publicApiUrl: (ref) => `${publicApiBase(config, ref)}/rest/v1`,
     idleMs: config.apiIdleMs,
     log: logger,
   })
@@ -124,9 +132,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     functions, ai, logCollector, usage,
   }
   let app: FastifyInstance | undefined
+  let projectApp: FastifyInstance | undefined
 
   const shutdown = async () => {
-    await app?.close()
+    dataDirLock.markStopping()
+    if (app) await closeServer(app)
+    if (projectApp) await closeServer(projectApp)
     await rest.stopAll()
     await graphql.stop()
     await auth.stop()
@@ -142,6 +153,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await projects.stopAll()
     await db.end().catch(() => {})
     await platformDb.server?.stop()
+    dataDirLock.release()
   }
 
   let firstLogin: Platform['firstLogin'] = null
@@ -161,6 +173,10 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     projects.startMonitor()
     logCollector.start()
     usage.start()
+    // The project listener first: its port (a free one when 0) goes into the project URLs and the dashboard's CSP.
+    projectApp = await buildProjectApp(ctx, logger)
+    await projectApp.listen({ port: config.projectPort, host: config.host })
+    config.projectPort = listeningPort(projectApp, config.projectPort)
     app = await buildHttpApp(ctx, logger)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
@@ -169,12 +185,18 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     throw error
   }
 
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
-  functions.platformPort = port
+  const port = listeningPort(app, config.port)
+  // Functions reach their own project (SUPABASE_URL) through the project listener, like any client.
+  functions.platformPort = config.projectPort
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   let closing: Promise<void> | null = null
-  return { app, ctx, url, firstLogin, close: () => (closing ??= shutdown()) }
+  const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.projectPort}`
+  return { app, projectApp: projectApp!, ctx, url, apiUrl, firstLogin, close: () => (closing ??= shutdown()) }
+}
+
+function listeningPort(app: FastifyInstance, configured: number): number {
+  const address = app.server.address()
+  return typeof address === 'object' && address ? address.port : configured
 }
 
 /** The platform database's port when it runs on this machine (embedded, or a local URL): functions may not reach it. */

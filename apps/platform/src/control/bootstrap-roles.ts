@@ -8,7 +8,7 @@ import type { InstanceCredentials } from './instance-provider.js'
  * - ADMIN_ROLE: the platform's own superuser (bootstrap, extensions, lifecycle, upgrade,
  *   introspection). Its password is sealed in the platform database and never shown to anyone.
  * - USER_ROLE (`postgres`): what users and the SQL editor's full connection get. Not a superuser:
- *   CREATEDB, BYPASSRLS, and CREATEROLE and REPLICATION from Postgres 16 on (see createRoleAllowed).
+ *   CREATEDB, BYPASSRLS, CREATEROLE from Postgres 16 on (see createRoleAllowed), never REPLICATION.
  * - EDITOR_ROLE: the login of the SQL editor's full connection. It has no rights of its own and acts
  *   as `postgres` (role set at connection start), so a user who changes the `postgres` password in
  *   SQL does not cut the platform off, and RESET ROLE only ever falls back to a powerless login.
@@ -42,12 +42,26 @@ export const authAdminPassword = (adminPassword: string): string =>
  */
 export const createRoleAllowed = (serverVersionNum: number): boolean => serverVersionNum >= 160000
 
+/**
+ * The search_path of every session the platform opens as its superuser (DESIGN.md "Isolation"): the
+ * catalog, then temporary objects, and nothing a tenant can create in. A tenant may put an overload
+ * such as `public.pg_cancel_backend(text)` in `public` or `extensions`; with the database's default
+ * path an untyped argument picks it, and it would run as the superuser (the CVE-2018-1058 class).
+ * Set at connect (startup packet) and as the role's own default, so no statement and no code path
+ * that forgets to set it can run with another.
+ */
+export const PRIVILEGED_SEARCH_PATH = 'pg_catalog, pg_temp'
+/** The startup option that pins it: every connection as ADMIN_ROLE carries this. */
+export const PRIVILEGED_SESSION_OPTIONS = '-c search_path=pg_catalog,pg_temp'
+
 export interface AdminConnection {
   host: string
   port: number
   user: string
   password: string
   database: string
+  /** Startup options: always PRIVILEGED_SESSION_OPTIONS. */
+  options: string
 }
 
 export const adminConnection = (port: number, password: string, database = 'postgres'): AdminConnection => ({
@@ -56,6 +70,7 @@ export const adminConnection = (port: number, password: string, database = 'post
   user: ADMIN_ROLE,
   password,
   database,
+  options: PRIVILEGED_SESSION_OPTIONS,
 })
 
 /** Opens a client as the platform's superuser, runs fn, always closes. */
@@ -78,11 +93,12 @@ export async function withAdminClient<T>(connection: AdminConnection, fn: (clien
 export async function bootstrapClusterRoles(client: pg.Client, credentials: InstanceCredentials): Promise<void> {
   const literal = (value: string) => client.escapeLiteral(value)
   const { rows } = await client.query<{ num: string }>(`SELECT current_setting('server_version_num') AS num`)
-  // Postgres 15 also refuses a REPLICATION role the change of its own password: `postgres` gets
-  // REPLICATION from 16 on only. (No pg_hba line admits replication connections either way.)
   const modern = createRoleAllowed(Number(rows[0]!.num))
   const roles: Array<[string, string]> = [
-    [USER_ROLE, `LOGIN INHERIT NOSUPERUSER ${modern ? 'CREATEROLE REPLICATION' : 'NOCREATEROLE NOREPLICATION'} CREATEDB BYPASSRLS`],
+    // Never REPLICATION: a replication connection (even `replication=database`, which pg_hba matches as
+    // an ordinary database) can run BASE_BACKUP and receive the whole data directory: server.key,
+    // pg_authid's verifiers. Tenants' own roles lose it too (revokeTenantReplication).
+    [USER_ROLE, `LOGIN INHERIT NOSUPERUSER ${modern ? 'CREATEROLE' : 'NOCREATEROLE'} NOREPLICATION CREATEDB BYPASSRLS`],
     ['anon', 'NOLOGIN NOINHERIT'],
     ['authenticated', 'NOLOGIN NOINHERIT'],
     ['service_role', 'NOLOGIN NOINHERIT BYPASSRLS'],
@@ -98,6 +114,7 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
     )
     await client.query(`ALTER ROLE ${client.escapeIdentifier(name)} WITH ${attributes}`)
   }
+  await hardenPrivilegedRoles(client)
   if (credentials.initialUserPassword) await client.query(`ALTER ROLE ${USER_ROLE} WITH PASSWORD ${literal(credentials.initialUserPassword)}`)
   await client.query(`ALTER ROLE authenticator WITH PASSWORD ${literal(credentials.authenticatorPassword)}`)
   await client.query(`ALTER ROLE ${EDITOR_ROLE} WITH PASSWORD ${literal(credentials.editorPassword)}`)
@@ -118,6 +135,31 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
   // Dropping a trigger needs the table's owner: without supautils (Supabase's way to allow it), the
   // owner role is given to `postgres`, so `drop trigger ... on auth.users` works as users expect.
   await client.query(`GRANT ${AUTH_ADMIN_ROLE} TO ${USER_ROLE}`)
+}
+
+/**
+ * What an instance made by an earlier version lacks (role model 2; run at creation and at the next
+ * boot of older projects): the superuser's own search_path pinned, and no REPLICATION for tenants.
+ */
+export async function hardenPrivilegedRoles(client: pg.Client): Promise<void> {
+  await client.query(`ALTER ROLE ${ADMIN_ROLE} SET search_path = ${PRIVILEGED_SEARCH_PATH}`)
+  await revokeTenantReplication(client)
+}
+
+/**
+ * Roles a tenant made while `postgres` still had REPLICATION (earlier versions, Postgres 16+) lose it,
+ * and physical replication slots are dropped: none of the platform's lives beyond its own session.
+ * Superusers (the platform's own) keep theirs.
+ */
+async function revokeTenantReplication(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ rolname: string }>(
+    'SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper',
+  )
+  for (const { rolname } of rows) await client.query(`ALTER ROLE ${client.escapeIdentifier(rolname)} WITH NOREPLICATION`)
+  await client.query(
+    `SELECT pg_catalog.pg_drop_replication_slot(slot_name) FROM pg_catalog.pg_replication_slots
+      WHERE slot_type = 'physical' AND NOT temporary AND NOT active`,
+  )
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   API_ROLES,
   READONLY_ROLE,
   USER_ROLE,
+  PRIVILEGED_SESSION_OPTIONS,
   adminConnection,
   bootstrapClusterRoles,
   bootstrapNewDatabase,
@@ -149,7 +150,7 @@ BEGIN
 END $$`
 
 async function withClient<T>(port: number, user: string, password: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  return withAdminClient({ host: '127.0.0.1', port, user, password, database: 'postgres' }, fn)
+  return withAdminClient({ host: '127.0.0.1', port, user, password, database: 'postgres', options: PRIVILEGED_SESSION_OPTIONS }, fn)
 }
 
 async function loginWorks(port: number, user: string, password: string): Promise<boolean> {

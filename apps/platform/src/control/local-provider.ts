@@ -31,6 +31,9 @@ export interface LocalProviderOptions {
 }
 
 /** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
+/** Most WAL any replication slot may hold back. */
+const MAX_SLOT_WAL_KEEP_SIZE = '1GB'
+
 export class LocalProvider implements InstanceProvider {
   readonly name = 'local'
   private readonly servers = new Map<string, PostgresServer>()
@@ -264,6 +267,9 @@ export class LocalProvider implements InstanceProvider {
         log_rotation_size: '100MB',
         log_timezone: 'UTC',
         ...this.archiving(spec, owner),
+        // No slot may pin WAL without bound (a full disk stops the instance); the platform's own slots are
+        // temporary and short-lived (branching's online copy).
+        max_slot_wal_keep_size: MAX_SLOT_WAL_KEEP_SIZE,
       },
       buildHba(database?.access ?? OPEN_ACCESS, { legacySuperuserLogin: database?.legacySuperuserLogin }),
     )

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { ComputeSize, PostgresMajor, ProjectStatus } from '@stratum/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
-import { adminConnection, type AdminConnection } from './bootstrap-roles.js'
+import { adminConnection, hardenPrivilegedRoles, withAdminClient, type AdminConnection } from './bootstrap-roles.js'
 import { OPEN_ACCESS } from './hba.js'
 import type { InstanceCredentials, InstanceDatabaseSettings, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { convertLegacyRoleModel } from './legacy-role-model.js'
@@ -56,7 +56,7 @@ export class ProjectService {
         `INSERT INTO projects (ref, organization_id, name, status, region, postgres_major, compute_size, port,
            db_password_sealed, readonly_password_sealed, authenticator_password_sealed,
            admin_password_sealed, editor_password_sealed, role_model)
-         VALUES ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10, $11, $12, 1)`,
+         VALUES ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7, $8, $9, $10, $11, $12, ${CURRENT_ROLE_MODEL})`,
         [ref, input.organizationId, input.name, input.region, input.major, input.computeSize, port,
           seal(input.dbPassword), seal(newSecret()), seal(newSecret()), seal(newSecret()), seal(newSecret())],
       )
@@ -137,12 +137,17 @@ export class ProjectService {
    */
   async ensureRoleModel(ref: string): Promise<void> {
     const row = await findProject(this.db, ref)
-    if (!row || row.role_model >= 1) return
+    if (!row || row.role_model >= CURRENT_ROLE_MODEL) return
     const credentials = this.credentials(row)
-    if (!credentials.initialUserPassword) throw new Error(`Project ${ref} lost its database password before its roles moved over`)
-    await convertLegacyRoleModel({ port: row.port, userPassword: credentials.initialUserPassword, credentials })
-    await this.db.query('UPDATE projects SET role_model = 1, db_password_sealed = NULL WHERE ref = $1', [ref])
-    this.log.info({ ref }, 'project database moved to the non-superuser role model')
+    if (row.role_model < 1) {
+      if (!credentials.initialUserPassword) throw new Error(`Project ${ref} lost its database password before its roles moved over`)
+      await convertLegacyRoleModel({ port: row.port, userPassword: credentials.initialUserPassword, credentials })
+      await this.db.query('UPDATE projects SET role_model = 1, db_password_sealed = NULL WHERE ref = $1', [ref])
+      this.log.info({ ref }, 'project database moved to the non-superuser role model')
+    }
+    // Model 2: the superuser's search_path pinned, REPLICATION taken from every tenant role (idempotent).
+    await withAdminClient(this.adminConnection(row), hardenPrivilegedRoles)
+    await this.db.query('UPDATE projects SET role_model = $2 WHERE ref = $1', [ref, CURRENT_ROLE_MODEL])
   }
 
   /** Writes a project's server settings and access rules (read again from its row) and reloads its instance. */
@@ -261,6 +266,12 @@ export class ProjectService {
 }
 
 /** The owners' server settings and access rules as the instance provider takes them. */
+/**
+ * 0: `postgres` was the superuser (legacy-role-model.ts); 1: the platform's own superuser;
+ * 2: its search_path pinned and no tenant role with REPLICATION (bootstrap-roles.ts hardenPrivilegedRoles).
+ */
+export const CURRENT_ROLE_MODEL = 2
+
 export function databaseSettingsOf(row: ProjectRow): InstanceDatabaseSettings {
   return {
     config: row.postgres_config ?? {},

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { FUNCTION_SECRET_LIMITS, type FunctionSecretResponse } from '@stratum/contracts'
+import { FUNCTION_SECRET_LIMITS, refusedSecretName, type FunctionSecretResponse } from '@stratum/contracts'
 import type { SecretBox } from '../control/secret-box.js'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import { badRequest } from '../http/errors.js'
@@ -22,16 +22,30 @@ export async function listSecretDigests(db: Queryable, ref: string): Promise<Fun
   return rows.map((row) => ({ name: row.name, value: row.value_sha256, updated_at: row.updated_at.toISOString() }))
 }
 
-/** The plaintext values, for the function processes' environment only. */
-export async function openSecrets(db: Queryable, box: SecretBox, ref: string): Promise<Record<string, string>> {
+/**
+ * The plaintext values, for the function processes' environment only. A secret whose name is refused
+ * today (stored before the rule, or written around the API) is not opened: its name is in `ignored`.
+ */
+export async function openSecrets(db: Queryable, box: SecretBox, ref: string): Promise<{ values: Record<string, string>; ignored: string[] }> {
   const { rows } = await db.query<SecretRow>('SELECT name, value_sealed FROM function_secrets WHERE project_ref = $1', [ref])
-  return Object.fromEntries(rows.map((row) => [row.name, box.open(row.value_sealed)]))
+  const values: Record<string, string> = {}
+  const ignored: string[] = []
+  for (const row of rows) {
+    if (refusedSecretName(row.name) !== null) ignored.push(row.name)
+    else values[row.name] = box.open(row.value_sealed)
+  }
+  return { values, ignored }
 }
 
 /** Creates or replaces; the project keeps at most FUNCTION_SECRET_LIMITS.maxSecrets (checked in the same transaction). */
 export async function upsertSecrets(db: Db, box: SecretBox, ref: string, secrets: { name: string; value: string }[]): Promise<void> {
   // A name given twice: the last value wins, as environment variables do.
   const byName = new Map(secrets.map((secret) => [secret.name, secret.value]))
+  // The contract refuses these names already; the store does too, whoever calls it.
+  for (const name of byName.keys()) {
+    const refused = refusedSecretName(name)
+    if (refused) throw badRequest(refused)
+  }
   await inTransaction(db, async (tx) => {
     // One writer per project at a time, so the count below stays true.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`function_secrets:${ref}`])

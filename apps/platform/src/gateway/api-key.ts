@@ -48,6 +48,20 @@ export function namedKeyRole(project: GatewayProject, key: string, userAgent: st
   return type === 'publishable' ? 'anon' : 'service_role'
 }
 
+const LEGACY_DISABLED = (): GatewayError =>
+  new GatewayError(401, 'Legacy API keys are disabled', 'Your legacy API keys (anon, service_role) were disabled for this project. Re-enable them in the API settings.')
+
+/** True when `token` is the project's legacy anon or service_role key and those are disabled: refused in every position. */
+export function isDisabledLegacyKey(project: GatewayProject, token: string | undefined): boolean {
+  if (!token || project.legacyEnabled) return false
+  return sameText(token, project.anonKey) || sameText(token, project.serviceRoleKey)
+}
+
+/** Throws the gateway's 401 when the bearer is a disabled legacy key (apikey, Authorization and ?apikey= alike). */
+export function refuseDisabledLegacyKey(project: GatewayProject, token: string | undefined): void {
+  if (isDisabledLegacyKey(project, token)) throw LEGACY_DISABLED()
+}
+
 /** The JWT a named key's role runs with behind the gateway (the services verify JWTs, not named keys). */
 const roleJwt = (project: GatewayProject, role: 'anon' | 'service_role') => (role === 'anon' ? project.anonKey : project.serviceRoleKey)
 
@@ -68,15 +82,15 @@ export function checkApiKey(
   const presented = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim()
   const named = namedKeyRole(project, apikey, userAgent)
   if (named) {
+    // A named key beside a legacy key as the bearer: the legacy key is still refused when disabled.
+    refuseDisabledLegacyKey(project, presented)
     const bearerRole = presented && presented !== apikey ? namedKeyRole(project, presented, userAgent) : null
     const bearer = !presented || presented === apikey ? roleJwt(project, named) : bearerRole ? roleJwt(project, bearerRole) : presented
     return { apikeyRole: named, apikey, bearer }
   }
   const apikeyRole = sameText(apikey, project.anonKey) ? 'anon' : sameText(apikey, project.serviceRoleKey) ? 'service_role' : null
   if (!apikeyRole) throw new GatewayError(401, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.')
-  if (!project.legacyEnabled) {
-    throw new GatewayError(401, 'Legacy API keys are disabled', 'Your legacy API keys (anon, service_role) were disabled for this project. Re-enable them in the API settings.')
-  }
+  if (!project.legacyEnabled) throw LEGACY_DISABLED()
   const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim() || apikey
   return { apikeyRole, apikey, bearer }
 }

@@ -4,6 +4,7 @@ import type { PlatformContext } from '../http/context.js'
 import { API_VERSION_2024, API_VERSION_HEADER, AuthError, badJson } from '../services/auth/errors.js'
 import { OPEN_AUTH_PATHS } from '../services/auth/service.js'
 import type { GatewayProject } from './project-directory.js'
+import { mustCloseAfterEarlyAnswer } from './proxy.js'
 import { publicApiBase } from './public-url.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is read in full. */
@@ -33,6 +34,8 @@ export async function serveAuth(
     body = await readJsonObject(request)
   } catch (error) {
     if (!(error instanceof AuthError)) throw error
+    // Refused before the body was read to its end: drained, or the connection closes after the answer.
+    if (mustCloseAfterEarlyAnswer(request.raw)) reply.header('connection', 'close')
     return reply.code(error.status).headers(cors).send(error.body(apiVersion))
   }
   const answer = await ctx.auth.handle(

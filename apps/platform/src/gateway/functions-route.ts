@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Dispatcher } from 'undici'
 import type { PlatformContext } from '../http/context.js'
 import type { FunctionProcess } from '../services/functions/function-process.js'
-import { GatewayError, namedKeyRole, verifiedClaims } from './api-key.js'
+import { GatewayError, isDisabledLegacyKey, namedKeyRole, verifiedClaims } from './api-key.js'
 import type { GatewayProject } from './project-directory.js'
 
 /**
@@ -17,9 +17,10 @@ export const isFunctionsRequest = (below: string): boolean => /^\/functions\/v1(
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Requested function was not found' }
 
-/** Not passed on: hop-by-hop headers, and the dashboard's session cookie (the platform's, not the function's). */
+/** Not passed on: hop-by-hop headers and the forwarding headers (set again below from what the gateway saw). */
 const DROPPED_REQUEST_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'host', 'cookie',
+  // Cookies pass (a function may serve a web app): the platform's own were removed before routing (tenant-origin.ts).
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'host',
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
 ])
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
@@ -56,6 +57,9 @@ export async function serveFunction(
     const authorization = request.headers.authorization
     if (!authorization) return reply.code(401).headers(cors).send({ code: 401, message: 'Missing authorization header' })
     const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
+    if (isDisabledLegacyKey(project, token)) {
+      return reply.code(401).headers(cors).send({ code: 401, message: 'Legacy API keys are disabled' })
+    }
     // A publishable or secret key as the bearer stands for its role (supabase-js sends the key it was made with).
     let namedRole: string | null = null
     try {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Dispatcher, Pool } from 'undici'
 
@@ -9,6 +9,23 @@ const HOP_BY_HOP = new Set([
 ])
 /** Never passed to a project's services: the dashboard's session belongs to the platform. */
 const PLATFORM_ONLY = new Set(['cookie'])
+
+/** An unread rest of a body up to this size is read and dropped after an early answer; beyond it the connection closes. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024
+
+/**
+ * Call before sending an answer. A request answered before its body was read to the end (a refusal,
+ * a 413, a bad name) still has the rest of that body on its socket: read part-way and left paused,
+ * the next request on a kept-alive connection would wait behind it for ever. The rest is read and
+ * dropped; when it is large, of unknown length (chunked) or can no longer be read, the answer also
+ * says `Connection: close` and the socket closes after it. Returns whether it must close.
+ */
+export function mustCloseAfterEarlyAnswer(raw: IncomingMessage): boolean {
+  if (raw.complete) return false
+  if (!raw.destroyed) raw.resume()
+  const declared = Number(raw.headers['content-length'])
+  return raw.destroyed || !(declared <= DRAIN_LIMIT_BYTES)
+}
 
 function forwardedRequestHeaders(headers: IncomingHttpHeaders, override: Record<string, string>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}

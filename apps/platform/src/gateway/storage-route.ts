@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import pg from 'pg'
 import type { PlatformContext } from '../http/context.js'
 import type { Caller } from '../services/storage/database.js'
 import { StorageError } from '../services/storage/errors.js'
 import type { StorageAnswer } from '../services/storage/request.js'
 import type { KeyCheck } from './api-key.js'
 import type { GatewayProject } from './project-directory.js'
+import { mustCloseAfterEarlyAnswer } from './proxy.js'
 
 const CALLER_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
@@ -40,13 +42,31 @@ export async function serveStorage(
       raw: request.raw,
       caller: key ? callerOf(key) : null,
     })
+    closeIfBodyUnread(request, reply)
     return sendStorageAnswer(reply.headers(cors), answer)
   } catch (error) {
-    if (error instanceof StorageError) return reply.code(error.status).headers(cors).send(error.body())
+    closeIfBodyUnread(request, reply)
+    const refused = error instanceof StorageError ? error : invalidValue(error)
+    if (refused) return reply.code(refused.status).headers(cors).send(refused.body())
     request.log.error({ err: error, ref: project.ref }, 'storage: request failed')
     const failure = new StorageError(500, 'InternalError', (error as Error).message || 'Internal Server Error')
     return reply.code(500).headers(cors).send(failure.body())
   }
+}
+
+/** An answer before the body was read (a refusal): drained, or the connection closes after it (proxy.ts). */
+function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): void {
+  if (mustCloseAfterEarlyAnswer(request.raw)) reply.header('connection', 'close')
+}
+
+/**
+ * Postgres' data exceptions (SQLSTATE class 22: a value its type cannot hold, a NUL in text or
+ * jsonb): a value of the request that no check caught, refused as the request's fault, not a 500.
+ */
+function invalidValue(error: unknown): StorageError | null {
+  const code = (error as { code?: unknown }).code
+  if (!(error instanceof pg.DatabaseError) || typeof code !== 'string' || !code.startsWith('22')) return null
+  return new StorageError(400, 'InvalidRequest', `Invalid value: ${error.message}`)
 }
 
 /** Writes the storage service's answer: status, headers, then JSON, a file stream or nothing. */

@@ -5,7 +5,9 @@ import type { PlatformContext } from './context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { registerGateway } from '../gateway/gateway.js'
 import { projectHostRewriter } from '../gateway/host-routing.js'
+import { publicApiBase } from '../gateway/public-url.js'
 import { attachRealtimePlaceholder } from '../gateway/realtime.js'
+import { registerTenantOriginGuards } from '../gateway/tenant-origin.js'
 import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
 import { advisorRoutes } from './routes/advisors.js'
@@ -56,11 +58,10 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
     // STRATUM_TRUST_PROXY: whose X-Forwarded-* headers set request.ip and request.protocol.
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
-    rewriteUrl: projectHostRewriter(ctx.config.projectDomain),
   })
   app.setErrorHandler(errorHandler)
   registerInputGuard(app)
-  await registerSecurityHeaders(app, ctx.config.projectDomain)
+  await registerSecurityHeaders(app, ctx.config)
   // Cookies are Secure when the public URL is https, or when this request came over https (itself
   // or through a trusted proxy): 'auto' reads request.protocol.
   const httpsPublicUrl = ctx.config.publicUrl !== null && new URL(ctx.config.publicUrl).protocol === 'https:'
@@ -105,9 +106,34 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await githubRoutes(app, ctx)
   await branchRoutes(app, ctx)
   await pitrRoutes(app, ctx)
+  // The project APIs are never served on the dashboard's origin (buildProjectApp): an old link says where they went.
+  app.all('/projects/:ref/*', async (request, reply) => {
+    const { ref } = request.params as { ref: string }
+    const moved = /^[a-z]{20}$/.test(ref) ? ` at ${publicApiBase(ctx.config, ref, request.headers.host, request.protocol)}` : ''
+    return reply.code(404).send({ message: `Project APIs are not served on the dashboard's origin: use the project URL${moved}` })
+  })
+  await registerDashboard(app, ctx.config.dashboardDist)
+  return app
+}
+
+/**
+ * The project URL's own listener (STRATUM_PROJECT_PORT, or `{ref}.<domain>` hosts routed to it): the
+ * gateway and nothing of the platform, so what tenants serve there never shares the dashboard's origin.
+ */
+export async function buildProjectApp(ctx: PlatformContext, logger: FastifyInstance['log']): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: ctx.config.trustProxy,
+    logController: new LogController({ disableRequestLogging: true }),
+    rewriteUrl: projectHostRewriter(ctx.config.projectDomain),
+  })
+  app.setErrorHandler(errorHandler)
+  registerInputGuard(app)
+  registerTenantOriginGuards(app)
   await registerGateway(app, ctx)
   const detachRealtime = attachRealtimePlaceholder(app.server)
   app.addHook('onClose', async () => detachRealtime())
-  await registerDashboard(app, ctx.config.dashboardDist)
+  // Kong's answer for a path no service owns.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'no Route matched with those values' }))
   return app
 }

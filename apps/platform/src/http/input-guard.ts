@@ -35,12 +35,23 @@ export function unsafeInput(value: unknown, what: string): string | null {
   return null
 }
 
-/** Arrays and the objects JSON and query-string parsing make; not buffers, streams or class instances. */
+/**
+ * Arrays and the objects JSON and query-string parsing make; not buffers, streams or class instances.
+ * Fastify's query-string parser (fast-querystring) makes its objects from an empty prototype that
+ * itself has none: that counts as plain too (without it no query string was ever checked).
+ */
 function isPlainContainer(item: object): boolean {
   if (Array.isArray(item)) return true
   const prototype = Object.getPrototypeOf(item) as object | null
-  return prototype === null || prototype === Object.prototype
+  if (prototype === null || prototype === Object.prototype) return true
+  return Object.getPrototypeOf(prototype) === null && Reflect.ownKeys(prototype).length === 0
 }
+
+/**
+ * The project URL's catch-all route (gateway.ts): its services read their own input and refuse it in
+ * their own clients' error shapes (storage-api, GoTrue, GraphQL, PostgREST), not in the platform's.
+ */
+const isGatewayRoute = (routeUrl: string | undefined) => routeUrl !== undefined && routeUrl.startsWith('/projects/:ref/')
 
 /**
  * Refuses hostile input on every route before any handler sees it, with a 400 and a message
@@ -49,6 +60,7 @@ function isPlainContainer(item: object): boolean {
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    if (isGatewayRoute(request.routeOptions.url)) return
     const problem =
       unsafeInput(request.params, 'path') ?? unsafeInput(request.query, 'query string') ?? unsafeInput(request.body, 'request body')
     if (problem) throw badRequest(problem)

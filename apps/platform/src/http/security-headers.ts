@@ -1,14 +1,20 @@
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
 
 /**
  * A strict Content-Security-Policy: scripts only from our own origin (the built dashboard has no
  * inline script), no plugins, no framing. Styles allow inline attributes because UI libraries set
  * them on elements.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, projectDomain: string | null = null): Promise<void> {
-  // With STRATUM_PROJECT_DOMAIN, project APIs answer at {ref}.<domain>: the dashboard calls them (REST check, GraphiQL).
-  const projectApis = projectDomain ? [`https://*.${projectDomain}`, `http://*.${projectDomain}`] : []
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'projectDomain' | 'projectPublicUrl' | 'projectPort'>): Promise<void> {
+  // The dashboard calls the project APIs (REST check, GraphiQL) on their own origin: {ref}.<domain>, the
+  // public project URL behind a proxy, or the project listener's port on whatever host name the dashboard has.
+  const projectApis = config.projectDomain
+    ? [`https://*.${config.projectDomain}`, `http://*.${config.projectDomain}`]
+    : config.projectPublicUrl
+      ? [config.projectPublicUrl]
+      : [`http://*:${config.projectPort}`, `https://*:${config.projectPort}`]
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

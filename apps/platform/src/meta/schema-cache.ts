@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { schemaMarker } from './marker.js'
-import { ADMIN_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, PRIVILEGED_SESSION_OPTIONS } from '../control/bootstrap-roles.js'
 
 /** Where a project's database is reached (the superuser: introspection reads every schema). */
 export interface SchemaCacheTarget {
@@ -75,6 +75,7 @@ export class SchemaCache {
       host: target.host ?? '127.0.0.1',
       port: target.port,
       user: ADMIN_ROLE,
+      options: PRIVILEGED_SESSION_OPTIONS,
       password: target.password,
       database: 'postgres',
       max: this.options.maxConnections,

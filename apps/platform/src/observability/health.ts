@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import type { HealthService, ProjectStatus, ServiceHealth } from '@stratum/contracts'
 import pg from 'pg'
-import { ADMIN_ROLE, EDITOR_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, USER_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectRow } from '../control/project-store.js'
 import { REALTIME_UNAVAILABLE_REASON } from '../gateway/realtime.js'
 import type { PlatformContext } from '../http/context.js'
@@ -43,7 +43,7 @@ const unavailable = (reason: string): Check => async () => {
  * runtime being there to start them. Services Stratum does not run answer unhealthy, saying so.
  */
 const CHECKS: Record<HealthService, (timeoutMs: number) => Check> = {
-  db: (timeoutMs) => async (ctx, project) => query(project, ADMIN_ROLE, ctx.projects.credentials(project).adminPassword, timeoutMs),
+  db: (timeoutMs) => async (ctx, project) => query(project, ADMIN_ROLE, ctx.projects.credentials(project).adminPassword, timeoutMs, PRIVILEGED_SESSION_OPTIONS),
   db_postgres_user: (timeoutMs) => async (ctx, project) =>
     query(project, EDITOR_ROLE, ctx.projects.credentials(project).editorPassword, timeoutMs, `-c role=${USER_ROLE}`),
   rest: () => async (ctx, project) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import pg from 'pg'
-import { ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
 import { int8Value } from './json-rows.js'
 
 /** How the platform connects to a project's instance. */
@@ -31,6 +31,8 @@ export const SESSION_STATEMENT_TIMEOUT_MS = SQL_DEFAULT_TIMEOUT_MS
 
 const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
 const LOGIN_ROLE: Record<SqlMode, string> = { 'read-only': READONLY_ROLE, full: EDITOR_ROLE, admin: ADMIN_ROLE }
+/** Startup options: the full mode acts as postgres; the platform's own sessions never resolve a tenant's names. */
+const SESSION_OPTIONS: Record<SqlMode, string | undefined> = { 'read-only': undefined, full: `-c role=${USER_ROLE}`, admin: PRIVILEGED_SESSION_OPTIONS }
 
 const INT8 = 20
 
@@ -77,7 +79,7 @@ export class SqlPools {
       port: target.port,
       user: LOGIN_ROLE[mode],
       // RESET ROLE (or DISCARD ALL) returns to the role set at connection start: still postgres.
-      options: mode === 'full' ? `-c role=${USER_ROLE}` : undefined,
+      options: SESSION_OPTIONS[mode],
       password: target.password,
       database: 'postgres',
       max: POOL_SIZE[mode],

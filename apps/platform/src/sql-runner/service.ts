@@ -44,7 +44,7 @@ export class SqlService {
       ...options,
       postgresVersion: Number(project.postgres_major) as ParserPostgresVersion,
       cancel: async (pid) => {
-        await this.admin(project).query('SELECT pg_cancel_backend($1)', [pid])
+        await this.admin(project).query('SELECT pg_catalog.pg_cancel_backend($1::int4)', [pid])
       },
     })
   }
@@ -61,7 +61,9 @@ export class SqlService {
 
   async signal(project: ProjectRow, pid: number, how: 'cancel' | 'terminate'): Promise<boolean> {
     const fn = how === 'cancel' ? 'pg_cancel_backend' : 'pg_terminate_backend'
-    const { rows } = await this.admin(project).query<{ done: boolean }>(`SELECT ${fn}($1) AS done`, [pid])
+    // Schema-qualified and typed: the session's search_path is pinned too (bootstrap-roles.ts), but an
+    // untyped argument is what let a tenant's text overload win before (CVE-2018-1058 class).
+    const { rows } = await this.admin(project).query<{ done: boolean }>(`SELECT pg_catalog.${fn}($1::int4) AS done`, [pid])
     return rows[0]?.done === true
   }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
 import type { Bucket } from '@stratum/contracts'
@@ -33,15 +33,57 @@ export interface ArchiveContents {
 
 export type ArchiveSource = () => Promise<ArchiveContents>
 
+/** Characters never written raw into an entry: the escape itself, other systems' separators and reserved characters, controls. */
+const UNSAFE_CHARACTER = /[%\\:*?"<>|\u0000-\u001f\u007f-\u009f]/
+/** Entry names stay well below the zip format's 64 KB (and what extractors take). */
+const MAX_ENTRY_BYTES = 4096
+
+/** A segment an extractor could read as a step up, as none, or (after normalisation) as a separator. */
+function isPathLikeSegment(segment: string): boolean {
+  return [segment, segment.normalize('NFKC')].some((form) => /^[.\s]*$/.test(form) || /[\\/]/.test(form))
+}
+
+/** One segment, percent-encoded ('/' included); '*' too (Windows), and the dots of a name made only of dots. */
+function percentEncode(text: string): string {
+  const encoded = encodeURIComponent(text).replace(/\*/g, '%2A')
+  return /^\.+$/.test(encoded) ? encoded.replace(/\./g, '%2E') : encoded
+}
+
+/**
+ * Where a stored name goes in the zip, relative to its folder. Names already stored may hold anything a
+ * tenant could write with SQL (`a\..\..\escape.txt`, `../x`, `a//b`, ''): such a name is written
+ * percent-encoded as one file name (`a%5C..%5C..%5Cescape.txt`), so no entry ever leaves its folder and
+ * the build never fails. A safe name holds no '%', an encoded one always does:
+ * two names never share an entry. An empty name is '%00' (no stored name can hold a NUL).
+ */
+export function archiveEntryName(name: string): string {
+  if (name === '') return '%00'
+  const safe = !UNSAFE_CHARACTER.test(name) && !name.split('/').some(isPathLikeSegment)
+  const entry = safe ? name : percentEncode(name)
+  if (Buffer.byteLength(entry) <= MAX_ENTRY_BYTES) return entry
+  // A name longer than any upload allows (written with SQL): its digest, listed in names.json.
+  return `%23${createHash('sha256').update(name).digest('hex')}`
+}
+
+/** A bucket's folder: one segment, so a '/' in a bucket id (written with SQL) is encoded too. */
+const archiveFolderName = (id: string) => (id.includes('/') ? percentEncode(id) : archiveEntryName(id))
+
 async function writeZip(source: ArchiveSource, target: string): Promise<void> {
   const { buckets, objects } = await source()
   const zip = new ZipFile()
   zip.addBuffer(Buffer.from(JSON.stringify(buckets, null, 2) + '\n'), 'buckets.json')
   for (const bucket of buckets) {
-    if (!objects.some((object) => object.bucket === bucket.id)) zip.addEmptyDirectory(bucket.id)
+    if (!objects.some((object) => object.bucket === bucket.id)) zip.addEmptyDirectory(archiveFolderName(bucket.id))
   }
-  // Object names never hold '.' or '..' segments (checked at upload): entries stay inside the bucket's folder.
-  for (const object of objects) zip.addFile(object.file, `${object.bucket}/${object.name}`)
+  // Every entry stays inside its bucket's folder, whatever the stored names hold; names.json maps the
+  // entries written under another name back to the bucket and name they hold.
+  const renamed: { bucket: string; name: string; entry: string }[] = []
+  for (const object of objects) {
+    const entry = `${archiveFolderName(object.bucket)}/${archiveEntryName(object.name)}`
+    if (entry !== `${object.bucket}/${object.name}`) renamed.push({ bucket: object.bucket, name: object.name, entry })
+    zip.addFile(object.file, entry)
+  }
+  if (renamed.length) zip.addBuffer(Buffer.from(JSON.stringify(renamed, null, 2) + '\n'), 'names.json')
   zip.end()
   const partial = `${target}.partial`
   await pipeline(zip.outputStream, fs.createWriteStream(partial))

@@ -126,6 +126,20 @@ describe('the keys at the project URL, with supabase-js', () => {
       await waitFor(async () => (await fetch(`${project.url}/rest/v1/notes?select=id`, { headers: { apikey: project.anonKey } })).status === 401, { what: 'the key to be refused' })
       const stillWorks = await createClient(project.url, publishable, noSession).from('notes').select('id')
       expect(stillWorks.error).toBeNull()
+      // Off means off in every position and every service: the legacy service_role JWT as the bearer
+      // beside a working key, and as ?apikey=.
+      const legacyBearer = { apikey: publishable, authorization: `Bearer ${project.serviceKey}` }
+      for (const [method, below] of [
+        ['GET', '/rest/v1/notes?select=id'],
+        ['POST', '/graphql/v1'],
+        ['GET', '/auth/v1/admin/users'],
+        ['GET', '/storage/v1/bucket'],
+      ] as const) {
+        const refused = await fetch(`${project.url}${below}`, { method, headers: { ...legacyBearer, 'content-type': 'application/json' }, body: method === 'POST' ? '{"query":"{ __typename }"}' : undefined })
+        expect(refused.status, `${method} ${below}`).toBe(401)
+        expect(await refused.text(), below).toContain('Legacy API keys are disabled')
+      }
+      expect((await fetch(`${project.url}/rest/v1/notes?select=id&apikey=${project.serviceKey}`)).status).toBe(401)
     } finally {
       await owner.updateProjectLegacyApiKeys(ref, { enabled: true })
     }

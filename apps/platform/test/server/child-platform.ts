@@ -15,6 +15,8 @@ export class ChildPlatform {
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-crash-'))
   readonly port = testPortBlock()
   readonly url = `http://127.0.0.1:${this.port + 99}`
+  /** The project listener (project URLs are `${apiUrl}/projects/{ref}`): inside this platform's block of ports. */
+  readonly apiUrl = `http://127.0.0.1:${this.port + 98}`
   private child: ChildProcess | null = null
 
   constructor() {
@@ -27,6 +29,7 @@ export class ChildPlatform {
       env: {
         ...process.env,
         PORT: String(this.port + 99),
+        STRATUM_PROJECT_PORT: String(this.port + 98),
         STRATUM_DATA_DIR: this.dataDir,
         STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
         STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,

@@ -28,7 +28,7 @@ async function deploy(slug: string, source: string) {
 }
 
 async function invoke(slug: string, query = '') {
-  const response = await fetch(`${t.platform.url}/projects/${ref}/functions/v1/${slug}${query}`)
+  const response = await fetch(`${t.platform.apiUrl}/projects/${ref}/functions/v1/${slug}${query}`)
   const text = await response.text()
   return { status: response.status, body: JSON.parse(text) as Record<string, any> }
 }

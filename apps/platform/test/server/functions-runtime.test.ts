@@ -44,7 +44,7 @@ async function deploy(slug: string, source: string, metadata: Record<string, unk
 
 /** A function's answer as fetch sees it (for status codes supabase-js turns into errors). */
 async function call(slug: string, init: RequestInit & { path?: string } = {}) {
-  const response = await fetch(`${t.platform.url}/projects/${ref}/functions/v1/${slug}${init.path ?? ''}`, init)
+  const response = await fetch(`${t.platform.apiUrl}/projects/${ref}/functions/v1/${slug}${init.path ?? ''}`, init)
   const text = await response.text()
   let body: any = text
   try {
@@ -74,7 +74,7 @@ beforeAll(async () => {
   const keys = (await api(t, 'GET', `/v1/projects/${ref}/api-keys`, { token })).body as { name: string; api_key: string }[]
   anonKey = keys.find((k) => k.name === 'anon')!.api_key
   serviceKey = keys.find((k) => k.name === 'service_role')!.api_key
-  supabase = createClient(`${t.platform.url}/projects/${ref}`, anonKey, {
+  supabase = createClient(`${t.platform.apiUrl}/projects/${ref}`, anonKey, {
     realtime: { transport: WebSocket as never },
     auth: { persistSession: false, autoRefreshToken: false },
   })
@@ -111,7 +111,7 @@ describe('edge functions run in Deno', () => {
     const { data, error } = await supabase.functions.invoke('echo', { body: { hello: 'world' }, headers: { 'x-custom': 'abc' } })
     expect(error).toBeNull()
     expect(data).toMatchObject({ version: 1, method: 'POST', path: '/echo', custom: 'abc', body: { hello: 'world' }, secret: null })
-    expect(data.url).toBe(`http://localhost:${new URL(t.platform.url).port}/projects/${ref}`)
+    expect(data.url).toBe(`http://localhost:${new URL(t.platform.apiUrl).port}/projects/${ref}`)
 
     const sub = await call('echo/items/7', { method: 'GET', path: '?q=1', headers: withKey() })
     expect(sub.status).toBe(200)
@@ -348,7 +348,7 @@ Deno.serve(async (req) => {
 
   it("stops a project's functions when it is paused, and forgets them when it is deleted", async () => {
     await deploy('neighbour', `Deno.serve(() => new Response('next door'))`, { verify_jwt: false }, otherRef)
-    const neighbourUrl = `${t.platform.url}/projects/${otherRef}/functions/v1/neighbour`
+    const neighbourUrl = `${t.platform.apiUrl}/projects/${otherRef}/functions/v1/neighbour`
     expect(await (await fetch(neighbourUrl)).text()).toBe('next door')
     const running = t.platform.ctx.functions.processOf(otherRef, 'neighbour')
     expect(running).not.toBeNull()

@@ -28,7 +28,7 @@ afterAll(() => t?.cleanup())
 
 /** A request to the platform's address with another Host header, as a wildcard DNS record would send it. */
 async function byHost(host: string, path: string) {
-  const response = await request(`${t.platform.url}${path}`, { headers: { host, apikey: anonKey } })
+  const response = await request(`${t.platform.apiUrl}${path}`, { headers: { host, apikey: anonKey } })
   return { status: response.statusCode, body: await response.body.text() }
 }
 

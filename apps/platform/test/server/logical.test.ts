@@ -233,7 +233,8 @@ beforeAll(async () => {
     startServer('target15to17', '17', 2),
     startServer('target17to17', '17', 3),
   ])
-  await Promise.all([source15, source17].map((conn) => withClient(conn, (client) => client.query(REFERENCE_SCHEMA))))
+  // As a user's session would: the platform's superuser has only pg_catalog on its path (bootstrap-roles.ts).
+  await Promise.all([source15, source17].map((conn) => withClient(conn, (client) => client.query(`SET search_path TO public; ${REFERENCE_SCHEMA}`))))
   ;[expected15, expected17] = await Promise.all([snapshot(source15), snapshot(source17)])
 }, 180_000)
 
@@ -358,7 +359,8 @@ describe('logical dump and restore', () => {
   it('follows \\connect when not in a single transaction, and refuses other psql commands', async () => {
     const first = await createDatabase(target15to17, 'connect_first')
     await createDatabase(target15to17, 'connect_second')
-    const script = 'CREATE TABLE here (id int);\n\\connect -reuse-previous=on "dbname=\'connect_second\'"\nCREATE TABLE there (id int);\n'
+    // Names qualified, as pg_dump writes them: the platform's superuser has only pg_catalog on its path.
+    const script = 'CREATE TABLE public.here (id int);\n\\connect -reuse-previous=on "dbname=\'connect_second\'"\nCREATE TABLE public.there (id int);\n'
     await expect(restoreDump(first, Readable.from([script]))).rejects.toThrow(/\\connect cannot be part of a single-transaction restore/)
     await restoreDump(first, Readable.from([script]), { singleTransaction: false })
     const tables = (conn: LogicalConnection) =>

@@ -46,7 +46,7 @@ it('uploads and downloads 200 MB with the platform growing by less than 50 MB', 
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
   const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, { cookie })).body
   const serviceKey = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'service_role').api_key
-  const supabase = createClient(`${platform.url}/projects/${ref}`, serviceKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } })
+  const supabase = createClient(`${platform.apiUrl}/projects/${ref}`, serviceKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } })
   // The gateway hears of the new status through a notification: until then it answers 503.
   await waitFor(async () => (await supabase.storage.listBuckets()).error?.status !== 503, { what: 'the gateway to see the project running' })
   expect((await supabase.storage.createBucket('big', { public: true })).error).toBeNull()

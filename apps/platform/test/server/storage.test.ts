@@ -206,7 +206,7 @@ describe('storage archive', () => {
     // An object uploaded through the project's storage API, as an app would.
     const settings = (await api(t, 'GET', `/platform/projects/${ref}/settings`, { cookie })).body
     const serviceKey = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'service_role').api_key
-    const uploaded = await fetch(`${t.platform.url}/projects/${ref}/storage/v1/object/avatars/users/me.txt`, {
+    const uploaded = await fetch(`${t.platform.apiUrl}/projects/${ref}/storage/v1/object/avatars/users/me.txt`, {
       method: 'POST',
       headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'text/plain' },
       body: 'hello object',

@@ -7,6 +7,8 @@ export interface LogicalConnection {
   user: string
   password: string
   database: string
+  /** Startup options (bootstrap-roles.ts PRIVILEGED_SESSION_OPTIONS for the platform's superuser). */
+  options?: string
 }
 
 export function connect(conn: LogicalConnection, applicationName: string): Promise<pg.Client> {

@@ -25,6 +25,12 @@ export class OperationConflictError extends Error {}
 /** The caller's own operation id (a change_tracking_id) was used before. */
 export class DuplicateOperationError extends Error {}
 export class NotCancellableError extends Error {}
+/**
+ * Where the runner stands, for /api/health: `running` holds the lock and runs the operations; `standby`
+ * reaches the database while another platform on it holds the lock; `unreachable` cannot reach the
+ * database (its lock connection failed or was lost).
+ */
+export type RunnerState = 'starting' | 'running' | 'standby' | 'unreachable' | 'stopped'
 
 /**
  * The one durable job runner of the platform: lifecycle operations (pause, restore, restart,
@@ -38,6 +44,7 @@ export class OperationRunner {
   private stopping = false
   private lock: pg.Client | null = null
   private waitingForLock = false
+  private lockState: RunnerState = 'starting'
   private poller: NodeJS.Timeout | undefined
   private daily: NodeJS.Timeout | undefined
   private readonly active = new Map<string, { lane: OperationLane; done: Promise<void> }>()
@@ -56,6 +63,10 @@ export class OperationRunner {
   async busyRefs(): Promise<Set<string>> {
     const running = await runningOperations(this.ctx.db)
     return new Set(running.filter((op) => definitionFor(op.kind, op.params).runningStatus).map((op) => op.project_ref))
+  }
+
+  get state(): RunnerState {
+    return this.stopping ? 'stopped' : this.lockState
   }
 
   /** Takes up the operations the previous run left unfinished, then whatever is requested. */
@@ -170,7 +181,10 @@ export class OperationRunner {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'stratum-jobs' })
     client.on('error', (error) => this.ctx.log.warn({ err: error }, 'job runner lost its database connection'))
     client.on('end', () => {
-      if (this.lock === client) this.lock = null
+      if (this.lock !== client) return
+      this.lock = null
+      // Lost with its database (stopped, restarted, network): known again at the next tick.
+      this.lockState = 'unreachable'
     })
     try {
       await client.connect()
@@ -178,12 +192,15 @@ export class OperationRunner {
       if (rows[0]?.locked) {
         this.lock = client
         this.waitingForLock = false
+        this.lockState = 'running'
         return
       }
       if (!this.waitingForLock) this.ctx.log.info('another platform runs the operations of this database; waiting for it to stop')
       this.waitingForLock = true
+      this.lockState = 'standby'
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'job runner cannot take its lock yet')
+      this.lockState = 'unreachable'
     }
     await client.end().catch(() => {})
   }

@@ -1,6 +1,6 @@
 import type { PostgresMajor } from '@stratum/contracts'
 import pg from 'pg'
-import { ADMIN_ROLE, bootstrapClusterRoles, bootstrapDatabaseEssentials } from '../bootstrap-roles.js'
+import { adminConnection, bootstrapClusterRoles, bootstrapDatabaseEssentials } from '../bootstrap-roles.js'
 import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
 import { databaseSettingsOf, ProjectService } from '../projects.js'
@@ -35,7 +35,7 @@ async function runningNext(ctx: OperationContext, project: ProjectRow, op: Opera
 }
 
 async function withClient<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: ADMIN_ROLE, password, database })
+  const client = new pg.Client({ ...adminConnection(port, password, database), connectionTimeoutMillis: 10_000 })
   client.on('error', () => {})
   await client.connect()
   try {
@@ -59,7 +59,7 @@ async function setLiveReadOnly(port: number, password: string, readOnly: boolean
     await client.query('SELECT pg_reload_conf()')
     if (readOnly) {
       // Sessions that began before the switch keep their old default: end them.
-      await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'`)
+      await client.query(`SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'`)
     }
   })
 }
@@ -111,7 +111,7 @@ export const upgrade: OperationDefinition = {
             await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(database)} WITH (FORCE)`)
             await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`)
           })
-          const from = { host: '127.0.0.1', port: project.port, user: ADMIN_ROLE, password, database }
+          const from = adminConnection(project.port, password, database)
           await restoreDump({ ...from, port: next.port }, dumpDatabase(from))
         }
       },

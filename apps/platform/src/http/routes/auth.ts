@@ -39,7 +39,7 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
   // preHandler: the key needs the parsed body (the email).
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
 
-  app.get('/api/health', async () => ({ status: 'ok' }))
+  // GET /api/health (readiness of the platform itself) is in routes/health.ts.
 
   app.post(
     '/api/auth/login',

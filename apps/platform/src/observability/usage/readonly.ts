@@ -19,8 +19,8 @@ export async function applyReadOnly(connection: AdminConnection, on: boolean): P
     // A database setting applies to new sessions only: the sessions already open (PostgREST's pool, the SQL editor's,
     // the auth and storage services', users' own clients) end and reconnect with it, as a restart would have done.
     await client.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND usename IS DISTINCT FROM $1`,
+      `SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity
+       WHERE backend_type = 'client backend' AND pid <> pg_catalog.pg_backend_pid() AND usename IS DISTINCT FROM $1::name`,
       [ADMIN_ROLE],
     )
   })

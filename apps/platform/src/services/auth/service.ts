@@ -1,12 +1,14 @@
 import type { ProjectAuthSettings } from '@stratum/contracts'
+import pg from 'pg'
 import type { Logger } from 'pino'
+import { unsafeInput } from '../../http/input-guard.js'
 import type { ProjectService } from '../../control/projects.js'
 import type { SecretBox } from '../../control/secret-box.js'
 import type { ProjectDirectory } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { getAuthSettings } from './config.js'
 import { AuthDatabases } from './database.js'
-import { AuthError } from './errors.js'
+import { AuthError, validationFailed } from './errors.js'
 import { createUser, deleteUserById, getUserById, invite, listUsers, updateUserById } from './handlers/admin.js'
 import { generateLink } from './handlers/generate-link.js'
 import { otp, recover } from './handlers/otp.js'
@@ -91,6 +93,8 @@ export class AuthService {
   async handle(request: Omit<AuthRequest, 'settings'>, apiVersion: string | undefined): Promise<AuthResponse> {
     const handler = route(request.method, request.path)
     try {
+      const problem = unsafeAuthInput(request)
+      if (problem) throw validationFailed(problem)
       if (!handler) throw new AuthError(404, 'not_found', `${request.method} ${request.path} is not an auth endpoint of this platform`)
       return await handler({ ...request, settings: await this.settingsOf(request.project.ref) }, this.deps)
     } catch (error) {
@@ -109,9 +113,27 @@ export class AuthService {
   }
 }
 
+/**
+ * Why a request cannot be read, or null: a NUL byte in its path, query string or body (Postgres text
+ * holds none, so it would fail deep in a query), or a body nested deeper than the input guard allows.
+ */
+function unsafeAuthInput(request: Pick<AuthRequest, 'path' | 'query' | 'body'>): string | null {
+  let path = request.path
+  try {
+    path = decodeURIComponent(path)
+  } catch {
+    // An undecodable path matches no route: answered as one.
+  }
+  if (path.includes('\u0000')) return 'The path contains a NUL character (\\u0000), which is not accepted'
+  return unsafeInput(Object.fromEntries([...request.query.keys()].map((name) => [name, request.query.getAll(name)])), 'query string') ?? unsafeInput(request.body, 'request body')
+}
+
 function unexpected(error: unknown, log: Logger, ref: string): AuthError {
+  const code = (error as { code?: unknown }).code
   // Two sign-ups for one address at the same moment: the unique index decides, as in GoTrue.
-  if ((error as { code?: string }).code === '23505') return new AuthError(422, 'user_already_exists', 'User already registered')
+  if (code === '23505') return new AuthError(422, 'user_already_exists', 'User already registered')
+  // A data exception (SQLSTATE class 22): a value of the request its column cannot hold, which no check caught.
+  if (error instanceof pg.DatabaseError && typeof code === 'string' && code.startsWith('22')) return validationFailed(`Invalid value: ${error.message}`)
   log.error({ err: error, ref }, 'auth: request failed')
   return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
 }

@@ -11,9 +11,17 @@ const [socketPath, entrypoint] = Deno.args
 const listen = Deno.serve.bind(Deno)
 let served = false
 
+// An allocation the memory limit refused (the OS limit: RangeError "Array buffer allocation failed"):
+// the process stops, and the platform answers the request with a 5xx naming the limit.
+const outOfMemory = (error) => error instanceof RangeError && /allocation failed|out of memory/i.test(error.message)
+
 // What a thrown error becomes: the function's caller sees it (as JSON) instead of an empty 500.
 function failure(error) {
   console.error(error)
+  if (outOfMemory(error)) {
+    console.error('Out of memory: ' + error.message)
+    Deno.exit(1)
+  }
   const message = error instanceof Error ? error.message : String(error)
   return Response.json({ error: 'The function threw an error', message }, { status: 500 })
 }

@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { Agent } from 'undici'
 import type { RunAs } from '../../control/os-user.js'
 import { denoBinary } from './deno.js'
-import { denoArgs, processEnv, type LaunchInput } from './sandbox.js'
+import { denoArgs, osLimits, processEnv, type LaunchInput } from './sandbox.js'
 
 const READY_POLL_MS = 10
 const STOP_GRACE_MS = 2_000
@@ -14,23 +14,52 @@ const STOP_GRACE_MS = 2_000
 const STDERR_TAIL = 4_000
 /** Longest path a Unix socket may have on Linux (sun_path is 108 bytes with its NUL). */
 const MAX_SOCKET_PATH = 107
+/** How often the process's resident memory and CPU time are read (/proc). */
+const WATCH_MS = 200
+/** Clock ticks of /proc/<pid>/stat's CPU times: USER_HZ, 100 on every Linux architecture Node runs on. */
+const TICKS_PER_SECOND = 100
+/**
+ * What Deno, V8, Rust and the C library print when memory runs out (the OS limit refused an
+ * allocation): "Fatal process out of memory", "JavaScript heap out of memory", "RangeError: Array
+ * buffer allocation failed", "memory allocation of N bytes failed", ENOMEM.
+ */
+const OUT_OF_MEMORY = /out of memory|allocation (of \d+ bytes )?failed|Cannot allocate memory/i
+
+/** A limit the platform stopped the process for. */
+type LimitHit = { kind: 'memory'; usedMb: number } | { kind: 'cpu'; usedMs: number }
 
 /**
  * One deployed function version in its own Deno process, listening on a Unix socket (bootstrap.ts).
  * Its console output goes to the platform log with the project and function; the last of its stderr
  * is kept to explain a crash or a failed start.
+ *
+ * Limits, for the whole process (every thread, Workers included):
+ * - Memory: the OS refuses allocations past RLIMIT_DATA (sandbox.ts osLimits: the limit plus V8's
+ *   reservations), and the platform stops (SIGKILL) a process whose resident anonymous memory
+ *   (/proc/<pid>/status RssAnon) passes the limit itself, read every WATCH_MS.
+ * - CPU time per request: the process's CPU time (/proc/<pid>/stat, all threads) is noted when each
+ *   request starts; when the process has used more than `cpuLimitMs` since the oldest request in
+ *   flight started, it is stopped. With concurrent requests it is the process's time, not one
+ *   request's: a request that ends releases the oldest start noted, so a busy process is judged from
+ *   its latest requests, never wrongly from a long one that is waiting.
+ * Either way the request in flight answers a 5xx whose message (exitReason) names the limit.
  */
 export class FunctionProcess {
   /** HTTP over the socket, kept alive between requests. */
   readonly http: Agent
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   lastUsed = Date.now()
-  /** Requests in flight: a process is never stopped for idleness while it serves one. */
-  active = 0
   private child: ChildProcess
   private stderrTail = ''
   private stopping = false
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null
+  /** The process's CPU time (ms) when each request in flight started, oldest first. */
+  private requestCpu: number[] = []
+  private lastCpuMs = 0
+  private watcher: NodeJS.Timeout | null = null
+  private limitHit: LimitHit | null = null
+  /** Its stderr said memory ran out (the OS limit refused an allocation). */
+  private sawOutOfMemory = false
 
   constructor(
     readonly key: string,
@@ -44,8 +73,11 @@ export class FunctionProcess {
     }
     fs.rmSync(launch.socketPath, { force: true })
     this.http = new Agent({ connect: { socketPath: launch.socketPath }, keepAliveTimeout: 30_000 })
-    this.child = spawn(denoBinary(), denoArgs(launch), {
+    // prlimit sets the OS limits, then execs Deno: the pid below is Deno's.
+    const [command, ...args] = [...osLimits(launch.memoryMb), denoBinary(), ...denoArgs(launch)]
+    this.child = spawn(command!, args, {
       cwd: launch.versionDir,
+      // Built from nothing (sandbox.ts processEnv): none of the platform's own environment.
       env: processEnv(launch),
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
@@ -61,8 +93,35 @@ export class FunctionProcess {
     })
     void this.exited.then((info) => {
       this.exitInfo = info
-      if (!this.stopping) this.log.warn({ code: info.code, signal: info.signal }, 'edge function process exited')
+      this.stopWatching()
+      if (!this.stopping) this.log.warn({ code: info.code, signal: info.signal, limit: this.limitHit?.kind }, 'edge function process exited')
     })
+    if (this.child.pid !== undefined) {
+      this.watcher = setInterval(() => this.watch(), WATCH_MS)
+      this.watcher.unref()
+    }
+  }
+
+  /** Requests in flight: a process is never stopped for idleness while it serves one. */
+  get active(): number {
+    return this.requestCpu.length
+  }
+
+  /** The gateway counts a request in (`active++`) and out (`active--`); each start notes the CPU time. */
+  set active(count: number) {
+    const target = Math.max(0, Math.floor(count))
+    if (target > this.requestCpu.length) {
+      const now = this.cpuMs()
+      while (this.requestCpu.length < target) this.requestCpu.push(now)
+    } else {
+      // Which request ended is not known: the oldest start goes (the lenient choice, see the class).
+      this.requestCpu.splice(0, this.requestCpu.length - target)
+    }
+  }
+
+  /** The memory limit (MB) and the CPU time a request may use (ms). */
+  get limits(): { memoryMb: number; cpuMs: number } {
+    return { memoryMb: this.launch.memoryMb, cpuMs: this.launch.cpuLimitMs }
   }
 
   get pid(): number | undefined {
@@ -73,12 +132,21 @@ export class FunctionProcess {
     return this.exitInfo !== null
   }
 
-  /** Why the process is gone, with the end of its stderr (the error the user's code printed). */
+  /** Why the process is gone, with the end of its stderr (the error the user's code printed); a limit it passed is named. */
   exitReason(): string {
+    const { memoryMb, cpuMs } = this.limits
+    const hit = this.limitHit
+    if (hit?.kind === 'memory') {
+      return `The function ran out of memory: its process used ${hit.usedMb} MB, over its memory limit of ${memoryMb} MB, and was stopped`
+    }
+    if (hit?.kind === 'cpu') {
+      return `The function exceeded its CPU-time limit of ${cpuMs} ms per request (${hit.usedMs} ms used): its process was stopped`
+    }
     const info = this.exitInfo
     const how = !info ? 'is not answering' : info.signal ? `was killed (${info.signal})` : `exited with code ${info.code}`
     const tail = this.stderrTail.trim()
-    return tail ? `The function's process ${how}: ${tail}` : `The function's process ${how}`
+    const reason = tail ? `The function's process ${how}: ${tail}` : `The function's process ${how}`
+    return this.sawOutOfMemory ? `The function ran out of memory (memory limit of ${memoryMb} MB). ${reason}` : reason
   }
 
   /** Resolves once the function's Deno.serve listens on the socket; rejects when the process exits first. */
@@ -110,12 +178,66 @@ export class FunctionProcess {
     if (!this.exitInfo) this.child.kill('SIGKILL')
   }
 
+  /** The process's CPU time so far, all threads (ms); the last value read once it is gone. */
+  private cpuMs(): number {
+    const pid = this.child.pid
+    if (pid === undefined || this.exitInfo) return this.lastCpuMs
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      // Fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const ticks = Number(fields[11]) + Number(fields[12])
+      if (Number.isFinite(ticks)) this.lastCpuMs = Math.round((ticks * 1000) / TICKS_PER_SECOND)
+    } catch {
+      // Not Linux, or the process just ended.
+    }
+    return this.lastCpuMs
+  }
+
+  /** Resident anonymous memory of the process (MB), or null when it cannot be read. */
+  private residentMb(): number | null {
+    try {
+      const status = fs.readFileSync(`/proc/${this.child.pid}/status`, 'utf8')
+      const kb = /^RssAnon:\s+(\d+) kB/m.exec(status)?.[1]
+      return kb === undefined ? null : Number(kb) / 1024
+    } catch {
+      return null
+    }
+  }
+
+  private watch(): void {
+    if (this.exitInfo || this.limitHit) return this.stopWatching()
+    const { memoryMb, cpuMs } = this.limits
+    const resident = this.residentMb()
+    if (resident !== null && resident > memoryMb) return this.stopForLimit({ kind: 'memory', usedMb: Math.ceil(resident) })
+    const oldest = this.requestCpu[0]
+    if (oldest !== undefined) {
+      const used = this.cpuMs() - oldest
+      if (used > cpuMs) this.stopForLimit({ kind: 'cpu', usedMs: used })
+    }
+  }
+
+  private stopForLimit(hit: LimitHit): void {
+    this.limitHit = hit
+    this.stopWatching()
+    this.log.warn({ ...hit, limits: this.limits }, 'edge function stopped: over its limit')
+    this.child.kill('SIGKILL')
+  }
+
+  private stopWatching(): void {
+    if (this.watcher) clearInterval(this.watcher)
+    this.watcher = null
+  }
+
   private pipeOutput(): void {
     const lines = (stream: NodeJS.ReadableStream | null, level: 'info' | 'warn') => {
       if (!stream) return
       const reader = createInterface({ input: stream, crlfDelay: Infinity })
       reader.on('line', (line) => {
-        if (level === 'warn') this.stderrTail = (this.stderrTail + line + '\n').slice(-STDERR_TAIL)
+        if (level === 'warn') {
+          this.stderrTail = (this.stderrTail + line + '\n').slice(-STDERR_TAIL)
+          if (OUT_OF_MEMORY.test(line)) this.sawOutOfMemory = true
+        }
         this.log[level]({ stream: level === 'info' ? 'stdout' : 'stderr' }, line.slice(0, 10_000))
       })
     }

@@ -8,7 +8,7 @@ import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { BOOTSTRAP_SOURCE } from './bootstrap.js'
 import { FunctionProcess } from './function-process.js'
-import { deniedNet, isReservedEnv, prepareProjectDirs, protectFunctionCode, removeProjectFiles } from './sandbox.js'
+import { checkNpmrc, deniedNet, prepareProjectDirs, protectFunctionCode, removeProjectFiles } from './sandbox.js'
 
 /**
  * Longest wait for a function to call Deno.serve after its process starts. Generous: the first start
@@ -17,6 +17,14 @@ import { deniedNet, isReservedEnv, prepareProjectDirs, protectFunctionCode, remo
 const START_TIMEOUT_MS = 60_000
 /** Function records are kept this long between lookups; deploys and deletes drop them at once. */
 const ROW_TTL_MS = 5_000
+/**
+ * The CPU time one request may use, as a share of its wall-clock limit (STRATUM_FUNCTION_TIMEOUT_MS):
+ * 0.5, so 75 s of CPU by default (configurable through that setting). Supabase allows 2 s, too strict
+ * here: the process is shared by concurrent requests, GC and compiler threads count, and on a busy
+ * shared machine a dynamic import's compile alone can take seconds. This one stops a request that
+ * spins, in one thread or many, well before its wall-clock limit would.
+ */
+export const CPU_SHARE_OF_TIMEOUT = 0.5
 
 export interface FunctionRuntimeOptions {
   db: Db
@@ -26,8 +34,13 @@ export interface FunctionRuntimeOptions {
   platformDbPort: number | null
   /** Stop a function's process after this long without a request. */
   idleMs: number
+  /**
+   * Memory limit of each function's whole process, Workers included: V8's heap limit, the OS's
+   * RLIMIT_DATA (plus V8's reservations, sandbox.ts osLimits) and the resident memory watched by
+   * function-process.ts.
+   */
   memoryMb: number
-  /** Wall-clock limit of one request. */
+  /** Wall-clock limit of one request; a request may use CPU_SHARE_OF_TIMEOUT of it in CPU time. */
   timeoutMs: number
   log: Logger
 }
@@ -41,6 +54,8 @@ export interface FunctionRuntimeOptions {
 export class FunctionRuntime {
   /** The platform's HTTP port, known once it listens: SUPABASE_URL points there. */
   platformPort: number | null = null
+  /** CPU time one request may use (CPU_SHARE_OF_TIMEOUT); processes started later get a changed value (tests lower it). */
+  cpuLimitMs: number
   private running = new Map<string, FunctionProcess>()
   private starting = new Map<string, Promise<FunctionProcess>>()
   private rows = new Map<string, { row: FunctionRow | null; at: number }>()
@@ -51,6 +66,7 @@ export class FunctionRuntime {
   private stopped = false
 
   constructor(private readonly options: FunctionRuntimeOptions) {
+    this.cpuLimitMs = Math.max(1, Math.round(options.timeoutMs * CPU_SHARE_OF_TIMEOUT))
     // Code deployed by an earlier version sits in directories others could read once functions/ is traversable.
     for (const ref of listDirs(path.join(options.dataDir, 'functions'))) {
       try {
@@ -158,11 +174,13 @@ export class FunctionRuntime {
     const { db, dataDir } = this.options
     const { user, dirs } = prepareProjectDirs(dataDir, project.ref, BOOTSTRAP_SOURCE)
     const secrets = await openSecrets(db, this.options.secrets, project.ref)
+    if (secrets.ignored.length) this.options.log.warn({ ref: project.ref, names: secrets.ignored }, 'stored function secrets with refused names are not passed to the function')
     const { rows } = await db.query<{ port: number }>('SELECT port FROM projects WHERE ref <> $1', [project.ref])
     const internalPorts = [...rows.map((r) => r.port), ...(this.options.platformDbPort ? [this.options.platformDbPort] : [])]
     if (this.platformPort === null) throw new Error('The platform is not listening yet')
     const env: Record<string, string> = {
-      ...Object.fromEntries(Object.entries(secrets).filter(([name]) => !isReservedEnv(name))),
+      // Already without the refused names (openSecrets); processEnv() filters once more.
+      ...secrets.values,
       SUPABASE_URL: `http://localhost:${this.platformPort}/projects/${project.ref}`,
       SUPABASE_ANON_KEY: project.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: project.serviceRoleKey,
@@ -171,6 +189,8 @@ export class FunctionRuntime {
       SUPABASE_DB_URL: project.authenticatorUri.replace('@127.0.0.1:', '@localhost:'),
     }
     const dir = versionDir(dataDir, row)
+    // Before anything runs: an .npmrc that moves the npm registry would route downloads around the deny list.
+    checkNpmrc(dir)
     const log = this.options.log.child({ ref: project.ref, function: row.slug, version: row.version })
     const process = new FunctionProcess(
       key,
@@ -184,6 +204,7 @@ export class FunctionRuntime {
         env,
         deniedNet: deniedNet(internalPorts),
         memoryMb: this.options.memoryMb,
+        cpuLimitMs: this.cpuLimitMs,
       },
       user,
       log,

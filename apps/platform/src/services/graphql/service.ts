@@ -2,7 +2,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
 import { postgraphile, type HttpRequestHandler } from 'postgraphile'
 import type { Logger } from 'pino'
+import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
+import { GraphqlInputError, readGraphqlParams } from './request-body.js'
 import type { GraphqlTarget } from './target.js'
+
+/**
+ * Writes a refusal in GraphQL's error shape. When the body was not read to its end (a 403 or 413
+ * before reading it), it is drained or the connection closes after the answer (gateway/proxy.ts).
+ */
+function answer(request: IncomingMessage, response: ServerResponse, error: GraphqlInputError): void {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
+  if (mustCloseAfterEarlyAnswer(request)) headers.connection = 'close'
+  response.writeHead(error.status, headers).end(JSON.stringify(error.body()))
+}
 
 /** The roles a request may run as: the gateway passes only these (defense in depth here too). */
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
@@ -41,11 +53,24 @@ export class GraphqlService {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, target: GraphqlTarget): Promise<void> {
-    if (!API_ROLES.has(target.role)) {
-      response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: `The role ${target.role} may not use GraphQL` }] }))
-      return
+    if (!API_ROLES.has(target.role)) return answer(request, response, new GraphqlInputError(403, `The role ${target.role} may not use GraphQL`))
+    // The body is read and checked here, and PostGraphile gets it parsed (body-parser skips a request
+    // whose `_body` is set): wrong shapes and NUL bytes are a 400 in GraphQL's shape, never a 500.
+    const parsed = request as IncomingMessage & { body?: unknown; _body?: boolean }
+    try {
+      parsed.body = request.method === 'POST' ? await readGraphqlParams(request) : {}
+      parsed._body = true
+    } catch (error) {
+      if (error instanceof GraphqlInputError) return answer(request, response, error)
+      throw error
     }
-    const engine = await this.engineFor(target)
+    let engine: Engine
+    try {
+      engine = await this.engineFor(target)
+    } catch (error) {
+      this.log.warn({ err: error, ref: target.ref }, 'GraphQL engine could not be built')
+      return answer(request, response, new GraphqlInputError(503, `The GraphQL service of this project is not available: ${(error as Error).message}`))
+    }
     engine.lastUsed = Date.now()
     targets.set(request, target)
     await new Promise<void>((resolve, reject) => {

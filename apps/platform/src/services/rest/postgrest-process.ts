@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Pool } from 'undici'
+import { spawnChild } from '../../control/child-processes.js'
 import { osUser, projectOsUser, type RunAs } from '../../control/os-user.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import { DEFAULT_POSTGREST_POOL, schemaList } from './config.js'
@@ -49,7 +50,7 @@ export class PostgrestProcess {
 
   constructor(
     private readonly project: GatewayProject,
-    runDir: string,
+    private readonly runDir: string,
     private readonly publicApiUrl: string | null,
     private readonly onUnexpectedExit: (code: number | null, output: string) => void,
   ) {
@@ -94,10 +95,13 @@ export class PostgrestProcess {
       PGRST_LOG_LEVEL: 'error',
       PGRST_DB_PLAN_ENABLED: 'false',
     }
-    const child = spawn(postgrestBinary(), [], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
+    // Dies with the platform, and is found through its pid file by the next boot if it does not (child-processes.ts).
+    const child = spawnChild({
+      runDir: this.runDir,
+      kind: 'postgrest',
+      id: this.project.ref,
+      command: postgrestBinary(),
+      options: { env, stdio: ['ignore', 'ignore', 'pipe'], ...(user.switched ? { uid: user.uid, gid: user.gid } : {}) },
     })
     this.child = child
     child.stderr?.setEncoding('utf8')

@@ -1,6 +1,8 @@
+import path from 'node:path'
 import type { Logger } from 'pino'
+import { reapStrays } from '../../control/child-processes.js'
 import type { GatewayProject, ProjectDirectory } from '../../gateway/project-directory.js'
-import { launchFingerprint, PostgrestProcess } from './postgrest-process.js'
+import { launchFingerprint, PostgrestProcess, postgrestBinary } from './postgrest-process.js'
 import { ensureSchemaReloadTriggers } from './schema-reload.js'
 import type { ProjectService } from '../../control/projects.js'
 import { findProject } from '../../control/project-store.js'
@@ -49,6 +51,7 @@ export class RestSupervisor {
   private triggersEnsured = new Set<string>()
   private idleTimer: NodeJS.Timeout
   private stopped = false
+  private straysReaped: Promise<unknown> | null = null
 
   constructor(private readonly options: RestSupervisorOptions) {
     options.directory.onChange((ref) => void this.recheck(ref))
@@ -77,7 +80,22 @@ export class RestSupervisor {
     const current = this.running.get(project.ref)
     if (current && current.process.fingerprint === launchFingerprint(project)) return current.ready
     if (current) await this.stopNow(project.ref)
+    await this.reapStraysOnce()
     return this.start(project).ready
+  }
+
+  /**
+   * Before the first start: a PostgREST serving a socket under our run directory that no pid file
+   * named (left by a version before pid files; boot reaps the others, main.ts) is stopped, so that a
+   * project never has two.
+   */
+  private reapStraysOnce(): Promise<unknown> {
+    const runDir = this.options.runDir
+    const under = (socket: string) => socket.startsWith(runDir + path.sep) || path.resolve(socket).startsWith(path.resolve(runDir) + path.sep)
+    this.straysReaped ??= reapStrays({ binary: postgrestBinary(), belongs: (env) => !!env.PGRST_SERVER_UNIX_SOCKET && under(env.PGRST_SERVER_UNIX_SOCKET) }, this.options.log).catch(
+      (error: Error) => this.options.log.warn({ err: error }, 'could not look for PostgREST processes left running'),
+    )
+    return this.straysReaped
   }
 
   /** Runs fn after any start, stop or replacement of the project's PostgREST in progress. */

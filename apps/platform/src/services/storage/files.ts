@@ -3,7 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { tooLarge } from './errors.js'
+import { noSuchKey, tooLarge } from './errors.js'
+
+const isVersion = (version: unknown): version is string => typeof version === 'string' && /^[0-9a-f-]{36}$/.test(version)
 
 /** Bytes gathered before each write to disk: fewer, larger writes than the stream default (16 KB). */
 const WRITE_BUFFER_BYTES = 1024 * 1024
@@ -24,8 +26,12 @@ export class ObjectFiles {
     return path.join(this.dataDir, 'storage', ref)
   }
 
+  /**
+   * The file of a version. Versions are read from rows a tenant can also write with SQL: one that is not
+   * a version id names no file (NoSuchKey), and never a path.
+   */
   pathOf(ref: string, version: string): string {
-    if (!/^[0-9a-f-]{36}$/.test(version)) throw new Error(`Not an object version: ${version}`)
+    if (!isVersion(version)) throw noSuchKey()
     return path.join(this.projectDir(ref), 'objects', version.slice(0, 2), version)
   }
 
@@ -73,11 +79,18 @@ export class ObjectFiles {
   }
 
   remove(ref: string, versions: (string | null)[]): void {
-    for (const version of versions) if (version) fs.rmSync(this.pathOf(ref, version), { force: true })
+    for (const version of versions) if (version && isVersion(version)) fs.rmSync(this.pathOf(ref, version), { force: true })
   }
 
   exists(ref: string, version: string): boolean {
-    return fs.existsSync(this.pathOf(ref, version))
+    return isVersion(version) && fs.existsSync(this.pathOf(ref, version))
+  }
+
+  /** The size of a version's file, or null when there is none. */
+  sizeOf(ref: string, version: string): number | null {
+    if (!isVersion(version)) return null
+    const stats = fs.statSync(this.pathOf(ref, version), { throwIfNoEntry: false })
+    return stats?.isFile() ? stats.size : null
   }
 
   /** Deletes every file of a project (project deletion). */

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Caller } from './database.js'
+import { unsafeInput } from '../../http/input-guard.js'
 import { invalidKey, invalidRequest, StorageError } from './errors.js'
 
 /** One request below /storage/v1, as the gateway hands it over. */
@@ -30,14 +31,40 @@ export const json = (body: unknown, status = 200): StorageAnswer => ({ status, b
 /** Object names as storage-api accepts them, minus what could name a path on someone's disk later. */
 export const MAX_OBJECT_NAME_BYTES = 1024
 
-const hasControlCharacter = (text: string) => [...text].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)
+/** C0 and C1 control characters (NUL included): never part of a name, a bucket id or a query. */
+export const hasControlCharacter = (text: string) => /[\u0000-\u001f\u007f-\u009f]/.test(text)
+
+/**
+ * True when a name could become a path somewhere else (an archive, a sync tool, a disk on Windows):
+ * a backslash, or a segment that is empty or only dots and spaces ('..', '.', '. .', which Windows
+ * trims to '..'), in the name as given, once or twice percent-decoded (a tool that decodes names),
+ * and in its NFKC form (fullwidth '．．' and '＼', the two-dot leader '‥').
+ */
+export function isPathLikeName(name: string): boolean {
+  const forms = [name]
+  let decoded = name
+  for (let round = 0; round < 2 && decoded.includes('%'); round++) {
+    try {
+      decoded = decodeURIComponent(decoded)
+    } catch {
+      break
+    }
+    forms.push(decoded)
+  }
+  for (const form of forms.flatMap((text) => [text, text.normalize('NFKC')])) {
+    if (form.includes('\\') || form.split('/').some((part) => /^[.\s]*$/.test(part))) return true
+  }
+  return false
+}
 
 export function checkObjectName(name: string): string {
-  if (!name || Buffer.byteLength(name) > MAX_OBJECT_NAME_BYTES) throw invalidKey(name.slice(0, 100))
-  // Control characters, and '.'/'..' segments (an archive or a sync tool would read them as paths).
-  if (hasControlCharacter(name) || name.split('/').some((part) => part === '' || part === '.' || part === '..')) throw invalidKey(name.slice(0, 100))
+  if (typeof name !== 'string' || !name || Buffer.byteLength(name) > MAX_OBJECT_NAME_BYTES) throw invalidKey(String(name).slice(0, 100))
+  if (hasControlCharacter(name) || isPathLikeName(name)) throw invalidKey(name.slice(0, 100))
   return name
 }
+
+/** storage-api's answer to a bucket id it cannot hold. */
+export const invalidBucketName = () => new StorageError(400, 'InvalidBucketName', 'Bucket name invalid')
 
 /** `bucket/some/object.png` (percent-encoded) -> its bucket and object name. */
 export function splitObjectPath(encoded: string): { bucket: string; name: string } {
@@ -49,14 +76,40 @@ export function splitObjectPath(encoded: string): { bucket: string; name: string
   }
   const slash = decoded.indexOf('/')
   if (slash <= 0) throw invalidRequest('The path must name a bucket and an object')
-  return { bucket: decoded.slice(0, slash), name: checkObjectName(decoded.slice(slash + 1).replace(/^\/+/, '')) }
+  const bucket = decoded.slice(0, slash)
+  if (hasControlCharacter(bucket)) throw invalidBucketName()
+  return { bucket, name: checkObjectName(decoded.slice(slash + 1).replace(/^\/+/, '')) }
 }
 
+/** One path segment (a bucket id), decoded. */
 export function decodeSegment(encoded: string): string {
+  let decoded: string
   try {
-    return decodeURIComponent(encoded)
+    decoded = decodeURIComponent(encoded)
   } catch {
     throw invalidRequest('The path is not valid percent-encoding')
+  }
+  if (hasControlCharacter(decoded)) throw invalidBucketName()
+  return decoded
+}
+
+/**
+ * Refuses what no route could use, before routing: control characters (NUL above all, which
+ * Postgres text cannot hold) in the decoded path or the query string.
+ */
+export function checkRequestText(family: string | undefined, path: string, query: URLSearchParams): void {
+  let decoded = path
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    // Bad escapes are answered by the route that decodes them.
+  }
+  if (decoded.includes('\u0000')) {
+    if (family === 'object') throw invalidKey(decoded.replace(/^\/*object\/+/, '').slice(0, 100))
+    throw invalidRequest('The path contains a NUL character (\\u0000), which is not accepted')
+  }
+  for (const [name, value] of query) {
+    if (name.includes('\u0000') || value.includes('\u0000')) throw invalidRequest('The query string contains a NUL character (\\u0000), which is not accepted')
   }
 }
 
@@ -72,13 +125,16 @@ export async function readJson(raw: IncomingMessage): Promise<Record<string, unk
     chunks.push(chunk)
   }
   if (!size) return {}
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
   } catch {
-    // answered below
+    throw invalidRequest('The body must be a JSON object')
   }
-  throw invalidRequest('The body must be a JSON object')
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidRequest('The body must be a JSON object')
+  const problem = unsafeInput(parsed, 'request body')
+  if (problem) throw invalidRequest(problem)
+  return parsed as Record<string, unknown>
 }
 
 /** The caller of a route that needs the project's key (every route but public objects and signed URLs). */

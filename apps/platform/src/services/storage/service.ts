@@ -10,7 +10,7 @@ import { StorageError } from './errors.js'
 import { ObjectFiles } from './files.js'
 import { handleBuckets } from './handlers/buckets.js'
 import { handleObjects } from './handlers/objects.js'
-import type { StorageAnswer, StorageRequest } from './request.js'
+import { checkRequestText, type StorageAnswer, type StorageRequest } from './request.js'
 
 /** The largest object any bucket takes unless configured otherwise (STRATUM_STORAGE_MAX_FILE_BYTES). */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 ** 3
@@ -50,6 +50,7 @@ export class StorageService implements StorageContext {
   async handle(request: StorageRequest): Promise<StorageAnswer> {
     const segments = request.path.replace(/^\/+/, '').split('/')
     const [family, ...rest] = segments
+    checkRequestText(family, request.path, request.query)
     const answer =
       family === 'bucket' ? await handleBuckets(this, request, rest.filter(Boolean))
       : family === 'object' ? await handleObjects(this, request, rest)

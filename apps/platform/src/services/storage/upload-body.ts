@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import Busboy from '@fastify/busboy'
 import { DEFAULT_MIME_TYPE } from './mime.js'
+import { unsafeInput } from '../../http/input-guard.js'
 import { invalidRequest } from './errors.js'
 
 /** What an upload carries besides its bytes, and the bytes as a stream (never buffered). */
@@ -48,8 +49,8 @@ export function readUploadBody(request: IncomingMessage): Promise<UploadBody> {
       try {
         resolve({
           stream,
-          contentType: mimeType || DEFAULT_MIME_TYPE,
-          cacheControl: cacheControl ? `max-age=${cacheControl}` : 'no-cache',
+          contentType: checkedText(mimeType || DEFAULT_MIME_TYPE, 'content type'),
+          cacheControl: cacheControl ? `max-age=${checkedText(cacheControl, 'cacheControl field')}` : 'no-cache',
           userMetadata: parseMetadata(fields.get('metadata'), false),
         })
       } catch (error) {
@@ -67,13 +68,23 @@ export function readUploadBody(request: IncomingMessage): Promise<UploadBody> {
 
 function parseMetadata(text: string | undefined, base64: boolean): Record<string, unknown> | null {
   if (!text) return null
+  let parsed: unknown
   try {
-    const parsed: unknown = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text)
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+    parsed = JSON.parse(base64 ? Buffer.from(text, 'base64').toString('utf8') : text)
   } catch {
-    // answered below
+    throw invalidRequest('metadata must be a JSON object')
   }
-  throw invalidRequest('metadata must be a JSON object')
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidRequest('metadata must be a JSON object')
+  // Stored as jsonb, which holds no \u0000 and no unbounded nesting.
+  const problem = unsafeInput(parsed, 'metadata')
+  if (problem) throw invalidRequest(problem)
+  return parsed as Record<string, unknown>
+}
+
+/** Part headers and fields of a multipart body are the client's bytes: no control characters in what is stored. */
+function checkedText(value: string, what: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw invalidRequest(`The ${what} contains a control character`)
+  return value
 }
 
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)

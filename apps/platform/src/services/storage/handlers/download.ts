@@ -10,12 +10,13 @@ import type { StorageContext } from '../context.js'
  * attachment. HEAD answers the same headers without the body.
  */
 export function sendObject(ctx: StorageContext, request: StorageRequest, row: ObjectRow): StorageAnswer {
-  if (!row.version || !ctx.files.exists(request.project.ref, row.version)) throw noSuchKey()
-  const size = Number(row.metadata?.size ?? 0)
-  const etag = row.metadata?.eTag ?? `"${row.version}"`
+  // The file's own size, not the row's metadata (rows can be edited with SQL): Content-Length never promises more.
+  const size = row.version ? ctx.files.sizeOf(request.project.ref, row.version) : null
+  if (!row.version || size === null) throw noSuchKey()
+  const etag = headerText(row.metadata?.eTag, `"${row.version}"`)
   const headers: Record<string, string> = {
-    'content-type': row.metadata?.mimetype ?? 'application/octet-stream',
-    'cache-control': row.metadata?.cacheControl ?? 'no-cache',
+    'content-type': headerText(row.metadata?.mimetype, 'application/octet-stream'),
+    'cache-control': headerText(row.metadata?.cacheControl, 'no-cache'),
     etag,
     'last-modified': row.updated_at.toUTCString(),
     'accept-ranges': 'bytes',
@@ -39,6 +40,10 @@ export function sendObject(ctx: StorageContext, request: StorageRequest, row: Ob
   headers['content-length'] = String(size)
   return { status: 200, headers, stream: head ? undefined : ctx.files.open(request.project.ref, row.version) }
 }
+
+/** A header value from row metadata (SQL can store anything there): text a header can carry, or the default. */
+const headerText = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && /^[\t\u0020-\u007e\u0080-\u00ff]*$/.test(value) ? value : fallback
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; several ranges are answered whole, as many servers do. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/**
+ * What keeps the project URL's content (functions' pages, storage objects, PostgREST's custom media
+ * types: all written by tenants) away from the platform (DESIGN.md "Isolation", issue 25 item 2). The
+ * project URL has an origin of its own, but cookies ignore ports and a `{ref}.<domain>` host may set
+ * cookies for its parent domain, so:
+ * - the platform's cookies never reach a service (a function would read the dashboard's session), and
+ *   nothing answered here may set or replace them;
+ * - every answer says `nosniff`, and an active document (HTML, XML, SVG, or no type at all) is sandboxed:
+ *   no script runs with the project origin, no form or popup leaves it.
+ */
+
+/** `stratum_session` and any cookie the platform may add later; `__Host-`/`__Secure-` prefixes included. */
+export function isPlatformCookieName(name: string): boolean {
+  return /^(?:__host-|__secure-)?stratum/i.test(name.trim())
+}
+
+/** The Cookie header without the platform's cookies (undefined when nothing is left). */
+export function withoutPlatformCookies(header: string | undefined): string | undefined {
+  if (!header) return header
+  const kept = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !isPlatformCookieName(part.split('=')[0] ?? ''))
+  return kept.length ? kept.join('; ') : undefined
+}
+
+/** Content types a browser runs as a document with scripts. */
+const ACTIVE_CONTENT = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|application\/[\w.+-]*\+xml)\b/i
+/** No script, no same-origin, no forms, no popups, no top navigation: a static page at most. */
+export const TENANT_DOCUMENT_CSP = "sandbox; default-src 'none'; img-src * data: blob:; media-src * data: blob:; style-src * 'unsafe-inline'; font-src * data:"
+
+function isActiveContent(contentType: unknown): boolean {
+  if (contentType === undefined || contentType === null || contentType === '') return true
+  return ACTIVE_CONTENT.test(String(Array.isArray(contentType) ? contentType[0] : contentType))
+}
+
+function dropPlatformSetCookies(reply: FastifyReply): void {
+  const cookies = reply.getHeader('set-cookie')
+  if (cookies === undefined) return
+  const list = (Array.isArray(cookies) ? cookies : [cookies]).map(String)
+  const kept = list.filter((cookie) => !isPlatformCookieName(cookie.split('=')[0] ?? ''))
+  if (kept.length === list.length) return
+  // reply.header() appends to set-cookie: the list is replaced by removing it first.
+  reply.removeHeader('set-cookie')
+  if (kept.length) reply.header('set-cookie', kept)
+}
+
+/** The headers every answer at the project URL gets (also for raw answers written outside Fastify's reply). */
+export function tenantContentHeaders(contentType: unknown): Record<string, string> {
+  return isActiveContent(contentType)
+    ? { 'x-content-type-options': 'nosniff', 'content-security-policy': TENANT_DOCUMENT_CSP }
+    : { 'x-content-type-options': 'nosniff' }
+}
+
+export function registerTenantOriginGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const cookie = request.headers.cookie
+    if (cookie === undefined) return
+    const kept = withoutPlatformCookies(cookie)
+    if (kept === undefined) delete request.raw.headers.cookie
+    else request.raw.headers.cookie = kept
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    dropPlatformSetCookies(reply)
+    const guard = tenantContentHeaders(reply.getHeader('content-type'))
+    // A tenant's own policy stays: a second CSP header only narrows what the first allows.
+    const existing = reply.getHeader('content-security-policy')
+    if (guard['content-security-policy'] && existing !== undefined) {
+      reply.header('content-security-policy', [...(Array.isArray(existing) ? existing : [existing]).map(String), guard['content-security-policy']])
+      delete guard['content-security-policy']
+    }
+    reply.headers(guard)
+    return payload
+  })
+}
