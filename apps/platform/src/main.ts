@@ -188,6 +188,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const port = listeningPort(app, config.port)
   // Functions reach their own project (SUPABASE_URL) through the project listener, like any client.
   functions.platformPort = config.projectPort
+  functions.dashboardPort = port
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   let closing: Promise<void> | null = null
   const apiUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.projectPort}`

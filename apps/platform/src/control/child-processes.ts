@@ -23,6 +23,7 @@ const PID_DIR = 'pids'
 /** A name part of a pid file: no separators, no dots at the start. */
 const NAME_PART = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}$/
 const TERM_GRACE_MS = 3_000
+const KILL_WAIT_MS = 10_000
 const DEATH_POLL_MS = 25
 
 export interface ChildSpec {
@@ -240,7 +241,7 @@ export function startTimeOf(pid: number): string | null {
   return statFieldsOf(pid)?.[19] ?? null
 }
 
-/** SIGTERM, then SIGKILL after a grace time; resolves once the process is gone. */
+/** SIGTERM, then SIGKILL after a grace time; resolves once the process is gone (or after KILL_WAIT_MS more). */
 export async function terminate(pid: number, graceMs = TERM_GRACE_MS): Promise<void> {
   const signal = (name: NodeJS.Signals) => {
     try {
@@ -258,14 +259,19 @@ export async function terminate(pid: number, graceMs = TERM_GRACE_MS): Promise<v
     }
     await new Promise((resolve) => setTimeout(resolve, DEATH_POLL_MS))
   }
-  while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, DEATH_POLL_MS))
+  // SIGKILL cannot be refused, but a process stuck in the kernel (uninterruptible I/O) ends only when that does: not waited for forever.
+  const killDeadline = Date.now() + KILL_WAIT_MS
+  while (isRunning(pid) && Date.now() < killDeadline) await new Promise((resolve) => setTimeout(resolve, DEATH_POLL_MS))
 }
 
 export interface StrayMatch {
   /** Absolute path of the binary the stray runs. */
   binary: string
-  /** Decides from the process's environment (read only for processes running `binary`) whether it is one of ours. */
-  belongs: (environment: Record<string, string>) => boolean
+  /**
+   * Decides from the process's environment (read only for processes running `binary`) whether it is one
+   * of ours; the pid lets a caller look further (e.g. /proc/<pid>/cwd under the data directory).
+   */
+  belongs: (environment: Record<string, string>, pid: number) => boolean
 }
 
 /**
@@ -282,7 +288,7 @@ export async function reapStrays(match: StrayMatch, log?: Pick<Logger, 'warn'>):
     const pid = Number(entry)
     if (pid === process.pid || !runsBinary(pid, match.binary, resolved, false)) continue
     const environment = environmentOf(pid)
-    if (environment && match.belongs(environment) && isRunning(pid)) found.push(pid)
+    if (environment && match.belongs(environment, pid) && isRunning(pid)) found.push(pid)
   }
   for (const pid of found) log?.warn({ pid, binary: match.binary }, 'a child process no pid file names still runs: stopping it')
   await Promise.all(found.map((pid) => terminate(pid)))

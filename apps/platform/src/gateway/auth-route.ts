@@ -4,7 +4,7 @@ import type { PlatformContext } from '../http/context.js'
 import { API_VERSION_2024, API_VERSION_HEADER, AuthError, badJson } from '../services/auth/errors.js'
 import { OPEN_AUTH_PATHS } from '../services/auth/service.js'
 import type { GatewayProject } from './project-directory.js'
-import { mustCloseAfterEarlyAnswer } from './proxy.js'
+import { mustCloseAfterEarlyAnswer, readBodyUpTo } from './proxy.js'
 import { publicApiBase } from './public-url.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is read in full. */
@@ -59,16 +59,9 @@ export async function serveAuth(
 
 /** The request's JSON body as an object ({} when there is none). */
 async function readJsonObject(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > MAX_AUTH_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body is larger than 64 KB')
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request.raw) {
-    size += (chunk as Buffer).length
-    if (size > MAX_AUTH_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body is larger than 64 KB')
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8').trim()
+  const read = await readBodyUpTo(request.raw, MAX_AUTH_BODY_BYTES)
+  if (read === null) throw new AuthError(413, 'request_too_large', 'Request body is larger than 64 KB')
+  const text = read.toString('utf8').trim()
   if (!text) return {}
   let parsed: unknown
   try {

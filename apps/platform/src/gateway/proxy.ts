@@ -10,21 +10,88 @@ const HOP_BY_HOP = new Set([
 /** Never passed to a project's services: the dashboard's session belongs to the platform. */
 const PLATFORM_ONLY = new Set(['cookie'])
 
-/** An unread rest of a body up to this size is read and dropped after an early answer; beyond it the connection closes. */
-const DRAIN_LIMIT_BYTES = 1024 * 1024
+/**
+ * The most of an unwanted body read and dropped after an early answer. Beyond it the socket is closed:
+ * by then the client has long had the answer (closing at once, while it still sends, can reset the
+ * connection before it reads the answer).
+ */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
+
+/** Reads and drops the rest of a body nobody will read, so that the next request on the socket is parsed. */
+export function drainBody(raw: IncomingMessage): void {
+  if (raw.complete || raw.destroyed) return
+  let drained = 0
+  // Whatever it was piped into (a multipart parser) is done with it.
+  raw.unpipe()
+  raw.on('error', () => {})
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_LIMIT_BYTES) raw.socket?.destroy()
+  })
+  raw.resume()
+}
 
 /**
  * Call before sending an answer. A request answered before its body was read to the end (a refusal,
- * a 413, a bad name) still has the rest of that body on its socket: read part-way and left paused,
- * the next request on a kept-alive connection would wait behind it for ever. The rest is read and
- * dropped; when it is large, of unknown length (chunked) or can no longer be read, the answer also
- * says `Connection: close` and the socket closes after it. Returns whether it must close.
+ * a 413, a bad name) still has the rest of that body on its socket: left paused, the next request on
+ * a kept-alive connection would wait behind it for ever. The rest is drained (drainBody); a request
+ * that was destroyed part-way cannot be, so its answer must say `Connection: close` and the socket
+ * closes after it. Returns whether it must close.
  */
 export function mustCloseAfterEarlyAnswer(raw: IncomingMessage): boolean {
   if (raw.complete) return false
-  if (!raw.destroyed) raw.resume()
-  const declared = Number(raw.headers['content-length'])
-  return raw.destroyed || !(declared <= DRAIN_LIMIT_BYTES)
+  if (raw.destroyed) return true
+  drainBody(raw)
+  return false
+}
+
+/**
+ * Reads a request body of at most `limit` bytes. Past the limit (declared or counted) it resolves null,
+ * and the rest is read and dropped: the request is never destroyed part-way (`for await` with an early
+ * exit does that), because a destroyed request cannot be drained and its kept-alive socket would hang
+ * after the answer.
+ */
+export function readBodyUpTo(raw: IncomingMessage, limit: number): Promise<Buffer | null> {
+  // Errors after this point (the client gone) need a listener, or they would be thrown.
+  raw.on('error', () => {})
+  if (Number(raw.headers['content-length']) > limit) {
+    drainBody(raw)
+    return Promise.resolve(null)
+  }
+  if (raw.readableEnded) return Promise.resolve(Buffer.alloc(0))
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      raw.off('data', onData)
+      raw.off('end', onEnd)
+      raw.off('error', onError)
+      raw.off('close', onClose)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      stop()
+      drainBody(raw)
+      resolve(null)
+    }
+    const onEnd = () => {
+      stop()
+      resolve(Buffer.concat(chunks, size))
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    const onClose = () => {
+      stop()
+      reject(new Error('The client closed the connection before the body was sent'))
+    }
+    raw.on('data', onData)
+    raw.on('end', onEnd)
+    raw.on('error', onError)
+    raw.on('close', onClose)
+  })
 }
 
 function forwardedRequestHeaders(headers: IncomingHttpHeaders, override: Record<string, string>): Record<string, string | string[]> {

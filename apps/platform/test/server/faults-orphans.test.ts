@@ -79,12 +79,13 @@ const lockRecord = (): { pid: number; state: string } | null => {
   }
 }
 
-/** `stratum start` on the same data directory, as ChildPlatform runs it, with its output at hand. */
-function spawnPlatform(port: number, env: Record<string, string> = {}) {
+/** `stratum start` on the same data directory, as ChildPlatform runs it (its ports), with its output at hand. */
+function spawnPlatform(port: number, projectPort: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../bin/stratum.mjs'), 'start'], {
     env: {
       ...process.env,
       PORT: String(port),
+      STRATUM_PROJECT_PORT: String(projectPort),
       STRATUM_DATA_DIR: platform.dataDir,
       STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
       STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -224,7 +225,7 @@ describe('a start on a data directory another platform holds', () => {
     setChildOf(platform, null)
     previous.kill('SIGTERM')
     await waitFor(() => lockRecord()?.state === 'stopping', { what: 'the previous platform to say it is stopping' })
-    const next = spawnPlatform(platform.port + 99, { LOG_LEVEL: 'info' })
+    const next = spawnPlatform(platform.port + 99, platform.port + 98, { LOG_LEVEL: 'info' })
     await waitFor(() => next.output().includes('waiting for the platform still stopping on this data directory to exit'), {
       timeoutMs: 60_000,
       what: 'the new platform to wait for the previous one',
@@ -245,7 +246,7 @@ describe('a start on a data directory another platform holds', () => {
   })
 
   it('says which platform runs there and exits non-zero', async () => {
-    const second = spawnPlatform(platform.port + 98)
+    const second = spawnPlatform(platform.port + 97, platform.port + 96)
     await expect(second.running).rejects.toThrow(`Another Stratum platform (pid ${platform.pid}) runs on the data directory ${platform.dataDir}`)
     expect(second.child.exitCode).toBe(1)
     // The running platform is untouched.

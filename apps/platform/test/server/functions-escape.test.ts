@@ -107,6 +107,23 @@ const REFUSED: [name: string, rule: RegExp][] = [
 ]
 
 describe('edge functions run with nothing of the host', () => {
+  it("reaches its own project URL, never the dashboard's port", async () => {
+    const dashboardPort = new URL(t.platform.url).port
+    await deploy('reach', {
+      'index.ts': `Deno.serve(async () => {
+        const tryFetch = async (url: string) => { try { return String((await fetch(url)).status) } catch (error) { return String(error) + ' ' + String((error as Error).cause ?? '') } }
+        return Response.json({
+          dashboard: await tryFetch('http://localhost:${dashboardPort}/api/health'),
+          own: await tryFetch(Deno.env.get('SUPABASE_URL') + '/rest/v1/'),
+        })
+      })`,
+    })
+    const { status, body } = await invoke('reach')
+    expect(status).toBe(200)
+    expect(body.own).toBe('401')
+    expect(body.dashboard).toMatch(/NotCapable|Requires net access/)
+  })
+
   it('refuses secret names that the loader, Deno, npm/JSR, Node, proxies or TLS read: 400 naming the rule', async () => {
     for (const [name, rule] of REFUSED) {
       const refused = await api(t, 'POST', `/v1/projects/${ref}/secrets`, { token }, [{ name, value: 'x' }])

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { api, login, projectApi, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
@@ -226,4 +227,34 @@ describe.each(['15', '17'] as const)('privileged operations on Postgres %s never
     const refused = await api(t, 'POST', `/platform/pg-meta/${ref}/query`, { cookie }, { query: `SELECT pg_create_physical_replication_slot('mine')`, read_only: false })
     expect(refused.body?.error?.code).toBe('42501')
   })
+})
+
+describe('a project made by an earlier version', () => {
+  it('loses REPLICATION and gets the pinned search_path at the next boot, keeping its data', async () => {
+    const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Earlier', organization_slug: orgSlug, db_pass: 'earlier-password-1' })
+    const ref = created.body.ref as string
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 120_000)
+    const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    // What an earlier version left: postgres and a role it made with REPLICATION, the superuser's path unpinned.
+    await withAdminClient(t.platform.ctx.projects.adminConnection(row), async (client) => {
+      await client.query(`CREATE TABLE public.kept AS SELECT g AS id FROM generate_series(1, 100) g`)
+      await client.query(`ALTER ROLE postgres REPLICATION`)
+      await client.query(`CREATE ROLE tenant_streamer LOGIN REPLICATION`)
+      await client.query(`ALTER ROLE supabase_admin RESET search_path`)
+    })
+    await t.platform.ctx.db.query('UPDATE projects SET role_model = 1 WHERE ref = $1', [ref])
+    await t.platform.close()
+    await t.restart()
+    cookie = await login(t)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 120_000)
+    const after = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    expect(after.role_model).toBe(2)
+    const state = await withAdminClient(t.platform.ctx.projects.adminConnection(after), async (client) => ({
+      replication: (await client.query(`SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper ORDER BY 1`)).rows,
+      adminPath: (await client.query(`SELECT s.setconfig FROM pg_catalog.pg_db_role_setting s WHERE s.setrole = 'supabase_admin'::regrole AND s.setdatabase = 0`)).rows[0]?.setconfig,
+      kept: (await client.query(`SELECT count(*)::int AS n FROM public.kept`)).rows[0].n,
+      sessionPath: (await client.query(`SHOW search_path`)).rows[0].search_path,
+    }))
+    expect(state).toEqual({ replication: [], adminPath: expect.arrayContaining(['search_path=pg_catalog, pg_temp']), kept: 100, sessionPath: 'pg_catalog,pg_temp' })
+  }, 300_000)
 })

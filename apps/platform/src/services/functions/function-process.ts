@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import net from 'node:net'
 import { createInterface } from 'node:readline'
 import type { Logger } from 'pino'
 import { Agent } from 'undici'
+import { spawnChild } from '../../control/child-processes.js'
 import type { RunAs } from '../../control/os-user.js'
 import { denoBinary } from './deno.js'
 import { denoArgs, osLimits, processEnv, type LaunchInput } from './sandbox.js'
@@ -74,13 +76,21 @@ export class FunctionProcess {
     fs.rmSync(launch.socketPath, { force: true })
     this.http = new Agent({ connect: { socketPath: launch.socketPath }, keepAliveTimeout: 30_000 })
     // prlimit sets the OS limits, then execs Deno: the pid below is Deno's.
-    const [command, ...args] = [...osLimits(launch.memoryMb), denoBinary(), ...denoArgs(launch)]
-    this.child = spawn(command!, args, {
-      cwd: launch.versionDir,
-      // Built from nothing (sandbox.ts processEnv): none of the platform's own environment.
-      env: processEnv(launch),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
+    // spawnChild: it dies with the platform (parent-death signal) and its pid file lets the next boot reap it.
+    this.child = spawnChild({
+      runDir: path.dirname(launch.dirs.runDir),
+      kind: 'deno',
+      id: `${key}-${path.basename(launch.socketPath, '.sock')}`.replace(/[^A-Za-z0-9_.-]/g, '-'),
+      command: denoBinary(),
+      args: denoArgs(launch),
+      wrapper: osLimits(launch.memoryMb),
+      options: {
+        cwd: launch.versionDir,
+        // Built from nothing (sandbox.ts processEnv): none of the platform's own environment.
+        env: processEnv(launch),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
+      },
     })
     this.pipeOutput()
     this.exited = new Promise((resolve) => {

@@ -52,8 +52,10 @@ export interface FunctionRuntimeOptions {
  * `acquire(project, row)` for each request (gateway/functions-route.ts).
  */
 export class FunctionRuntime {
-  /** The platform's HTTP port, known once it listens: SUPABASE_URL points there. */
+  /** The project listener's port, known once it listens: SUPABASE_URL points there. */
   platformPort: number | null = null
+  /** The dashboard's own port (its API, its session cookie's site): denied to functions like the platform database. */
+  dashboardPort: number | null = null
   /** CPU time one request may use (CPU_SHARE_OF_TIMEOUT); processes started later get a changed value (tests lower it). */
   cpuLimitMs: number
   private running = new Map<string, FunctionProcess>()
@@ -176,7 +178,11 @@ export class FunctionRuntime {
     const secrets = await openSecrets(db, this.options.secrets, project.ref)
     if (secrets.ignored.length) this.options.log.warn({ ref: project.ref, names: secrets.ignored }, 'stored function secrets with refused names are not passed to the function')
     const { rows } = await db.query<{ port: number }>('SELECT port FROM projects WHERE ref <> $1', [project.ref])
-    const internalPorts = [...rows.map((r) => r.port), ...(this.options.platformDbPort ? [this.options.platformDbPort] : [])]
+    const internalPorts = [
+      ...rows.map((r) => r.port),
+      ...(this.options.platformDbPort ? [this.options.platformDbPort] : []),
+      ...(this.dashboardPort ? [this.dashboardPort] : []),
+    ]
     if (this.platformPort === null) throw new Error('The platform is not listening yet')
     const env: Record<string, string> = {
       // Already without the refused names (openSecrets); processEnv() filters once more.

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { readBodyUpTo } from '../../gateway/proxy.js'
 import { unsafeInput } from '../../http/input-guard.js'
 
 /** The largest GraphQL request body read (PostGraphile's bodySizeLimit was the same). */
@@ -60,16 +61,9 @@ function checkUrl(url: string): void {
 }
 
 async function readText(request: IncomingMessage): Promise<string> {
-  const tooLarge = () => refuse(`The request body is larger than ${MAX_GRAPHQL_BODY_BYTES / 1024 / 1024} MB`, 413)
-  if (Number(request.headers['content-length']) > MAX_GRAPHQL_BODY_BYTES) throw tooLarge()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_GRAPHQL_BODY_BYTES) throw tooLarge()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks, size).toString('utf8')
+  const body = await readBodyUpTo(request, MAX_GRAPHQL_BODY_BYTES)
+  if (body === null) throw refuse(`The request body is larger than ${MAX_GRAPHQL_BODY_BYTES / 1024 / 1024} MB`, 413)
+  return body.toString('utf8')
 }
 
 function parseJson(text: string, message: string): unknown {
@@ -114,4 +108,4 @@ function checkedParams(body: unknown): GraphqlParams {
   return { ...params, query: params.query, variables: variables as Record<string, unknown> | null | undefined }
 }
 
-const kind = (value: unknown) => (Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`)
+const kind = (value: unknown) => (Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value === 'object' ? 'an object' : `a ${typeof value}`)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+import { finished } from 'node:stream'
 import { noSuchKey, tooLarge } from './errors.js'
 
 const isVersion = (version: unknown): version is string => typeof version === 'string' && /^[0-9a-f-]{36}$/.test(version)
@@ -11,6 +11,41 @@ const isVersion = (version: unknown): version is string => typeof version === 's
 const WRITE_BUFFER_BYTES = 1024 * 1024
 /** Bytes read from disk at a time for a download (the stream default is 64 KB). */
 const READ_BUFFER_BYTES = 1024 * 1024
+
+/**
+ * Pipes `body` into `file` and resolves the byte count once the file is closed. Bytes are counted as they
+ * pass (no transform stage: it costs throughput). Past `maxBytes`, or when the client goes away, the file
+ * is abandoned and `body` is unpiped but never destroyed: the request's answer then drains the rest
+ * (gateway/proxy.ts), where a destroyed request would leave its kept-alive socket hanging.
+ */
+function copyInto(body: Readable, file: fs.WriteStream, maxBytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let size = 0
+    let settled = false
+    const fail = (error: Error) => {
+      if (settled) return
+      settled = true
+      body.off('data', count)
+      body.unpipe(file)
+      file.destroy()
+      reject(error)
+    }
+    const count = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) fail(tooLarge())
+    }
+    body.on('data', count)
+    finished(body, (error) => error && fail(error))
+    file.on('error', fail)
+    file.on('close', () => {
+      if (file.writableFinished && !settled) {
+        settled = true
+        resolve(size)
+      } else fail(new Error('The object file was closed before it was written'))
+    })
+    body.pipe(file)
+  })
+}
 
 /**
  * Where object bytes live: `<dataDir>/storage/<ref>/objects/<xx>/<version>`, one file per object
@@ -45,15 +80,9 @@ export class ObjectFiles {
     fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 })
     const version = randomUUID()
     const tmp = path.join(tmpDir, version)
-    // Counted as the bytes pass (no transform stage: it costs throughput); past the limit the source is
-    // destroyed with the error, which ends the pipeline.
     let size = 0
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > maxBytes) body.destroy(tooLarge())
-    })
     try {
-      await pipeline(body, fs.createWriteStream(tmp, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }))
+      size = await copyInto(body, fs.createWriteStream(tmp, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }), maxBytes)
       // On disk before the row commits: an upload that was answered must survive a power cut, as the row does.
       const handle = await fs.promises.open(tmp, 'r')
       try {

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Caller } from './database.js'
+import { readBodyUpTo } from '../../gateway/proxy.js'
 import { unsafeInput } from '../../http/input-guard.js'
 import { invalidKey, invalidRequest, StorageError } from './errors.js'
 
@@ -117,17 +118,13 @@ const MAX_JSON_BYTES = 1024 * 1024
 
 /** A JSON object body (bucket and object commands), at most 1 MB. */
 export async function readJson(raw: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of raw as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_JSON_BYTES) throw new StorageError(413, 'EntityTooLarge', 'The request body is too large')
-    chunks.push(chunk)
-  }
+  const text = await readBodyUpTo(raw, MAX_JSON_BYTES)
+  if (text === null) throw new StorageError(413, 'EntityTooLarge', 'The request body is too large')
+  const size = text.length
   if (!size) return {}
   let parsed: unknown
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    parsed = JSON.parse(text.toString('utf8'))
   } catch {
     throw invalidRequest('The body must be a JSON object')
   }

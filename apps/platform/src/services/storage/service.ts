@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { ProjectService } from '../../control/projects.js'
 import type { GatewayProject, ProjectDirectory } from '../../gateway/project-directory.js'
+import { drainBody } from '../../gateway/proxy.js'
 import type { ArchiveContents } from '../../storage/archive.js'
 import type { Db } from '../../store/db.js'
 import { listBuckets, toBucket } from './buckets.js'
@@ -48,6 +49,17 @@ export class StorageService implements StorageContext {
   }
 
   async handle(request: StorageRequest): Promise<StorageAnswer> {
+    try {
+      return await this.route(request)
+    } catch (error) {
+      // Refused before the body was read to its end: the rest is drained, or the next request on the
+      // connection would wait behind it (the dashboard's route answers errors itself).
+      drainBody(request.raw)
+      throw error
+    }
+  }
+
+  private async route(request: StorageRequest): Promise<StorageAnswer> {
     const segments = request.path.replace(/^\/+/, '').split('/')
     const [family, ...rest] = segments
     checkRequestText(family, request.path, request.query)

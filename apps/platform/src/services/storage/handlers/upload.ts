@@ -1,3 +1,4 @@
+import { drainBody } from '../../../gateway/proxy.js'
 import { requireBucket } from '../buckets.js'
 import { SERVICE_CALLER, type Caller } from '../database.js'
 import { tooLarge } from '../errors.js'
@@ -49,7 +50,7 @@ export async function upload(ctx: StorageContext, request: StorageRequest, calle
   const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), await ctx.projectMaxFileBytes(project.ref))
   const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '')
   if (!multipart && Number.isFinite(declared) && declared > limit) {
-    request.raw.resume()
+    drainBody(request.raw)
     throw tooLarge()
   }
   await probeWrite(ctx, request, caller, target)
