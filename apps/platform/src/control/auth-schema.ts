@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
+import { asRole, AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
 
 /** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
 const SCHEMA_VERSION = 'stratum_auth_1'
@@ -148,7 +148,8 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
        AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}')`,
   )
   if (done.rowCount) {
-    const version = await client.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION])
+    // As the table's owner (whose rights `postgres` shares), never the superuser: the table may have been changed.
+    const version = await asRole(client, AUTH_ADMIN_ROLE, () => client.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION]))
     if (version.rowCount) return
   }
   await client.query('BEGIN')

@@ -73,6 +73,24 @@ export const adminConnection = (port: number, password: string, database = 'post
   options: PRIVILEGED_SESSION_OPTIONS,
 })
 
+/**
+ * Runs fn in a transaction as `role`, from a superuser session. For what the platform must read or write in
+ * relations a tenant owns or can change (storage's and auth's bookkeeping, bucket rows): a tenant can turn such
+ * a table into a view, or give it triggers or rules, whose functions run as whoever reads or writes it.
+ */
+export async function asRole<T>(client: pg.Client, role: string, fn: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN')
+  try {
+    await client.query(`SET LOCAL ROLE ${client.escapeIdentifier(role)}`)
+    const result = await fn()
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  }
+}
+
 /** Opens a client as the platform's superuser, runs fn, always closes. */
 export async function withAdminClient<T>(connection: AdminConnection, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: 10_000 })

@@ -33,6 +33,8 @@ export interface LocalProviderOptions {
 /** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
 /** Most WAL any replication slot may hold back. */
 const MAX_SLOT_WAL_KEEP_SIZE = '1GB'
+/** Locks per connection of an upgrade's target server (Postgres's default is 64). */
+const UPGRADE_MAX_LOCKS_PER_TRANSACTION = 1024
 
 export class LocalProvider implements InstanceProvider {
   readonly name = 'local'
@@ -270,6 +272,10 @@ export class LocalProvider implements InstanceProvider {
         // No slot may pin WAL without bound (a full disk stops the instance); the platform's own slots are
         // temporary and short-lived (branching's online copy).
         max_slot_wal_keep_size: MAX_SLOT_WAL_KEEP_SIZE,
+        // A major upgrade restores each database in one transaction, which holds a lock per object it creates: a
+        // project with tens of thousands of functions would run out of the default 64 per connection. The new
+        // server gets room for it while it is the upgrade's target (the live one is configured again after the switch).
+        ...(spec.slot === 'next' ? { max_locks_per_transaction: UPGRADE_MAX_LOCKS_PER_TRANSACTION } : {}),
       },
       buildHba(database?.access ?? OPEN_ACCESS, { legacySuperuserLogin: database?.legacySuperuserLogin }),
     )

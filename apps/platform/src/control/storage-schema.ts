@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
+import { asRole, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
 
 /** Recorded in storage.migrations once this schema is in place (storage-api keeps its versions there too). */
 export const STORAGE_SCHEMA_VERSION = 'stratum_storage_1'
@@ -70,7 +70,8 @@ const TABLES = `
 export async function ensureStorageSchema(client: pg.Client): Promise<void> {
   const done = await client.query(`SELECT to_regclass('storage.migrations') IS NOT NULL AS present`)
   if (done.rows[0]?.present) {
-    const version = await client.query('SELECT 1 FROM storage.migrations WHERE name = $1', [STORAGE_SCHEMA_VERSION])
+    // As the tenant role that owns the schema: storage.migrations may have been made a view calling its functions.
+    const version = await asRole(client, USER_ROLE, () => client.query('SELECT 1 FROM storage.migrations WHERE name = $1', [STORAGE_SCHEMA_VERSION]))
     if (version.rowCount) return
   }
   await client.query('BEGIN')

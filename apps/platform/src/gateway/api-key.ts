@@ -54,8 +54,13 @@ const LEGACY_DISABLED = (): GatewayError =>
 /** True when `token` is the project's legacy anon or service_role key and those are disabled: refused in every position. */
 export function isDisabledLegacyKey(project: GatewayProject, token: string | undefined): boolean {
   if (!token || project.legacyEnabled) return false
-  return sameText(token, project.anonKey) || sameText(token, project.serviceRoleKey)
+  // Header and claims, not the whole string: a signature re-encoded with other spare bits (base64url decoders
+  // accept them) still verifies, but HS256 signs exactly these two segments.
+  const signed = signedPart(token)
+  return sameText(signed, signedPart(project.anonKey)) || sameText(signed, signedPart(project.serviceRoleKey))
 }
+
+const signedPart = (token: string) => token.trim().split('.').slice(0, 2).join('.')
 
 /** Throws the gateway's 401 when the bearer is a disabled legacy key (apikey, Authorization and ?apikey= alike). */
 export function refuseDisabledLegacyKey(project: GatewayProject, token: string | undefined): void {

@@ -145,6 +145,9 @@ async function proxyToFunction(
     request.log.warn({ function: process.key, err: error }, 'edge function request failed')
     return reply.code(502).headers(cors).send({ error: 'The function crashed', message })
   }
+  // The function answered before the client's body was read (undici stops sending it): the rest of that body
+  // would be read as the next request on this connection, so the connection ends with this answer.
+  if (hasBody && !request.raw.complete) reply.header('connection', 'close')
   response.body.once('end', finish)
   response.body.once('close', finish)
   response.body.once('error', (error) => {

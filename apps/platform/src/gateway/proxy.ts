@@ -124,6 +124,11 @@ export async function forward(
   override: Record<string, string>,
   extraResponseHeaders: Record<string, string>,
 ): Promise<void> {
+  const refused = unreadableTarget(path)
+  if (refused) {
+    if (mustCloseAfterEarlyAnswer(request.raw)) reply.header('connection', 'close')
+    return reply.code(400).headers(extraResponseHeaders).send({ code: 'PGRST100', details: refused, hint: null, message: 'The request path or query string cannot be read' })
+  }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
   const response = await upstream.request({
     method: request.method as Dispatcher.HttpMethod,
@@ -132,11 +137,34 @@ export async function forward(
     body: hasBody ? request.raw : null,
   })
   void reply.code(response.statusCode).headers({ ...responseHeaders(response.headers), ...extraResponseHeaders })
+  // The service answered before it read the whole body: undici stops sending it (and destroys the request
+  // stream), so the rest can never be drained here and the connection closes after the answer.
+  if (hasBody && !request.raw.complete) reply.header('connection', 'close')
   if (request.method === 'HEAD') {
     await response.body.dump()
     return reply.send()
   }
   return reply.send(await smallBodyOrStream(response.body))
+}
+
+/**
+ * Why a path and query cannot be passed on, or null: percent-escapes that are not UTF-8 (`%ff`, an
+ * overlong `%c0%ae`; PostgREST answers those with a 500) or that decode to a NUL byte (PostgREST
+ * reads a name only up to it). A '%' that starts no escape stays PostgREST's to read. Answered as
+ * PostgREST answers a query it cannot parse (PGRST100).
+ */
+function unreadableTarget(path: string): string | null {
+  for (const part of path.split(/[/?&=]/)) {
+    if (!part.includes('%')) continue
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'))
+    } catch {
+      return `"${part.slice(0, 100)}" is not valid percent-encoded UTF-8`
+    }
+    if (decoded.includes('\u0000')) return `"${part.slice(0, 100)}" holds a NUL character (\\u0000), which is not accepted`
+  }
+  return null
 }
 
 /** Answers up to this size are sent in one write (most API answers); larger ones stream. */

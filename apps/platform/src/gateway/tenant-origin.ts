@@ -26,14 +26,19 @@ export function withoutPlatformCookies(header: string | undefined): string | und
   return kept.length ? kept.join('; ') : undefined
 }
 
-/** Content types a browser runs as a document with scripts. */
-const ACTIVE_CONTENT = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|application\/[\w.+-]*\+xml)\b/i
+/**
+ * Types a browser shows without running anything of the page's: everything else (HTML, XML, SVG, unknown
+ * types, and a list such as `text/plain, text/html`, of which browsers take the last) is sandboxed.
+ */
+const PASSIVE_CONTENT = /^(?:text\/(?:plain|csv|css|markdown|event-stream)|application\/(?:json|[\w.+-]+\+json|octet-stream|pdf|zip|gzip|x-ndjson|wasm|javascript|vnd\.[\w.+-]+|openapi\+json)|image\/(?:png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|audio\/[\w.+-]+|video\/[\w.+-]+|font\/[\w.+-]+|multipart\/[\w.+-]+)$/
 /** No script, no same-origin, no forms, no popups, no top navigation: a static page at most. */
 export const TENANT_DOCUMENT_CSP = "sandbox; default-src 'none'; img-src * data: blob:; media-src * data: blob:; style-src * 'unsafe-inline'; font-src * data:"
 
 function isActiveContent(contentType: unknown): boolean {
-  if (contentType === undefined || contentType === null || contentType === '') return true
-  return ACTIVE_CONTENT.test(String(Array.isArray(contentType) ? contentType[0] : contentType))
+  if (contentType === undefined || contentType === null || contentType === '' || Array.isArray(contentType)) return true
+  const value = String(contentType)
+  if (value.includes(',')) return true
+  return !PASSIVE_CONTENT.test(value.split(';')[0]!.trim().toLowerCase())
 }
 
 function dropPlatformSetCookies(reply: FastifyReply): void {

@@ -123,17 +123,18 @@ WHERE c.relkind IN ('v', 'm') AND n.nspname = ANY($1)`
 export const PGRST_FUNCTIONS_SQL = `
 WITH args AS (
   SELECT p.oid,
-    array_agg(coalesce(a.name, '') ORDER BY a.idx) AS names,
-    array_agg(a.type::regtype::text ORDER BY a.idx) AS types,
-    array_agg(a.idx <= (p.pronargs - p.pronargdefaults) ORDER BY a.idx) AS required,
-    array_agg(coalesce(a.mode = 'v', false) ORDER BY a.idx) AS variadic,
-    CASE count(*) - count(a.name)
+    pg_catalog.array_agg(coalesce(a.name, '') ORDER BY a.idx) AS names,
+    pg_catalog.array_agg(a.type::regtype::text ORDER BY a.idx) AS types,
+    pg_catalog.array_agg(a.idx <= (p.pronargs - p.pronargdefaults) ORDER BY a.idx) AS required,
+    pg_catalog.array_agg(coalesce(a.mode = 'v', false) ORDER BY a.idx) AS variadic,
+    CASE pg_catalog.count(*) - pg_catalog.count(a.name)
       WHEN 0 THEN true
-      WHEN 1 THEN (array_agg(a.type))[1] IN ('bytea'::regtype, 'json'::regtype, 'jsonb'::regtype, 'text'::regtype, 'xml'::regtype)
+      WHEN 1 THEN (pg_catalog.array_agg(a.type))[1] IN ('pg_catalog.bytea'::regtype, 'pg_catalog.json'::regtype, 'pg_catalog.jsonb'::regtype, 'pg_catalog.text'::regtype, 'pg_catalog.xml'::regtype)
       ELSE false
     END AS callable
-  FROM pg_proc p
-  JOIN pg_namespace pn ON pn.oid = p.pronamespace
+  FROM pg_catalog.pg_proc p
+  JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace
+  -- unnest with several arrays is FROM-clause syntax and takes no schema; this query runs as the read-only role.
   CROSS JOIN LATERAL unnest(p.proargnames, p.proargtypes, p.proargmodes) WITH ORDINALITY AS a(name, type, mode, idx)
   WHERE pn.nspname = $1 AND a.type IS NOT NULL
   GROUP BY p.oid
@@ -141,12 +142,12 @@ WITH args AS (
 SELECT p.oid::int8 AS id, p.proname AS name, d.description, p.provolatile::text AS volatility,
   coalesce(args.names, '{}') AS arg_names, coalesce(args.types, '{}') AS arg_types,
   coalesce(args.required, '{}') AS arg_required, coalesce(args.variadic, '{}') AS arg_variadic
-FROM pg_proc p
-JOIN pg_namespace pn ON pn.oid = p.pronamespace
+FROM pg_catalog.pg_proc p
+JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace
 LEFT JOIN args ON args.oid = p.oid
-LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_proc'::regclass AND d.objsubid = 0
-WHERE pn.nspname = $1 AND p.prokind = 'f' AND p.prorettype <> 'trigger'::regtype
-  AND coalesce(args.callable, true) AND has_function_privilege($2::name, p.oid, 'EXECUTE')
+LEFT JOIN pg_catalog.pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_catalog.pg_proc'::regclass AND d.objsubid = 0
+WHERE pn.nspname = $1 AND p.prokind = 'f' AND p.prorettype <> 'pg_catalog.trigger'::regtype
+  AND coalesce(args.callable, true) AND pg_catalog.has_function_privilege($2::name, p.oid, 'EXECUTE')
 ORDER BY p.proname, p.oid`
 
 export const PGRST_SCHEMA_SQL = `

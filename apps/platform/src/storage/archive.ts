@@ -34,7 +34,15 @@ export interface ArchiveContents {
 export type ArchiveSource = () => Promise<ArchiveContents>
 
 /** Characters never written raw into an entry: the escape itself, other systems' separators and reserved characters, controls. */
-const UNSAFE_CHARACTER = /[%\\:*?"<>|\u0000-\u001f\u007f-\u009f]/
+const RESERVED_CHARACTERS = new Set(['%', '\\', ':', '*', '?', '"', '<', '>', '|'])
+
+function hasUnsafeCharacter(name: string): boolean {
+  for (const char of name) {
+    const code = char.charCodeAt(0)
+    if (RESERVED_CHARACTERS.has(char) || code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
 /** Entry names stay well below the zip format's 64 KB (and what extractors take). */
 const MAX_ENTRY_BYTES = 4096
 
@@ -58,7 +66,7 @@ function percentEncode(text: string): string {
  */
 export function archiveEntryName(name: string): string {
   if (name === '') return '%00'
-  const safe = !UNSAFE_CHARACTER.test(name) && !name.split('/').some(isPathLikeSegment)
+  const safe = !hasUnsafeCharacter(name) && !name.split('/').some(isPathLikeSegment)
   const entry = safe ? name : percentEncode(name)
   if (Buffer.byteLength(entry) <= MAX_ENTRY_BYTES) return entry
   // A name longer than any upload allows (written with SQL): its digest, listed in names.json.

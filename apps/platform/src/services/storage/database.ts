@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { withAdminClient } from '../../control/bootstrap-roles.js'
+import { asRole, USER_ROLE, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
 import { ensureStorageSchema } from '../../control/storage-schema.js'
@@ -119,13 +119,16 @@ export class StorageDatabases {
       type: string; created_at: Date; updated_at: Date
     }>('SELECT * FROM storage_buckets WHERE project_ref = $1', [ref])
     if (!rows.length) return
-    for (const bucket of rows) {
-      await client.query(
-        `INSERT INTO storage.buckets (id, name, owner_id, public, allowed_mime_types, file_size_limit, type, created_at, updated_at)
-         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-        [bucket.id, bucket.owner, bucket.public, bucket.allowed_mime_types, bucket.file_size_limit, bucket.type, bucket.created_at, bucket.updated_at],
-      )
-    }
+    // As the table's owner: a tenant trigger on storage.buckets must not run as the superuser.
+    await asRole(client, USER_ROLE, async () => {
+      for (const bucket of rows) {
+        await client.query(
+          `INSERT INTO storage.buckets (id, name, owner_id, public, allowed_mime_types, file_size_limit, type, created_at, updated_at)
+           VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+          [bucket.id, bucket.owner, bucket.public, bucket.allowed_mime_types, bucket.file_size_limit, bucket.type, bucket.created_at, bucket.updated_at],
+        )
+      }
+    })
     await this.db.query('DELETE FROM storage_buckets WHERE project_ref = $1 AND id = ANY($2)', [ref, rows.map((bucket) => bucket.id)])
     this.log.info({ ref, buckets: rows.length }, 'storage: bucket records moved into the project database')
   }

@@ -33,7 +33,13 @@ export const json = (body: unknown, status = 200): StorageAnswer => ({ status, b
 export const MAX_OBJECT_NAME_BYTES = 1024
 
 /** C0 and C1 control characters (NUL included): never part of a name, a bucket id or a query. */
-export const hasControlCharacter = (text: string) => /[\u0000-\u001f\u007f-\u009f]/.test(text)
+export function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
 
 /**
  * True when a name could become a path somewhere else (an archive, a sync tool, a disk on Windows):
@@ -95,8 +101,8 @@ export function decodeSegment(encoded: string): string {
 }
 
 /**
- * Refuses what no route could use, before routing: control characters (NUL above all, which
- * Postgres text cannot hold) in the decoded path or the query string.
+ * Refuses what no route could use, before routing: a NUL byte (which Postgres text cannot hold) in
+ * the decoded path (as storage-api's Invalid key for object paths) or in the query string.
  */
 export function checkRequestText(family: string | undefined, path: string, query: URLSearchParams): void {
   let decoded = path

@@ -4,6 +4,7 @@ import Busboy from '@fastify/busboy'
 import { DEFAULT_MIME_TYPE } from './mime.js'
 import { unsafeInput } from '../../http/input-guard.js'
 import { invalidRequest } from './errors.js'
+import { hasControlCharacter } from './request.js'
 
 /** What an upload carries besides its bytes, and the bytes as a stream (never buffered). */
 export interface UploadBody {
@@ -83,7 +84,7 @@ function parseMetadata(text: string | undefined, base64: boolean): Record<string
 
 /** Part headers and fields of a multipart body are the client's bytes: no control characters in what is stored. */
 function checkedText(value: string, what: string): string {
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw invalidRequest(`The ${what} contains a control character`)
+  if (hasControlCharacter(value)) throw invalidRequest(`The ${what} contains a control character`)
   return value
 }
 
