@@ -7,7 +7,6 @@ import {
   PGRST_SCHEMA_SQL,
   PGRST_VIEWS_SQL,
 } from './postgrest-sql.js'
-import { READONLY_ROLE } from '../control/bootstrap-roles.js'
 import type { Queryable } from './queryable.js'
 import { inferViewKeys, type KeyRow, type Rel, type RelEnd, type ViewDefinition } from './view-keys.js'
 
@@ -80,13 +79,11 @@ export async function loadPostgrestSchema(db: Queryable, schema: string, role: s
   const viewSchemas = [...new Set([schema, ...EXTRA_SEARCH_PATH])]
   const views = hasViews ? (await db.query<ViewDefinition>(PGRST_VIEWS_SQL, [viewSchemas])).rows : []
   // Type names as PostgREST prints them need the exposed schemas on the path. Names on that path are the
-  // tenant's to shadow (an aggregate `public.array_agg(text)` wins over the catalog's), so this one query runs
-  // as the read-only role, never as the superuser the cache logs in as, and names the catalog's functions.
-  await db.query(`SET LOCAL ROLE ${READONLY_ROLE}`)
+  // tenant's to shadow (an aggregate `public.array_agg(text)` wins over the catalog's): the schema cache runs
+  // this as the read-only role, never as the superuser it logs in as (schema-cache.ts), and the query names
+  // the catalog's functions.
   await db.query(`SELECT pg_catalog.set_config('search_path', $1, true)`, [[schema, ...EXTRA_SEARCH_PATH].map(quoteIdent).join(', ')])
   const functionRows = (await db.query(PGRST_FUNCTIONS_SQL, [schema, role])).rows
-  await db.query(`SELECT pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true)`)
-  await db.query('RESET ROLE')
 
   const enums = new Map<string, string[]>()
   for (const row of enumRows) if (!enums.has(row.name)) enums.set(row.name, row.labels)

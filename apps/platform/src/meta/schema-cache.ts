@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { schemaMarker } from './marker.js'
-import { ADMIN_ROLE, PRIVILEGED_SESSION_OPTIONS } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, PRIVILEGED_SESSION_OPTIONS, READONLY_ROLE } from '../control/bootstrap-roles.js'
 
 /** Where a project's database is reached (the superuser: introspection reads every schema). */
 export interface SchemaCacheTarget {
@@ -39,6 +39,12 @@ export class SchemaCache {
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       open = true
+      // The catalogs are read as the read-only role, with the search path users have, so expressions and type
+      // names print as they see them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path
+      // (an overload, an aggregate) then runs with no more rights than the tenant's own, never as the superuser
+      // this pool logs in as.
+      await client.query(`SET LOCAL ROLE ${READONLY_ROLE}`)
+      await client.query(`SELECT pg_catalog.set_config('search_path', '"$user", public, extensions', true)`)
       const entry = this.entry(target.ref, await schemaMarker(client))
       const kept = entry.values.get(key) as Promise<T> | undefined
       if (kept) {

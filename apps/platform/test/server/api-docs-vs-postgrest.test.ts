@@ -12,6 +12,8 @@ import { ADMIN_EMAIL, api, startTestPlatform, tokenFor, waitFor, waitForStatus, 
  */
 
 const PUBLIC_URL = 'https://stratum.example.com'
+/** The project APIs' own origin behind the same proxy (README "Two origins"). */
+const PROJECT_PUBLIC_URL = 'https://api.stratum.example.com'
 
 let t: TestPlatform
 let token: string
@@ -154,7 +156,7 @@ async function postgrestRoot(role: keyof typeof keys): Promise<Record<string, un
 }
 
 beforeAll(async () => {
-  t = await startTestPlatform({ STRATUM_PUBLIC_URL: PUBLIC_URL })
+  t = await startTestPlatform({ STRATUM_PUBLIC_URL: PUBLIC_URL, STRATUM_PROJECT_PUBLIC_URL: PROJECT_PUBLIC_URL })
   // A personal access token: cookie requests would have to come from the public URL's origin.
   token = await tokenFor(t, ADMIN_EMAIL)
   const slug = (await api(t, 'GET', '/platform/organizations', { token })).body[0].slug
@@ -174,9 +176,9 @@ beforeAll(async () => {
   const settings = await api(t, 'GET', `/platform/projects/${ref}/settings`, { token })
   // The project URL is on the public host, which this test cannot reach: the same path on the platform's own address.
   const projectUrl = new URL(`${settings.body.app_config.protocol}://${settings.body.app_config.endpoint}`)
-  expect(projectUrl.origin).toBe(PUBLIC_URL)
+  expect(projectUrl.origin).toBe(PROJECT_PUBLIC_URL)
   projectPath = projectUrl.pathname.replace(/\/$/, '')
-  restUrl = `${t.platform.url}${projectPath}/rest/v1`
+  restUrl = `${t.platform.apiUrl}${projectPath}/rest/v1`
   for (const key of settings.body.service_api_keys as { tags: string; api_key: string }[]) {
     if (key.tags === 'anon' || key.tags === 'service_role') keys[key.tags] = key.api_key
   }
@@ -198,7 +200,7 @@ describe('the API docs document and the project’s own PostgREST', () => {
     const theirs = await postgrestRoot(role)
     // Nothing set aside: the host, scheme and base path are the public ones for both, and so is the version.
     expect(differences(ours.body, theirs)).toEqual([])
-    expect(theirs).toMatchObject({ host: 'stratum.example.com:443', schemes: ['https'], basePath: `${projectPath}/rest/v1`, info: { version: '12.0.2' } })
+    expect(theirs).toMatchObject({ host: 'api.stratum.example.com:443', schemes: ['https'], basePath: `${projectPath}/rest/v1`, info: { version: '12.0.2' } })
   })
 
   it('covers what the reference schema sets out to cover', async () => {

@@ -85,7 +85,7 @@ describe('a project made before the role model', () => {
   it('moves over at boot: postgres is no longer a superuser, keeps its password and owns its objects', async () => {
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
     const row = (await t.platform.ctx.db.query('SELECT role_model, db_password_sealed FROM projects WHERE ref = $1', [ref])).rows[0]
-    expect(row).toEqual({ role_model: 1, db_password_sealed: null })
+    expect(row).toEqual({ role_model: 2, db_password_sealed: null })
     await asUser(async (client) => {
       expect((await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).rows[0].rolsuper).toBe(false)
       expect((await client.query('SELECT count(*)::int AS n, sum(qty)::int AS total FROM shop.orders')).rows[0]).toEqual({ n: 500, total: 125250 })

@@ -317,7 +317,9 @@ describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   })
 
   it('answers what @supabase/postgres-meta answers for the same database', async () => {
-    const data = await postgresMetaTables(`postgres://supabase_admin:${adminPassword}@127.0.0.1:${target.port}/postgres`)
+    // With the database's own search_path, as postgres-meta has it on Supabase (the platform's superuser has only the catalog).
+    const userPath = encodeURIComponent('-c search_path="$user",public,extensions')
+    const data = await postgresMetaTables(`postgres://supabase_admin:${adminPassword}@127.0.0.1:${target.port}/postgres?options=${userPath}`)
     {
       const ours = await meta.listTables(target)
       const byName = (tables: any[]) => new Map(tables.map((table) => [`${table.schema}.${table.name}`, table]))
@@ -822,7 +824,8 @@ describe('HTTP', () => {
     const doc = await get(`/platform/projects/${ref}/api/rest`)
     expect(doc.statusCode).toBe(200)
     expect(doc.headers['content-type']).toBe('application/json; charset=utf-8')
-    expect(doc.json()).toEqual({ ...EXPECTED_DOCUMENT, host: 'localhost:80' })
+    // Where the project's PostgREST says it is: the project URL, on the project listener's own origin.
+    expect(doc.json()).toEqual({ ...EXPECTED_DOCUMENT, host: new URL(t.platform.apiUrl).host, basePath: `/projects/${ref}/rest/v1` })
     const openapi = await get(`/platform/projects/${ref}/api/rest?role=anon&schema=public`, { accept: 'application/openapi+json' })
     expect(openapi.headers['content-type']).toBe('application/openapi+json; charset=utf-8')
   })

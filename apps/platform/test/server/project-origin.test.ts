@@ -17,6 +17,8 @@ const PAGE = `<!doctype html><script>fetch('/v1/projects').then(r => r.text()).t
 const FUNCTION_SOURCE = `Deno.serve((req) => {
   const url = new URL(req.url)
   if (url.pathname.endsWith('/cookies')) return new Response(req.headers.get('cookie') ?? '', { headers: { 'content-type': 'text/plain' } })
+  // Browsers take the last type of a list: this is HTML to them.
+  if (url.pathname.endsWith('/listed')) return new Response('<script>1</script>', { headers: { 'content-type': 'text/plain, text/html' } })
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' })
   headers.append('set-cookie', 'stratum_session=planted; Path=/; HttpOnly')
   headers.append('set-cookie', '__Host-stratum_session=planted; Path=/; Secure')
@@ -65,6 +67,14 @@ describe('two origins', () => {
     expect(response.headers.getSetCookie()).toEqual(['app_pref=dark; Path=/'])
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+  })
+
+  it('sandboxes whatever is not a single passive type (a list of types, SVG, no type)', async () => {
+    const listed = await fetch(`${project.url}/functions/v1/page/listed`)
+    expect(listed.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+    const plain = await fetch(`${project.url}/functions/v1/page/cookies`)
+    expect(plain.headers.get('content-security-policy')).toBeNull()
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it('never passes the platform session to a function', async () => {

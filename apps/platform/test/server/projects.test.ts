@@ -53,7 +53,7 @@ describe('projects', () => {
     // The user's postgres is not a superuser; the platform's own superuser is another role.
     const client = await connect((await api(t, 'GET', `/platform/projects/${ref}`, { cookie })).body, 'shop-password-1')
     const { rows: me } = await client.query(`SELECT rolsuper, rolcreatedb, rolbypassrls, rolreplication FROM pg_roles WHERE rolname = current_user`)
-    expect(me[0]).toEqual({ rolsuper: false, rolcreatedb: true, rolbypassrls: true, rolreplication: true })
+    expect(me[0]).toEqual({ rolsuper: false, rolcreatedb: true, rolbypassrls: true, rolreplication: false })
     await client.end()
   })
 

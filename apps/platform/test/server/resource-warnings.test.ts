@@ -107,7 +107,7 @@ describe('resource warnings and read-only mode', () => {
     expect(counted.status).toBe(201)
     expect(counted.body[0].n).toBeGreaterThan(0)
     const row = (await findProject(t.platform.ctx.db, ref))!
-    await withAdminClient(t.platform.ctx.projects.adminConnection(row), (client) => client.query(`insert into filler (payload) values ('platform')`))
+    await withAdminClient(t.platform.ctx.projects.adminConnection(row), (client) => client.query(`insert into public.filler (payload) values ('platform')`))
 
     const raised = await setQuota(8 * 1024 ** 3)
     expect(raised.status).toBe(200)

@@ -14,8 +14,8 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01',
 /**
  * Where the REST API is reached: host:port (PostgREST always writes the port), scheme and base path, read
  * from the public URL the project's own PostgREST is given (services/rest) as PostgREST reads it, so that
- * both documents say the same. Without one (a platform on an ephemeral port, in tests) PostgREST writes
- * its own listen address; here the address this request came to stands in, at the root.
+ * both documents say the same: the project URL on the project listener's own origin (main.ts gives it once
+ * that listener's port is known). Before that, the address this request came to stands in, at the root.
  */
 function apiLocation(ctx: PlatformContext, request: FastifyRequest, ref: string): { host: string; scheme: 'http' | 'https'; basePath: string } {
   const advertised = ctx.rest.publicApiUrl(ref)
