@@ -122,6 +122,31 @@ BEGIN
     END LOOP;
   END LOOP;
 END $plant$;
+-- Operators: exact-type twins of the catalog's polymorphic array operators (an operator resolves by the path too).
+DO $plant$
+DECLARE
+  target record;
+  op text;
+  elem text;
+BEGIN
+  FOR target IN
+    SELECT n.nspname FROM pg_catalog.pg_namespace n
+     WHERE pg_catalog.has_schema_privilege('postgres', n.oid, 'CREATE')
+       AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
+  LOOP
+    FOREACH elem IN ARRAY ARRAY['text', 'oid', 'name', 'int4', 'int2'] LOOP
+      EXECUTE pg_catalog.format(
+        'CREATE FUNCTION %I.trojan_op(a %s[], b %s[]) RETURNS boolean LANGUAGE plpgsql AS $t$ BEGIN PERFORM public.trojan_record(''operator''); RETURN NULL; END $t$',
+        target.nspname, elem, elem);
+      FOREACH op IN ARRAY ARRAY['@>', '<@', '&&', '='] LOOP
+        BEGIN
+          EXECUTE pg_catalog.format('CREATE OPERATOR %I.%s (LEFTARG = %s[], RIGHTARG = %s[], FUNCTION = %I.trojan_op)', target.nspname, op, elem, elem, target.nspname);
+        EXCEPTION WHEN duplicate_function OR duplicate_object THEN NULL;
+        END;
+      END LOOP;
+    END LOOP;
+  END LOOP;
+END $plant$;
 SELECT count(*) AS planted FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
  WHERE n.nspname <> 'pg_catalog' AND p.prokind = 'f' AND pg_catalog.pg_get_function_identity_arguments(p.oid) ~ '^text(, text)*$'
    AND pg_catalog.pg_get_functiondef(p.oid) LIKE '%trojan_record%';`
@@ -182,6 +207,8 @@ describe.each(['15', '17'] as const)('privileged operations on Postgres %s never
     const rows = await sqlAsOwner(`SELECT pg_cancel_backend('1') AS answer`)
     expect(rows).toEqual([{ answer: null }])
     expect(await sqlAsOwner(`SELECT fn, caller, superuser FROM public.trojan_calls`)).toContainEqual({ fn: 'pg_cancel_backend', caller: 'postgres', superuser: false })
+    // And the operators: text[] @> text[] is the tenant's on the users' path.
+    expect(await sqlAsOwner(`SELECT ARRAY['a']::text[] @> ARRAY['a']::text[] AS answer`)).toEqual([{ answer: null }])
   })
 
   it('runs every privileged operation without a superuser call', async () => {
