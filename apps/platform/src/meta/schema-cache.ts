@@ -39,12 +39,7 @@ export class SchemaCache {
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
       open = true
-      // The catalogs are read as the read-only role, with the search path users have, so expressions and type
-      // names print as they see them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path
-      // (an overload, an aggregate) then runs with no more rights than the tenant's own, never as the superuser
-      // this pool logs in as.
-      await client.query(`SET LOCAL ROLE ${READONLY_ROLE}`)
-      await client.query(`SELECT pg_catalog.set_config('search_path', '"$user", public, extensions', true)`)
+      // The marker is read with the pinned catalog-only path of this superuser pool (bootstrap-roles.ts).
       const entry = this.entry(target.ref, await schemaMarker(client))
       const kept = entry.values.get(key) as Promise<T> | undefined
       if (kept) {
@@ -54,7 +49,13 @@ export class SchemaCache {
       }
       this.computations++
       const computing = (async () => {
-        await client.query(`SET LOCAL statement_timeout = '60s'`)
+        // The catalogs are read as the read-only role, with the search path users have, so expressions and type
+        // names print as they see them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path
+        // (an overload, an aggregate) then runs with no more rights than the tenant's own, never as the superuser
+        // this pool logs in as. One round trip; a cache hit above pays none of it.
+        await client.query(
+          `SET LOCAL statement_timeout = '60s'; SET LOCAL ROLE ${READONLY_ROLE}; SET LOCAL search_path = "$user", public, extensions`,
+        )
         const value = await load(client)
         await client.query('COMMIT')
         open = false

@@ -25,11 +25,22 @@ export class ChildPlatform {
 
   async start(env: Record<string, string> = {}): Promise<void> {
     if (this.child) throw new Error('The platform is already running: stop or crash it first')
+    const launched = this.launch(this.port + 99, this.port + 98, env)
+    await launched.running
+    this.child = launched.child
+  }
+
+  /**
+   * `stratum start` on this data directory with the given HTTP ports, not awaited: `running` settles once it
+   * serves (or rejects with its output when it exits). start() uses it; tests that run a second platform beside
+   * this one (another start on the same data directory) call it with other ports.
+   */
+  launch(port: number, projectPort: number, env: Record<string, string> = {}): { child: ChildProcess; running: Promise<void>; output: () => string } {
     const child = spawn(process.execPath, [BIN, 'start'], {
       env: {
         ...process.env,
-        PORT: String(this.port + 99),
-        STRATUM_PROJECT_PORT: String(this.port + 98),
+        PORT: String(port),
+        STRATUM_PROJECT_PORT: String(projectPort),
         STRATUM_DATA_DIR: this.dataDir,
         STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
         STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -42,7 +53,7 @@ export class ChildPlatform {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    await new Promise<void>((resolve, reject) => {
+    const running = new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString()
         if (output.includes('Stratum is running')) resolve()
@@ -51,7 +62,8 @@ export class ChildPlatform {
       child.stderr!.on('data', onData)
       child.once('exit', (code) => reject(new Error(`platform exited with ${code}:\n${output}`)))
     })
-    this.child = child
+    running.catch(() => {})
+    return { child, running, output: () => output }
   }
 
   /** kill -9: no shutdown handler runs. */

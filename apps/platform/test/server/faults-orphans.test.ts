@@ -9,7 +9,7 @@ import { PLATFORM_DB_OS_USER } from '../../src/control/os-user.js'
 import { PostgresServer } from '../../src/control/postgres-server.js'
 import { postgrestBinary } from '../../src/services/rest/postgrest-process.js'
 import { ChildPlatform } from './child-platform.js'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, login, projectApi, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, projectApi, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
  * Faults leave nothing behind (issue 25, item 7): a platform killed with -9 takes its PostgREST with it
@@ -79,35 +79,9 @@ const lockRecord = (): { pid: number; state: string } | null => {
   }
 }
 
-/** `stratum start` on the same data directory, as ChildPlatform runs it (its ports), with its output at hand. */
+/** `stratum start` on the same data directory with other ports (child-platform.ts launch), with its output at hand. */
 function spawnPlatform(port: number, projectPort: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../bin/stratum.mjs'), 'start'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      STRATUM_PROJECT_PORT: String(projectPort),
-      STRATUM_DATA_DIR: platform.dataDir,
-      STRATUM_ADMIN_EMAIL: ADMIN_EMAIL,
-      STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      STRATUM_PLATFORM_DB_PORT: String(platform.port),
-      STRATUM_PROJECT_PORT_START: String(platform.port + 1),
-      LOG_LEVEL: 'fatal',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const running = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Stratum is running')) resolve()
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`platform exited with ${code}:\n${output}`)))
-  })
-  running.catch(() => {})
-  return { child, running, output: () => output }
+  return platform.launch(port, projectPort, { LOG_LEVEL: 'fatal', ...env })
 }
 
 beforeAll(async () => {

@@ -34,6 +34,13 @@ afterAll(async () => {
   fs.rmSync(evidenceDir, { recursive: true, force: true })
 })
 
+/** Every schema the tenant's `postgres` may create in: where the twins go. */
+const TENANT_SCHEMAS = `SELECT n.nspname FROM pg_catalog.pg_namespace n
+     WHERE pg_catalog.has_schema_privilege('postgres', n.oid, 'CREATE')
+       AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'`
+/** Concrete types that beat the catalog's polymorphic arguments (anynonarray, "any", anyelement). */
+const CONCRETE_TYPES = `ARRAY['text', 'oid', 'int2', 'int4', 'int8', 'name', 'bool', '"char"', 'regtype', 'jsonb', 'numeric', 'timestamptz']`
+
 /** The trojans, as the tenant writes them in the SQL editor (postgres, full connection). */
 function plantSql(dir: string): string {
   return `
@@ -58,11 +65,7 @@ DECLARE
   fn record;
   args text;
 BEGIN
-  FOR target IN
-    SELECT n.nspname FROM pg_catalog.pg_namespace n
-     WHERE pg_catalog.has_schema_privilege('postgres', n.oid, 'CREATE')
-       AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-  LOOP
+  FOR target IN ${TENANT_SCHEMAS} LOOP
     FOR fn IN
       SELECT DISTINCT p.proname, p.pronargs
         FROM pg_catalog.pg_proc p
@@ -90,23 +93,19 @@ DECLARE
   concrete text;
   args text;
 BEGIN
-  FOREACH concrete IN ARRAY ARRAY['text', 'oid', 'int2', 'int4', 'int8', 'name', 'bool', '"char"', 'regtype', 'jsonb', 'numeric', 'timestamptz'] LOOP
+  FOREACH concrete IN ARRAY ${CONCRETE_TYPES} LOOP
     EXECUTE pg_catalog.format(
       'CREATE FUNCTION public.trojan_sfunc(state text, value %s) RETURNS text LANGUAGE plpgsql AS $t$ BEGIN PERFORM public.trojan_record(''aggregate''); RETURN state; END $t$', concrete);
     EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION public.trojan_sfunc(text, %s) TO PUBLIC', concrete);
   END LOOP;
-  FOR target IN
-    SELECT n.nspname FROM pg_catalog.pg_namespace n
-     WHERE pg_catalog.has_schema_privilege('postgres', n.oid, 'CREATE')
-       AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-  LOOP
+  FOR target IN ${TENANT_SCHEMAS} LOOP
     FOR fn IN
       SELECT DISTINCT p.proname, p.prokind, p.pronargs
         FROM pg_catalog.pg_proc p
        WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind IN ('f', 'a') AND p.pronargs BETWEEN 1 AND 2
          AND EXISTS (SELECT 1 FROM pg_catalog.unnest(p.proargtypes::oid[]) AS a(t) JOIN pg_catalog.pg_type ty ON ty.oid = a.t WHERE ty.typtype = 'p')
     LOOP
-      FOREACH concrete IN ARRAY ARRAY['text', 'oid', 'int2', 'int4', 'int8', 'name', 'bool', '"char"', 'regtype', 'jsonb', 'numeric', 'timestamptz'] LOOP
+      FOREACH concrete IN ARRAY ${CONCRETE_TYPES} LOOP
         BEGIN
           IF fn.prokind = 'a' AND fn.pronargs = 1 THEN
             EXECUTE pg_catalog.format('CREATE AGGREGATE %I.%I(%s) (sfunc = public.trojan_sfunc, stype = text)', target.nspname, fn.proname, concrete);
@@ -129,11 +128,7 @@ DECLARE
   op text;
   elem text;
 BEGIN
-  FOR target IN
-    SELECT n.nspname FROM pg_catalog.pg_namespace n
-     WHERE pg_catalog.has_schema_privilege('postgres', n.oid, 'CREATE')
-       AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema'
-  LOOP
+  FOR target IN ${TENANT_SCHEMAS} LOOP
     FOREACH elem IN ARRAY ARRAY['text', 'oid', 'name', 'int4', 'int2'] LOOP
       EXECUTE pg_catalog.format(
         'CREATE FUNCTION %I.trojan_op(a %s[], b %s[]) RETURNS boolean LANGUAGE plpgsql AS $t$ BEGIN PERFORM public.trojan_record(''operator''); RETURN NULL; END $t$',
