@@ -391,7 +391,10 @@ async function fuzz(family: Family, seed: number) {
         text = (error as Error).message
       }
       classes[`${Math.floor(status / 100)}xx`] = (classes[`${Math.floor(status / 100)}xx`] ?? 0) + 1
-      if (status >= 500) failures.push(`${status} ${item.method} ${item.url.slice(0, 160)} ${JSON.stringify(item.body ?? '').slice(0, 120)} -> ${text}`)
+      // A checkout whose dashboard is not built (CI runs the server tests before `npm run build`)
+      // answers its client-side routes with this one 503: a state of the install, not of the input.
+      const dashboardNotBuilt = status === 503 && text.startsWith('The dashboard is not built')
+      if (status >= 500 && !dashboardNotBuilt) failures.push(`${status} ${item.method} ${item.url.slice(0, 160)} ${JSON.stringify(item.body ?? '').slice(0, 120)} -> ${text}`)
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
