@@ -15,22 +15,25 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/platform/test/server/**/*.test.ts'],
-          exclude: ['apps/platform/test/server/storage-large.test.ts'],
+          exclude: ['apps/platform/test/server/**/*.soak.test.ts'],
           // Each file boots a real platform with real Postgres instances: give them time, and
           // run two files at a time on these 2-core machines.
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // A worker imports the platform once for all its files (~4 s each time under Vitest): files share
+          // modules, never a platform (each boots its own data directory, ports and state).
+          isolate: false,
         },
       },
       {
         test: {
-          // A memory measurement (the platform's peak RSS through a 200 MB round trip), run after the
-          // others and alone: V8 frees socket buffers in bulk, once tens of MB of them have piled up, and
-          // while two other test platforms saturate both cores that pile was seen at 59 MB instead of ~35.
-          name: 'server-alone',
-          include: ['apps/platform/test/server/storage-large.test.ts'],
-          testTimeout: 120_000,
+          // The soak tier (`npm run test:soak`, README): repetitions, volumes and the longest paths, run before
+          // resolving work on lifecycle, storage or branching. One file at a time: storage-large.soak measures the
+          // platform's memory, and while two other platforms saturate both cores its socket buffers pile up higher.
+          name: 'soak',
+          include: ['apps/platform/test/server/**/*.soak.test.ts'],
+          testTimeout: 300_000,
           hookTimeout: 120_000,
           maxWorkers: 1,
         },

@@ -1,8 +1,18 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { freePortBlock } from './free-ports'
 
-const port = Number(process.env.E2E_PORT ?? 8791)
+// Ports asked of the machine, not fixed (another run or service may hold any fixed one). Chosen once, in the
+// main process: workers re-read this file and inherit the environment set here, so they see the same ports.
+if (!process.env.E2E_PORT) {
+  const block = freePortBlock(100)
+  process.env.E2E_PORT = String(block)
+  // block + 1: the project listener (the platform's default, PORT + 1).
+  process.env.STRATUM_PLATFORM_DB_PORT ??= String(block + 2)
+  process.env.STRATUM_PROJECT_PORT_START ??= String(block + 3)
+}
+const port = Number(process.env.E2E_PORT)
 // The platform's data directory, known to the tests (workers re-read this file: keep it stable).
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `stratum-e2e-${port}`)
 
@@ -12,6 +22,8 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `stratum-e2e-${port}`)
  */
 export default defineConfig({
   testDir: './tests',
+  // Tests tagged @soak (volumes, the longest lifecycle paths) run in `npm run test:soak`, not in `npm test`.
+  grepInvert: process.env.STRATUM_SOAK ? undefined : /@soak/,
   timeout: 60_000,
   // Waits, not durations: a busy 2-core machine (CI runs everything on one) needs more than Playwright's 5 s.
   expect: { timeout: 15_000 },
@@ -31,7 +43,12 @@ export default defineConfig({
   webServer: {
     command: 'node server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
+    env: {
+      PORT: String(port),
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '',
+      STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '',
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -115,8 +115,9 @@ Object.assign(process.env, {
   STRATUM_DATA_DIR: dataDir,
   STRATUM_ADMIN_EMAIL: 'owner@example.com',
   STRATUM_ADMIN_PASSWORD: 'owner-password-1',
-  STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT ?? '31500',
-  STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START ?? '31501',
+  // Chosen free by playwright.config.ts; these defaults serve `node server.mjs` run by hand.
+  STRATUM_PLATFORM_DB_PORT: process.env.STRATUM_PLATFORM_DB_PORT || '31500',
+  STRATUM_PROJECT_PORT_START: process.env.STRATUM_PROJECT_PORT_START || '31501',
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
   // Every spec signs in as the owner: more than the default 10 a minute from one address.
   STRATUM_LOGIN_RATE_LIMIT: '200',

@@ -152,7 +152,8 @@ test('a paused free project: upgrade link, restore deadline and the free-project
   await expect(page.getByText('Lifecycle spare 2', { exact: true })).toHaveCount(0)
 })
 
-test('a major-version upgrade shows its progress, then its outcome', async ({ page }) => {
+// Soak tier: a second real 15 -> 17 upgrade (resource-warnings.spec.ts runs one from the Infrastructure page in `npm test`).
+test('a major-version upgrade shows its progress, then its outcome, and its logical backup', { tag: '@soak' }, async ({ page }) => {
   // A new project and a pg_upgrade: the waits below (45 s, 60 s) need more than the default 60 s for the whole test.
   test.setTimeout(180_000)
   const orgSlug = await proOrgSlug(page)

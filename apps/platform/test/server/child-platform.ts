@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { removeOsUsersOfDataDir } from '../../src/control/os-user.js'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, testPortBlock } from './harness.js'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, discardDir, testPortBlock } from './harness.js'
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
 
@@ -94,6 +94,6 @@ export class ChildPlatform {
     if (!this.child) await this.start().catch(() => {}) // adopts and then stops whatever still runs
     await this.stop()
     removeOsUsersOfDataDir(this.dataDir)
-    fs.rmSync(this.dataDir, { recursive: true, force: true })
+    discardDir(this.dataDir)
   }
 }

@@ -93,37 +93,3 @@ describe('a platform killed mid-operation', () => {
     await platform.stop()
   })
 })
-
-describe('a platform killed mid-upgrade', () => {
-  it('resumes the upgrade from its last step and keeps every row', async () => {
-    await platform.start()
-    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
-    const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Upgrade crash', organization_slug: slug, db_pass: PASSWORD, postgres_engine: '15' })
-    const upgradeRef = created.body.ref as string
-    await waitForStatus(t, upgradeRef, { cookie }, 'ACTIVE_HEALTHY')
-    ref = upgradeRef
-    port = created.body.db_port
-    await sql(`CREATE TABLE rows AS SELECT i, md5(i::text) AS payload FROM generate_series(1, 50000) i; CREATE INDEX rows_i ON rows (i)`)
-    const before = await checksum()
-    await platform.stop()
-
-    await platform.start(STEP_DELAY)
-    const started = await api(t, 'POST', `/v1/projects/${ref}/upgrade`, { cookie }, { target_version: '17' })
-    expect(started.status).toBe(201)
-    await waitForStatus(t, ref, { cookie }, 'UPGRADING')
-    // Several steps in: the new instance runs and the live one is read-only (step 4 done).
-    const upgradeStatus = async () => (await api(t, 'GET', `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`, { cookie })).body.databaseUpgradeStatus
-    await waitFor(async () => Number.parseInt((await upgradeStatus())?.progress ?? '0', 10) >= 4, { timeoutMs: 60_000, what: 'the upgrade to stop writes on the live instance' })
-    const midway = (await api(t, 'GET', `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`, { cookie })).body.databaseUpgradeStatus
-    expect(midway.status).toBe(0)
-    await platform.crash()
-    await platform.start()
-
-    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY', 60_000)
-    const final = (await api(t, 'GET', `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`, { cookie })).body.databaseUpgradeStatus
-    expect(final).toMatchObject({ status: 1, progress: '10_completed_post_physical_backup' })
-    expect((await sql(`SHOW server_version_num`))[0].server_version_num).toMatch(/^17/)
-    expect(await checksum()).toEqual(before)
-    await sql(`INSERT INTO rows VALUES (0, 'writable again')`)
-  })
-})
