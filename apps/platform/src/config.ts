@@ -9,6 +9,8 @@ export interface Config {
   port: number
   host: string
   dataDir: string
+  /** Pre-initialised clusters new project instances are copied from (STRATUM_TEMPLATE_DIR; default <dataDir>/templates). */
+  templateDir: string
   /** When set, the platform data lives in this Postgres instead of the embedded one. */
   platformDatabaseUrl: string | null
   adminEmail: string
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: intFrom(env, 'PORT', 8000),
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.STRATUM_DATA_DIR || path.join(repoRoot, '.stratum')),
+    templateDir: path.resolve(env.STRATUM_TEMPLATE_DIR || path.join(env.STRATUM_DATA_DIR || path.join(repoRoot, '.stratum'), 'templates')),
     platformDatabaseUrl: env.PLATFORM_DATABASE_URL || null,
     adminEmail: (env.STRATUM_ADMIN_EMAIL || 'admin@stratum.local').trim().toLowerCase(),
     adminPassword: env.STRATUM_ADMIN_PASSWORD || null,

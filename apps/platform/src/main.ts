@@ -1,3 +1,4 @@
+import { DEFAULT_POSTGRES_MAJOR } from '@stratum/contracts'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import pino from 'pino'
@@ -5,6 +6,8 @@ import { IdentityResolver } from './auth/identity.js'
 import { ensureOwnerAccount } from './auth/users.js'
 import { loadConfig, type Config } from './config.js'
 import { LocalProvider } from './control/local-provider.js'
+import { InstanceTemplates } from './control/instance-templates.js'
+import { TEMPLATE_OS_USER } from './control/os-user.js'
 import { PitrScheduler } from './control/pitr/scheduler.js'
 import { OperationRunner } from './control/operations/runner.js'
 import { findProject } from './control/project-store.js'
@@ -55,6 +58,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   protectDataDir(config.dataDir)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 20)
+  const templates = new InstanceTemplates(config.templateDir, TEMPLATE_OS_USER)
   const provider = new LocalProvider({
     projectsDir: path.join(config.dataDir, 'projects'),
     listenAddresses: config.dbListenAddresses,
@@ -62,6 +66,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     dbHost: config.dbHost,
     dataDir: config.dataDir,
     stepDelayMs: config.operationStepDelayMs,
+    templates,
   })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
   const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger, githubApiUrl: config.githubApiUrl }, platformDb.url, config.operationStepDelayMs)
@@ -150,6 +155,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await accessCache.stop()
     pitrScheduler.stop()
     await operations.stop()
+    await templates.settle()
     await projects.stopAll()
     await db.end().catch(() => {})
     await platformDb.server?.stop()
@@ -186,6 +192,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   }
 
   const port = listeningPort(app, config.port)
+  // The first project of a new installation is a copy too, not initdb plus the bootstrap.
+  templates.warm(DEFAULT_POSTGRES_MAJOR)
   // Functions reach their own project (SUPABASE_URL) through the project listener, like any client.
   functions.platformPort = config.projectPort
   functions.dashboardPort = port

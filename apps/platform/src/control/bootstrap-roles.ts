@@ -243,9 +243,24 @@ export async function bootstrapInstance(connection: AdminConnection, credentials
   return withAdminClient(connection, async (client) => {
     await bootstrapClusterRoles(client, credentials)
     await bootstrapNewDatabase(client)
-    const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
-    return rows[0]!.server_version.split(' ')[0]!
+    return serverVersion(client)
   })
+}
+
+/**
+ * A copy of a bootstrapped template (instance-templates.ts): everything is in place but the roles' passwords,
+ * which are the instance's own.
+ */
+export async function bootstrapTemplateCopy(connection: AdminConnection, credentials: InstanceCredentials): Promise<string> {
+  return withAdminClient(connection, async (client) => {
+    await bootstrapClusterRoles(client, credentials)
+    return serverVersion(client)
+  })
+}
+
+async function serverVersion(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
+  return rows[0]!.server_version.split(' ')[0]!
 }
 
 /** True when the instance answers a query as the platform's superuser. */

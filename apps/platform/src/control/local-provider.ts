@@ -4,13 +4,14 @@ import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ensureAuthSchema } from './auth-schema.js'
 import { ensureStorageSchema } from './storage-schema.js'
-import { ADMIN_ROLE, adminConnection, bootstrapInstance, canConnect, withAdminClient } from './bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, withAdminClient } from './bootstrap-roles.js'
 import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { makeOwnedDir, projectOsUser, removeOsUser, type RunAs } from './os-user.js'
 import { buildHba, OPEN_ACCESS } from './hba.js'
 import { computeDefaults, confValues } from './server-settings.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
+import type { InstanceTemplates } from './instance-templates.js'
 import { copyRunningCluster } from './branching/online-copy.js'
 import { archiveSettings, walArchiveDir } from './pitr/archive-paths.js'
 import { bringBack, buildFromArchive, dropSetAside, restoreWalDir, setAside } from './pitr/local-archive.js'
@@ -28,13 +29,18 @@ export interface LocalProviderOptions {
   dataDir: string
   /** For crash tests only (STRATUM_OPERATION_STEP_DELAY_MS): a pause between start and bootstrap. */
   stepDelayMs?: number
+  /** Pre-initialised clusters new instances are copied from (instance-templates.ts); without, each runs initdb and the bootstrap. */
+  templates?: InstanceTemplates
 }
 
-/** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
 /** Most WAL any replication slot may hold back. */
 const MAX_SLOT_WAL_KEEP_SIZE = '1GB'
 /** Locks per connection of an upgrade's target server (Postgres's default is 64). */
 const UPGRADE_MAX_LOCKS_PER_TRANSACTION = 1024
+/** Beside a data directory copied from a template until the copy's superuser has its own password. */
+const TEMPLATE_PASSWORD_FILE = 'template-password'
+
+/** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
 
 export class LocalProvider implements InstanceProvider {
   readonly name = 'local'
@@ -44,17 +50,56 @@ export class LocalProvider implements InstanceProvider {
 
   async provision(spec: InstanceSpec, credentials: InstanceCredentials): Promise<{ serverVersion: string }> {
     const server = this.server(spec)
-    await server.init(ADMIN_ROLE, credentials.adminPassword)
+    const templatePassword = await this.initFromTemplate(server, credentials)
     this.applySettings(server, spec)
     await this.startOrExplain(server)
     if (this.options.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs))
     const connection = adminConnection(spec.port, credentials.adminPassword)
+    if (templatePassword) {
+      await this.takeOverTemplate(server, spec.port, templatePassword, credentials.adminPassword)
+      return { serverVersion: await bootstrapTemplateCopy(connection, credentials) }
+    }
     const serverVersion = await bootstrapInstance(connection, credentials)
     // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
     await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
     // Likewise storage.objects: policies on it are written before the first upload.
     await withAdminClient(connection, (client) => ensureStorageSchema(client))
     return { serverVersion }
+  }
+
+  /**
+   * A new cluster: a copy of the major's template when there are templates, else initdb. The copy's superuser still
+   * has the template's password until takeOverTemplate: a file beside the data directory keeps it until then, so a
+   * provisioning interrupted in between (a crash) finishes the same way when it is tried again.
+   */
+  private async initFromTemplate(server: PostgresServer, credentials: InstanceCredentials): Promise<string | null> {
+    const pending = path.join(server.dir, TEMPLATE_PASSWORD_FILE)
+    if (server.isInitialized()) return fs.existsSync(pending) ? fs.readFileSync(pending, 'utf8') : null
+    if (!this.options.templates) {
+      await server.init(ADMIN_ROLE, credentials.adminPassword)
+      return null
+    }
+    makeOwnedDir(server.dir, server.owner)
+    fs.rmSync(server.dataDir, { recursive: true, force: true })
+    // Root-owned and 0600: the instance's own OS user cannot read it.
+    const partialPending = `${pending}.partial`
+    fs.rmSync(`${server.dataDir}.template`, { recursive: true, force: true })
+    const templatePassword = await this.options.templates.copyTo(server.major, `${server.dataDir}.template`, server.owner)
+    fs.writeFileSync(partialPending, templatePassword, { mode: 0o600 })
+    fs.renameSync(partialPending, pending)
+    fs.renameSync(`${server.dataDir}.template`, server.dataDir)
+    return templatePassword
+  }
+
+  /** The instance's superuser gets its own password in place of the template's (then the bootstrap sets every other role's). */
+  private async takeOverTemplate(server: PostgresServer, port: number, templatePassword: string, adminPassword: string): Promise<void> {
+    const ownAlready = await canConnect(port, adminPassword)
+    if (!ownAlready) {
+      await withAdminClient(adminConnection(port, templatePassword), (client) =>
+        client.query(`ALTER ROLE ${client.escapeIdentifier(ADMIN_ROLE)} WITH PASSWORD ${client.escapeLiteral(adminPassword)}`),
+      )
+    }
+    fs.rmSync(path.join(server.dir, TEMPLATE_PASSWORD_FILE), { force: true })
   }
 
   async ensureRunning(spec: InstanceSpec): Promise<void> {

@@ -30,6 +30,8 @@ export const projectOsUser = (ref: string): string => `stratum-${ref}`
 /** OS user of a project's edge function processes (services/functions). */
 export const functionOsUser = (ref: string): string => `stratum-fn-${ref}`
 export const PLATFORM_DB_OS_USER = 'stratum-platform'
+/** Owns the pre-initialised clusters new instances are copied from (instance-templates.ts). */
+export const TEMPLATE_OS_USER = 'stratum-template'
 
 /** Held while /etc/passwd and /etc/group change: one change at a time on the machine. */
 const USER_DATABASE_LOCK = '/run/lock/stratum-users.lock'

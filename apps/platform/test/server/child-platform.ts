@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { removeOsUsersOfDataDir } from '../../src/control/os-user.js'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, discardDir, testPortBlock } from './harness.js'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, discardDir, TEST_TEMPLATE_DIR, testPortBlock } from './harness.js'
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
 
@@ -46,6 +46,7 @@ export class ChildPlatform {
         STRATUM_ADMIN_PASSWORD: ADMIN_PASSWORD,
         STRATUM_PLATFORM_DB_PORT: String(this.port),
         STRATUM_PROJECT_PORT_START: String(this.port + 1),
+        STRATUM_TEMPLATE_DIR: TEST_TEMPLATE_DIR,
         // Tests make operations fail on purpose: their error logs are noise unless asked for.
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
         ...env,

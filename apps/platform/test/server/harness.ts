@@ -8,6 +8,7 @@ import type { OrgRole } from '@stratum/contracts'
 import { loadConfig, type Config } from '../../src/config.js'
 import { startPlatform, type Platform } from '../../src/main.js'
 import { removeOsUsersOfDataDir } from '../../src/control/os-user.js'
+import { listeningPorts } from '../support/listening-ports.mjs'
 import { hashToken, newAccessToken, tokenAlias } from '../../src/auth/secrets.js'
 import { createUser } from '../../src/auth/users.js'
 
@@ -46,24 +47,6 @@ export function testPortBlock(): number {
 /** The blocks of this worker's running platforms (a worker runs its files one after the other). */
 const blocksInUse = new Set<number>()
 
-/** TCP ports something listens on, read from the kernel's tables (synchronous, no tool needed). */
-function listeningPorts(): Set<number> {
-  const ports = new Set<number>()
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = ''
-    try {
-      text = fs.readFileSync(table, 'utf8')
-    } catch {
-      continue
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/)
-      if (state === '0A' && local) ports.add(Number.parseInt(local.split(':').at(-1)!, 16)) // 0A: LISTEN
-    }
-  }
-  return ports
-}
-
 
 /**
  * Throws a test's data directory away without waiting for the disk: renamed at once (nothing can find it
@@ -82,6 +65,9 @@ export function discardDir(dir: string): void {
   }
   spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref()
 }
+
+/** Shared by every test platform of every run on this machine: see control/instance-templates.ts. */
+export const TEST_TEMPLATE_DIR = path.join(os.tmpdir(), 'stratum-test-templates')
 
 /** Data directories of platforms this process started and has not cleaned up: removed if it exits first. */
 const liveDataDirs = new Set<string>()
@@ -110,6 +96,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     // Test files run in parallel: each takes its own block of ports.
     STRATUM_PLATFORM_DB_PORT: String(portBlock),
     STRATUM_PROJECT_PORT_START: String(portBlock + 1),
+    // Every test platform copies its projects from the same pre-initialised clusters (rebuilt when their recipe changes).
+    STRATUM_TEMPLATE_DIR: TEST_TEMPLATE_DIR,
     // Tests make operations fail on purpose: their error logs are noise unless asked for.
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
     ...env,

@@ -7,8 +7,8 @@ import type { TestPlatform } from './harness.js'
 import { api, login, waitFor, waitForStatus } from './harness.js'
 
 /**
- * kill -9 of the platform while a project is being created (its instance started, its roles not
- * yet made): the next start finishes the creation, and nothing secret or stray is left behind.
+ * kill -9 of the platform while a project is being created (its instance, a copy of the template, started;
+ * its passwords not yet its own): the next start finishes the creation, and nothing secret or stray is left behind.
  */
 const PASSWORD = 'create-crash-password-1'
 let platform: ChildPlatform
@@ -47,6 +47,10 @@ describe('a platform killed while creating a project', () => {
     const ready = () => fs.readFileSync(path.join(projectDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[7]?.trim() === 'ready'
     await waitFor(() => { try { return ready() } catch { return false } }, { timeoutMs: 60_000, what: 'the instance to start' })
     expect(await answers(port, 'postgres', PASSWORD)()).toBe(false)
+    // A copy of the template (control/instance-templates.ts): its superuser still has the template's password, kept
+    // beside the data directory (root's alone) until the instance has its own.
+    const templatePassword = fs.readFileSync(path.join(projectDir, 'template-password'), 'utf8')
+    expect(fs.statSync(path.join(projectDir, 'template-password')).mode & 0o077).toBe(0)
     await platform.crash()
 
     await platform.start()
@@ -56,6 +60,9 @@ describe('a platform killed while creating a project', () => {
     })
     await waitFor(answers(port, 'postgres', PASSWORD), { timeoutMs: 30_000, what: 'postgres to log in' })
     expect(fs.readdirSync(projectDir)).not.toContain('.initdb-password')
+    expect(fs.readdirSync(projectDir)).not.toContain('template-password')
+    // The template's password opens nothing: every role has the project's own.
+    expect(await answers(port, 'supabase_admin', templatePassword)()).toBe(false)
     // The platform's own record forgot the password once the project was made.
     const state = JSON.parse(fs.readFileSync(path.join(platform.dataDir, 'platform-db.json'), 'utf8'))
     const store = new pg.Client({ host: '127.0.0.1', port: state.port, user: 'stratum', password: state.password, database: 'stratum' })

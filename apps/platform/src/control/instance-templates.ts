@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import type { PostgresMajor } from '@stratum/contracts'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
+import { ensureAuthSchema } from './auth-schema.js'
+import { ensureStorageSchema } from './storage-schema.js'
+import { chownTree, makeOwnedDir, osUser, type RunAs } from './os-user.js'
+import { postgresBinaries } from './postgres-binaries.js'
+import { isPortFree } from './ports.js'
+import { platformHba, PostgresServer } from './postgres-server.js'
+
+/**
+ * Pre-initialised clusters, one per Postgres major: initdb and the bootstrap (roles, grants, the auth and storage
+ * schemas) run once into `<dir>/<major>-<recipe>/data`, and a new instance is a copy of it, started, whose
+ * passwords are then set (bootstrapClusterRoles runs again with the project's own). Creating a project costs a
+ * copy and a start instead of initdb plus a few hundred statements.
+ *
+ * The recipe is a hash of the sources that write a cluster's initial state and of the Postgres binary: change
+ * either and the next creation builds a new template (the old one is removed). A template is built aside and
+ * renamed when whole, so platforms sharing a template directory (tests) never copy half of one.
+ */
+export class InstanceTemplates {
+  private readonly ready = new Map<PostgresMajor, Promise<Template>>()
+
+  constructor(
+    private readonly dir: string,
+    /** OS user of the template clusters while they are built (root runs each server as its own user). */
+    private readonly ownerName: string,
+  ) {}
+
+  /** Builds the major's template ahead of the first creation (at boot, in the background); a failure waits for that creation. */
+  warm(major: PostgresMajor): void {
+    this.template(major).catch(() => {})
+  }
+
+  /** Waits for builds under way (a platform stopping must not leave a template's server running). */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.ready.values()])
+  }
+
+  /**
+   * Copies the major's template to `dataDir` (which must not exist), owned by `owner`. Returns the password the
+   * copy's superuser has until the caller sets the instance's own.
+   */
+  async copyTo(major: PostgresMajor, dataDir: string, owner: RunAs): Promise<string> {
+    const partial = `${dataDir}.partial`
+    for (let attempt = 1; ; attempt++) {
+      const template = await this.template(major)
+      fs.rmSync(partial, { recursive: true, force: true })
+      try {
+        // A reflink where the filesystem has them (btrfs, xfs): the copy then costs no data blocks.
+        await promisify(execFile)('cp', ['-a', '--reflink=auto', template.dataDir, partial])
+      } catch (error) {
+        // The template went away under us (removed by hand, or as stale by another platform sharing the directory):
+        // build it again, once.
+        if (attempt > 1 || readTemplate(path.dirname(template.dataDir))) throw error
+        this.ready.delete(major)
+        continue
+      }
+      chownTree(partial, owner)
+      fs.renameSync(partial, dataDir)
+      return template.adminPassword
+    }
+  }
+
+  private template(major: PostgresMajor): Promise<Template> {
+    let ready = this.ready.get(major)
+    if (!ready) {
+      ready = this.openOrBuild(major)
+      // A failed build is tried again by the next creation.
+      ready.catch(() => this.ready.delete(major))
+      this.ready.set(major, ready)
+    }
+    return ready
+  }
+
+  private async openOrBuild(major: PostgresMajor): Promise<Template> {
+    const name = `${major}-${recipe(major)}`
+    const home = path.join(this.dir, name)
+    const existing = readTemplate(home)
+    if (existing) return existing
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o711 })
+    const work = path.join(this.dir, `.building-${name}-${randomInt(1e9)}`)
+    try {
+      await build(work, major, osUser(this.ownerName))
+      try {
+        fs.renameSync(work, home)
+      } catch {
+        // Another platform finished the same template first: theirs is as good.
+        if (!readTemplate(home)) throw new Error(`The template ${home} could not be written`)
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true })
+    }
+    removeStale(this.dir, major, name)
+    return readTemplate(home)!
+  }
+}
+
+/**
+ * Templates of an older recipe, and builds interrupted by a crash, once no platform can still be copying them: platforms sharing the directory (test
+ * runs) may run older code for a while (a test run lasts well under an hour).
+ */
+const STALE_AFTER_MS = 60 * 60 * 1000
+
+function removeStale(dir: string, major: PostgresMajor, current: string): void {
+  for (const other of fs.readdirSync(dir)) {
+    const full = path.join(dir, other)
+    // Also what a build killed half-way left (`.building-*`).
+    if (!(other.startsWith(`${major}-`) || other.startsWith('.building-')) || other === current) continue
+    if (Date.now() - fs.statSync(full).mtimeMs > STALE_AFTER_MS) fs.rmSync(full, { recursive: true, force: true })
+  }
+}
+
+interface Template {
+  dataDir: string
+  adminPassword: string
+}
+
+const PASSWORD_FILE = 'admin-password'
+
+function readTemplate(home: string): Template | null {
+  try {
+    const adminPassword = fs.readFileSync(path.join(home, PASSWORD_FILE), 'utf8')
+    const dataDir = path.join(home, 'data')
+    return fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? { dataDir, adminPassword } : null
+  } catch {
+    return null
+  }
+}
+
+/** initdb, a start on a free loopback port, the bootstrap with throwaway passwords, a clean stop. */
+async function build(work: string, major: PostgresMajor, owner: RunAs): Promise<void> {
+  const server = new PostgresServer(work, major, owner.name)
+  makeOwnedDir(work, owner)
+  const adminPassword = randomBytes(32).toString('base64url')
+  await server.init(ADMIN_ROLE, adminPassword)
+  const port = await freeLoopbackPort()
+  server.writeSettings({ port, listen_addresses: '127.0.0.1', unix_socket_directories: '' }, platformHba(false))
+  await server.start()
+  try {
+    const connection = adminConnection(port, adminPassword)
+    const throwaway = () => randomBytes(24).toString('base64url')
+    // No password for `postgres`: each project sets the one its owner chose.
+    await bootstrapInstance(connection, {
+      adminPassword,
+      initialUserPassword: null,
+      editorPassword: throwaway(),
+      readonlyPassword: throwaway(),
+      authenticatorPassword: throwaway(),
+    })
+    await withAdminClient(connection, (client) => ensureAuthSchema(client, adminPassword))
+    await withAdminClient(connection, (client) => ensureStorageSchema(client))
+  } finally {
+    await server.stop()
+  }
+  // What each instance writes for itself at its first start (settings, access rules, logs) is not the template's.
+  for (const file of ['stratum.conf', 'pg_hba.conf', 'log', 'postmaster.opts']) fs.rmSync(path.join(server.dataDir, file), { recursive: true, force: true })
+  fs.rmSync(server.logFile, { force: true })
+  fs.writeFileSync(path.join(work, PASSWORD_FILE), adminPassword, { mode: 0o600 })
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  for (;;) {
+    const port = 40_000 + randomInt(8_000)
+    if (await isPortFree(port)) return port
+  }
+}
+
+/** The sources whose statements make a new cluster's state, read beside this module (.ts in development, .js when built). */
+const RECIPE_SOURCES = ['bootstrap-roles', 'auth-schema', 'storage-schema', 'postgres-server', 'instance-templates']
+
+function recipe(major: PostgresMajor): string {
+  const here = fileURLToPath(import.meta.url)
+  const hash = createHash('sha256')
+  for (const source of RECIPE_SOURCES) hash.update(fs.readFileSync(path.join(path.dirname(here), `${source}${path.extname(here)}`)))
+  const binary = fs.statSync(postgresBinaries(major).postgres)
+  hash.update(`${postgresBinaries(major).postgres}:${binary.size}:${binary.mtimeMs}`)
+  return hash.digest('hex').slice(0, 16)
+}

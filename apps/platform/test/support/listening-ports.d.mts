@@ -1,0 +1,1 @@
+export function listeningPorts(): Set<number>
