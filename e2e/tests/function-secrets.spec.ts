@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('an owner adds a function secret, a deployed function reads it, and the owner deletes it', async ({ page }) => {
-  const project = await healthyProject(page, 'Functions')
+  const project = await healthyProject(page, 'Env vars')
   const name = `GREETING_${Date.now().toString(36).toUpperCase()}`
   await page.goto(`/project/${project.ref}/functions`)
   await page.getByRole('link', { name: 'Secrets' }).click()

@@ -1,8 +1,31 @@
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Cookie, type Locator, type Page } from '@playwright/test'
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-password-1' }
 
+/**
+ * Signed in as the owner (or another account): the owner's session is made once per worker through the sign-in API
+ * and its cookie given to each test's context, so tests pay for neither the form nor a password hash. The form itself
+ * is tested in project-journey.spec.ts; other accounts still sign in through it.
+ */
 export async function signIn(page: Page, email = OWNER.email, password = OWNER.password): Promise<void> {
+  if (email !== OWNER.email || password !== OWNER.password) return signInWithForm(page, email, password)
+  ownerSession ??= sessionCookies(page, email, password)
+  await page.context().addCookies(await ownerSession)
+  await page.goto('/')
+  await expect(page).not.toHaveURL(/\/sign-in/)
+}
+
+let ownerSession: Promise<Cookie[]> | null = null
+
+/** Signs in through the API in the page's own cookie jar, and hands back the session's cookies. */
+async function sessionCookies(page: Page, email: string, password: string): Promise<Cookie[]> {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`
+  const response = await page.request.post(`${origin}/api/auth/login`, { data: { email, password }, headers: { origin } })
+  expect(response.status(), await response.text()).toBe(200)
+  return page.context().cookies(origin)
+}
+
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/sign-in')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
@@ -30,7 +53,7 @@ export async function memberByInvitation(
   role: 'administrator' | 'developer' | 'read_only',
   password = `${role}-password-1`,
 ): Promise<{ page: Page; email: string }> {
-  const email = `${role.replace('_', '-')}-${Date.now()}@example.com`
+  const email = `${role.replace('_', '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const created = await apiCall(owner, 'POST', `/platform/organizations/${orgSlug}/members/invitations`, { email, role })
   const link = new URL(created.invitation_url)
   const member = await (await browser.newContext()).newPage()

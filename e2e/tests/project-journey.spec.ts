@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { expect, test } from '@playwright/test'
 import pg from 'pg'
-import { OWNER, signIn } from './helpers'
+import { OWNER, signInWithForm } from './helpers'
 
 test('a new user signs in, creates a project, watches it become healthy and connects to it', async ({ page }) => {
   await page.goto('/')
@@ -13,7 +13,7 @@ test('a new user signs in, creates a project, watches it become healthy and conn
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByText('Invalid email or password')).toBeVisible()
 
-  await signIn(page)
+  await signInWithForm(page, OWNER.email, OWNER.password)
   await expect(page).toHaveURL(/\/organizations/)
   await expect(page).toHaveTitle(/\| Stratum$/)
 

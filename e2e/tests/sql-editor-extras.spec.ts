@@ -19,7 +19,7 @@ async function openEditor(page: Page, ref: string, search = '') {
 
 test('completion offers the project tables and, after a dot, their columns', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL editor')
+  const project = await healthyProject(page, 'SQL editor extras')
   const table = `sx_complete_${Date.now()}`
   await apiCall(page, 'POST', `/platform/pg-meta/${project.ref}/query`, { query: `create table ${table} (id int primary key, sx_label_text text)`, read_only: false })
   await openEditor(page, project.ref)
@@ -39,7 +39,7 @@ test('completion offers the project tables and, after a dot, their columns', asy
 
 test('the ongoing queries view lists a long query started from another page and cancels it', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL editor')
+  const project = await healthyProject(page, 'SQL editor extras')
   const seconds = (60 + Math.floor(Math.random() * 1000) / 1000).toFixed(3)
   const other = await page.context().newPage()
   await other.goto('/')
@@ -80,7 +80,7 @@ test('the ongoing queries view lists a long query started from another page and 
 
 test('EXPLAIN and EXPLAIN ANALYZE show the plan tree', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL editor')
+  const project = await healthyProject(page, 'SQL editor extras')
   const table = `sx_explain_${Date.now()}`
   await apiCall(page, 'POST', `/platform/pg-meta/${project.ref}/query`, { query: `create table ${table} (id int, name text)`, read_only: false })
   await openEditor(page, project.ref)
@@ -111,7 +111,7 @@ test('EXPLAIN and EXPLAIN ANALYZE show the plan tree', async ({ page }) => {
 
 test('the results grid exports a Markdown table', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL editor')
+  const project = await healthyProject(page, 'SQL editor extras')
   await openEditor(page, project.ref)
   await typeSql(page, "select 1 as one, 'a|b' as two union all select 2, null")
   await page.keyboard.press('ControlOrMeta+Enter')
@@ -126,7 +126,7 @@ test('the results grid exports a Markdown table', async ({ page }) => {
 
 test('earlier runs of a snippet stay viewable from the result history', async ({ page }) => {
   await signIn(page)
-  const project = await healthyProject(page, 'SQL editor')
+  const project = await healthyProject(page, 'SQL editor extras')
   await openEditor(page, project.ref)
   await typeSql(page, "select 'first run' as label")
   await page.keyboard.press('ControlOrMeta+Enter')

@@ -43,7 +43,7 @@ test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table,
   const suffix = Date.now().toString(36)
   const csv = writeCsv(dir, `orders_${suffix}.csv`)
   await signIn(page)
-  const project = await healthyProject(page, 'Tables')
+  const project = await healthyProject(page, 'Tables import')
   const existing = `sales_${suffix}`
   await runSql(page, project.ref, `create table public.${existing} (id int8 primary key, name text, amount numeric(12,2), day date)`)
 

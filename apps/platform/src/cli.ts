@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from './config.js'
 import { generatePassword } from './auth/passwords.js'
@@ -16,7 +18,7 @@ const USAGE = `Usage:
 
 async function start(): Promise<void> {
   const platform = await startPlatform()
-  console.log(`\nStratum is running at ${platform.url}`)
+  console.log(`\nStratum is running at ${platform.url} (data: ${platform.ctx.config.dataDir})`)
   console.log(`Project APIs (supabase-js, REST, auth, storage, functions) answer on their own origin: ${platform.apiUrl}/projects/<ref>`)
   if (platform.firstLogin) {
     const { email, password, generated } = platform.firstLogin
@@ -38,6 +40,12 @@ async function start(): Promise<void> {
 /** Opens the platform database for a one-off command, stopping the embedded server afterwards if we started it. */
 async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig()
+  // A one-off command never makes an installation: run without the server's STRATUM_DATA_DIR, it would otherwise
+  // initialise an empty one and answer for it ("No account with email ...").
+  if (!config.platformDatabaseUrl && !fs.existsSync(path.join(config.dataDir, 'platform-db.json'))) {
+    throw new Error(`No Stratum installation in ${config.dataDir}: set STRATUM_DATA_DIR to the data directory of the server (\`stratum start\` prints it).`)
+  }
+  process.stderr.write(`Using the installation in ${config.dataDir}\n`)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 2)
   try {

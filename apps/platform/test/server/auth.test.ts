@@ -1,3 +1,5 @@
+import os from 'node:os'
+import fs from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -124,7 +126,25 @@ describe('personal access tokens', () => {
     })
     expect(result.status, result.stderr).toBe(0)
     expect(result.stdout.trim()).toMatch(/^sbp_[0-9a-f]{40}$/)
+    expect(result.stderr).toContain(`Using the installation in ${t.dataDir}`)
     return api(t, 'GET', '/v1/projects', { token: result.stdout.trim() }).then((r) => expect(r.status).toBe(200))
+  })
+
+  it('refuses to run against a folder that holds no installation, and makes none there', () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/stratum.mjs')
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-no-install-'))
+    try {
+      const result = spawnSync(process.execPath, [bin, 'token', 'create', '--email', ADMIN_EMAIL], {
+        env: { ...process.env, STRATUM_DATA_DIR: elsewhere },
+        encoding: 'utf8',
+      })
+      expect(result.status).toBe(1)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toContain(`No Stratum installation in ${elsewhere}: set STRATUM_DATA_DIR to the data directory of the server`)
+      expect(fs.readdirSync(elsewhere)).toEqual([])
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true })
+    }
   })
 })
 
