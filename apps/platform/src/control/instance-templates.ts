@@ -20,8 +20,9 @@ import { platformHba, PostgresServer } from './postgres-server.js'
  * copy and a start instead of initdb plus a few hundred statements.
  *
  * The recipe is a hash of the sources that write a cluster's initial state and of the Postgres binary: change
- * either and the next creation builds a new template (the old one is removed). A template is built aside and
- * renamed when whole, so platforms sharing a template directory (tests) never copy half of one.
+ * either and the next creation builds a new template (the old one is removed an hour later). A template is built aside
+ * and renamed when whole, so platforms sharing a template directory (tests) never copy half of one. Its superuser's
+ * password stays in the template's directory (0600, the platform's user): every copy gets its own at once.
  */
 export class InstanceTemplates {
   private readonly ready = new Map<PostgresMajor, Promise<Template>>()
@@ -102,8 +103,8 @@ export class InstanceTemplates {
 }
 
 /**
- * Templates of an older recipe, and builds interrupted by a crash, once no platform can still be copying them: platforms sharing the directory (test
- * runs) may run older code for a while (a test run lasts well under an hour).
+ * Templates of an older recipe, and builds interrupted by a crash, once no platform can still be copying them:
+ * platforms sharing the directory (test runs) may run older code for a while (a test run lasts well under an hour).
  */
 const STALE_AFTER_MS = 60 * 60 * 1000
 

@@ -41,7 +41,6 @@ const UPGRADE_MAX_LOCKS_PER_TRANSACTION = 1024
 const TEMPLATE_PASSWORD_FILE = 'template-password'
 
 /** Runs each project as a Postgres server process on this machine, on its own port and data directory. */
-
 export class LocalProvider implements InstanceProvider {
   readonly name = 'local'
   private readonly servers = new Map<string, PostgresServer>()
@@ -81,13 +80,13 @@ export class LocalProvider implements InstanceProvider {
     }
     makeOwnedDir(server.dir, server.owner)
     fs.rmSync(server.dataDir, { recursive: true, force: true })
-    // Root-owned and 0600: the instance's own OS user cannot read it.
-    const partialPending = `${pending}.partial`
-    fs.rmSync(`${server.dataDir}.template`, { recursive: true, force: true })
-    const templatePassword = await this.options.templates.copyTo(server.major, `${server.dataDir}.template`, server.owner)
-    fs.writeFileSync(partialPending, templatePassword, { mode: 0o600 })
-    fs.renameSync(partialPending, pending)
-    fs.renameSync(`${server.dataDir}.template`, server.dataDir)
+    const copy = `${server.dataDir}.template`
+    fs.rmSync(copy, { recursive: true, force: true })
+    const templatePassword = await this.options.templates.copyTo(server.major, copy, server.owner)
+    // Written by the platform (root-owned when root), 0600: the instance's own OS user cannot read it.
+    fs.writeFileSync(`${pending}.partial`, templatePassword, { mode: 0o600 })
+    fs.renameSync(`${pending}.partial`, pending)
+    fs.renameSync(copy, server.dataDir)
     return templatePassword
   }
 
