@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
+import { makeOwnedDir, osUser, TEMPLATE_OS_USER } from '../apps/platform/src/control/os-user.js'
 import { measureFirstLoad, reportFirstLoad } from './first-load.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
@@ -48,8 +49,8 @@ async function templateCopyAndStart(dir: string, port: number): Promise<number> 
   const templates = path.join(platform.dataDir, 'templates')
   const template = fs.readdirSync(templates).find((name) => name.startsWith('17-'))
   if (!template) throw new Error(`No Postgres 17 template in ${templates}`)
-  const server = new PostgresServer(dir, '17', 'stratum-template')
-  fs.mkdirSync(dir, { recursive: true })
+  const server = new PostgresServer(dir, '17', TEMPLATE_OS_USER)
+  makeOwnedDir(dir, osUser(TEMPLATE_OS_USER))
   const started = performance.now()
   execFileSync('cp', ['-a', path.join(templates, template, 'data'), server.dataDir])
   server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '' }, platformHba(false))
