@@ -82,12 +82,18 @@ export class InstanceTemplates {
   private async openOrBuild(major: PostgresMajor): Promise<Template> {
     const name = `${major}-${recipe(major)}`
     const home = path.join(this.dir, name)
+    const owner = osUser(this.ownerName)
     const existing = readTemplate(home)
-    if (existing) return existing
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o711 })
+    if (existing && trusted(existing, owner)) return existing
+    // Not ours any more: its OS user was deleted and the uid may since belong to a project's user, who could have
+    // changed what every new project would copy. Built again.
+    if (existing) fs.rmSync(home, { recursive: true, force: true })
+    fs.mkdirSync(this.dir, { recursive: true })
+    // The template's OS user goes through it to its own (0700) directory; nobody may list it.
+    fs.chmodSync(this.dir, 0o711)
     const work = path.join(this.dir, `.building-${name}-${randomInt(1e9)}`)
     try {
-      await build(work, major, osUser(this.ownerName))
+      await build(work, major, owner)
       try {
         fs.renameSync(work, home)
       } catch {
@@ -132,6 +138,22 @@ function readTemplate(home: string): Template | null {
   } catch {
     return null
   }
+}
+
+/**
+ * Every file of the template belongs to its OS user (or, not running as root, to us) and the password file to the
+ * platform: nobody else could have written what new projects copy.
+ */
+function trusted(template: Template, owner: RunAs): boolean {
+  const expected = owner.switched ? owner.uid : process.getuid?.()
+  const home = path.dirname(template.dataDir)
+  if (fs.statSync(path.join(home, PASSWORD_FILE)).uid !== process.getuid?.()) return false
+  const walk = (entry: string): boolean => {
+    const stat = fs.lstatSync(entry)
+    if (stat.uid !== expected) return false
+    return !stat.isDirectory() || fs.readdirSync(entry).every((child) => walk(path.join(entry, child)))
+  }
+  return walk(template.dataDir)
 }
 
 /** initdb, a start on a free loopback port, the bootstrap with throwaway passwords, a clean stop. */
