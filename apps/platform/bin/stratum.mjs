@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// The platform runs from its TypeScript sources through tsx's loader: no separate build step.
-import { register } from 'tsx/esm/api'
+// The platform runs as compiled JavaScript (dist/cli.js), bundled from its sources on first start and again
+// whenever they change (see ../build.mjs). Stack traces point into the TypeScript sources through the source map.
+import { ensurePlatformBuilt, PLATFORM_BUNDLE } from '../build.mjs'
+import { pathToFileURL } from 'node:url'
 
-register()
-await import('../src/cli.ts')
+await ensurePlatformBuilt()
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(PLATFORM_BUNDLE).href)

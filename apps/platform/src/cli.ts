@@ -5,7 +5,6 @@ import { loadConfig } from './config.js'
 import { generatePassword } from './auth/passwords.js'
 import { hashToken, newAccessToken, tokenAlias } from './auth/secrets.js'
 import { findUserByEmail, setPassword } from './auth/users.js'
-import { startPlatform } from './main.js'
 import { openPool, type Db } from './store/db.js'
 import { migrate } from './store/migrate.js'
 import { openPlatformDatabase } from './store/platform-database.js'
@@ -17,6 +16,8 @@ const USAGE = `Usage:
 `
 
 async function start(): Promise<void> {
+  // Loaded here, not at the top: the one-off commands need none of the server's modules.
+  const { startPlatform } = await import('./main.js')
   const platform = await startPlatform()
   console.log(`\nStratum is running at ${platform.url} (data: ${platform.ctx.config.dataDir})`)
   console.log(`Project APIs (supabase-js, REST, auth, storage, functions) answer on their own origin: ${platform.apiUrl}/projects/<ref>`)

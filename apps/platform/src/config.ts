@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
+import { REPO_ROOT } from './platform-root.js'
 
 /**
  * Every setting is an environment variable, documented in the README's table.
@@ -200,12 +201,11 @@ function originFrom(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
     port: intFrom(env, 'PORT', 8000),
     host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.STRATUM_DATA_DIR || path.join(repoRoot, '.stratum')),
-    templateDir: path.resolve(env.STRATUM_TEMPLATE_DIR || path.join(env.STRATUM_DATA_DIR || path.join(repoRoot, '.stratum'), 'templates')),
+    dataDir: path.resolve(env.STRATUM_DATA_DIR || path.join(REPO_ROOT, '.stratum')),
+    templateDir: path.resolve(env.STRATUM_TEMPLATE_DIR || path.join(env.STRATUM_DATA_DIR || path.join(REPO_ROOT, '.stratum'), 'templates')),
     platformDatabaseUrl: env.PLATFORM_DATABASE_URL || null,
     adminEmail: (env.STRATUM_ADMIN_EMAIL || 'admin@stratum.local').trim().toLowerCase(),
     adminPassword: env.STRATUM_ADMIN_PASSWORD || null,
@@ -229,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',
     operationStepDelayMs: intFrom(env, 'STRATUM_OPERATION_STEP_DELAY_MS', 0),
-    dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(repoRoot, 'apps/dashboard/dist')),
+    dashboardDist: path.resolve(env.STRATUM_DASHBOARD_DIST || path.join(REPO_ROOT, 'apps/dashboard/dist')),
     ai: loadAiSettings(env),
     aiRateLimitPerMinute: intFrom(env, 'STRATUM_AI_RATE_LIMIT', 30),
     aiOptInChoosable: env.STRATUM_AI_OPT_IN_CHOOSABLE !== 'false',

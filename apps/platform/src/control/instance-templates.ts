@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
@@ -12,6 +11,7 @@ import { chownTree, makeOwnedDir, osUser, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
 import { isPortFree } from './ports.js'
 import { platformHba, PostgresServer } from './postgres-server.js'
+import { platformSourcePath } from '../platform-root.js'
 
 /**
  * Pre-initialised clusters, one per Postgres major: initdb and the bootstrap (roles, grants, the auth and storage
@@ -194,13 +194,12 @@ async function freeLoopbackPort(): Promise<number> {
   }
 }
 
-/** The sources whose statements make a new cluster's state, read beside this module (.ts in development, .js when built). */
+/** The sources whose statements make a new cluster's state (read from src/ whether the platform runs built or not). */
 const RECIPE_SOURCES = ['bootstrap-roles', 'auth-schema', 'storage-schema', 'postgres-server', 'instance-templates']
 
 function recipe(major: PostgresMajor): string {
-  const here = fileURLToPath(import.meta.url)
   const hash = createHash('sha256')
-  for (const source of RECIPE_SOURCES) hash.update(fs.readFileSync(path.join(path.dirname(here), `${source}${path.extname(here)}`)))
+  for (const source of RECIPE_SOURCES) hash.update(fs.readFileSync(platformSourcePath('control', `${source}.ts`)))
   const binary = fs.statSync(postgresBinaries(major).postgres)
   hash.update(`${postgresBinaries(major).postgres}:${binary.size}:${binary.mtimeMs}`)
   return hash.digest('hex').slice(0, 16)

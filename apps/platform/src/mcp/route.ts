@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { AccessTokenPattern, FUNCTION_LIMITS, ProjectRef } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -7,7 +6,6 @@ import type { UserRow } from '../auth/users.js'
 import { projectAccessOf } from '../http/access.js'
 import type { PlatformContext } from '../http/context.js'
 import { HttpError, parse } from '../http/errors.js'
-import { buildMcpServer } from './server.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +68,11 @@ export async function mcpRoutes(app: FastifyInstance, ctx: PlatformContext): Pro
         services,
         origin: { host: request.headers.host, protocol: request.protocol },
       }
+      // The MCP SDK is loaded on the first request, not at boot.
+      const [{ StreamableHTTPServerTransport }, { buildMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+        import('./server.js'),
+      ])
       const server = buildMcpServer(context, MCP_TOOLS, request.log)
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       reply.hijack()

@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Db } from './db.js'
 import { inTransaction } from './db.js'
+import { platformSourcePath } from '../platform-root.js'
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations')
+const MIGRATIONS_DIR = platformSourcePath('store', 'migrations')
 /** Any fixed number: keeps two platforms booting on one database from migrating at once. */
 const MIGRATION_LOCK = 7_211_042
 

@@ -2,6 +2,7 @@ import net from 'node:net'
 import { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import { libpqConnectionString, type LogicalConnection } from './connection.js'
+import { platformSourcePath } from '../../platform-root.js'
 
 // Slots of the shared Int32Array (same numbers as in wasm-pg-dump-worker.mjs).
 const READ_STATE = 0
@@ -110,7 +111,7 @@ export function runWasmPgDump(conn: LogicalConnection, args: string[]): Readable
   }
 
   const startWorker = () => {
-    worker = new Worker(new URL('./wasm-pg-dump-worker.mjs', import.meta.url), {
+    worker = new Worker(platformSourcePath('control', 'logical', 'wasm-pg-dump-worker.mjs'), {
       workerData: {
         control: control.buffer,
         data: inbox.buffer,

@@ -1,6 +1,4 @@
 import pg from 'pg'
-import { introspect } from '@supabase/postgrest-typegen/introspection'
-import { generateTypescript, sortGeneratorMetadata } from '@supabase/postgrest-typegen/generation'
 import { SchemaCache } from '../schema-cache.js'
 import type { MetaTarget } from '../service.js'
 
@@ -37,6 +35,11 @@ export class TypegenService {
   typescript(target: MetaTarget, includedSchemas: string[]): Promise<string> {
     const schemas = [...new Set(includedSchemas)].sort()
     return this.schemaCache.cached(target, JSON.stringify(schemas), async (client) => {
+      // Loaded on first use, not at boot: the introspector's schema library takes most of a second to import.
+      const [{ introspect }, { generateTypescript, sortGeneratorMetadata }] = await Promise.all([
+        import('@supabase/postgrest-typegen/introspection'),
+        import('@supabase/postgrest-typegen/generation'),
+      ])
       const metadata = await introspect(serialized(client), { includedSchemas: schemas })
       return generateTypescript(sortGeneratorMetadata(metadata), { postgrestVersion: POSTGREST_VERSION })
     })

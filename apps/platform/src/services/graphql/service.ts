@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
-import { postgraphile, type HttpRequestHandler } from 'postgraphile'
+import type { HttpRequestHandler } from 'postgraphile'
 import type { Logger } from 'pino'
 import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
 import { GraphqlInputError, readGraphqlParams } from './request-body.js'
@@ -122,6 +122,8 @@ export class GraphqlService {
     listener.on('notification', () => void this.forget(target.ref))
     await listener.connect()
     await listener.query('LISTEN pgrst')
+    // Loaded on the first GraphQL request, not at boot: PostGraphile takes about half a second to import.
+    const { postgraphile } = await import('postgraphile')
     const handler = postgraphile(pool, target.schemas, {
       graphqlRoute: '/graphql',
       graphiql: false,
