@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, focusEditor, healthyProject, signIn } from './helpers'
+import { apiCall, focusEditor, healthyProject, replaceEditorText, signIn } from './helpers'
 import { otherOrigin } from './other-origin'
 
 /*
@@ -11,11 +11,8 @@ import { otherOrigin } from './other-origin'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor').first())
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(page.getByTestId('sql-editor').locator('.monaco-editor').first(), sql)
 }
 
 test('a table made in the SQL editor is served at the project URL: a docs snippet runs from another origin, and the keys page shows the key was used', async ({ page, context }) => {

@@ -103,6 +103,19 @@ export async function focusEditor(monaco: Locator): Promise<void> {
 }
 
 /**
+ * Replaces a Monaco editor's text (it has no form value to fill). The text arrives as one input, as a paste does:
+ * typing it key by key costs a second per line on a busy machine, and the tests that are about typing (completion,
+ * the save debounce) type their own keys.
+ */
+export async function replaceEditorText(monaco: Locator, text: string): Promise<void> {
+  await focusEditor(monaco)
+  const keyboard = monaco.page().keyboard
+  await keyboard.press('ControlOrMeta+A')
+  await keyboard.press('Delete')
+  await keyboard.insertText(text)
+}
+
+/**
  * From now on (until the page navigates), keeps the text of every element matching `selector` each time the page changes,
  * in the order first seen. For transient UI (toasts dismiss themselves, progress states end when the work does) that a
  * busy machine may not get to look at while it is on screen. Returns a reader for `expect.poll`.

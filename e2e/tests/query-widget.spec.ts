@@ -1,12 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, focusEditor, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, replaceEditorText, signIn } from './helpers'
 
-/** Replaces the editor's text by typing (Monaco has no form value to fill). */
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(page.getByTestId('sql-editor').locator('.monaco-editor'), sql)
 }
 
 test('results show as a bar chart in the editor, the chart is saved, and a report runs pinned snippets with parameters', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, recordShown, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, recordShown, replaceEditorText, signIn } from './helpers'
 
 /*
  * The inline AI edit (Cmd/Ctrl+K) and AI snippet titles, against the loopback model that
@@ -17,12 +17,8 @@ async function shot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/ai-${name}.png` })
 }
 
-/** Replaces the editor's text by typing (Monaco has no form value to fill). */
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor').first())
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(page.getByTestId('sql-editor').locator('.monaco-editor').first(), sql)
 }
 
 /** Selects line `line` (1-based) of the editor, without its line break. */

@@ -1,13 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, healthyProject, replaceEditorText, signIn } from './helpers'
 
-/** Replaces the editor's text by typing (Monaco has no form value to fill). */
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(page.getByTestId('sql-editor').locator('.monaco-editor'), sql)
 }
 
 async function openEditor(page: Page, ref: string, search = '') {

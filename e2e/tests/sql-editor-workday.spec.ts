@@ -1,6 +1,6 @@
 import { RUN_CONFIRMATION_QUESTION, WRITE_OPERATION_WARNING } from '@stratum/sql'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, memberByInvitation, signIn } from './helpers'
+import { apiCall, EDITOR_LOAD, healthyProject, memberByInvitation, replaceEditorText, signIn } from './helpers'
 
 /**
  * The SQL editor through a working day (issue 15 points 1-3): no litter, no surprise overwrite, warnings that
@@ -14,12 +14,8 @@ async function shot(page: Page, name: string) {
 const editor = (page: Page) => page.getByTestId('sql-editor')
 const editorText = (page: Page) => editor(page).locator('.view-lines')
 
-/** Replaces the editor's text by typing (Monaco has no form value to fill). */
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(editor(page).locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(editor(page).locator('.monaco-editor'), sql)
 }
 
 async function snippets(page: Page, ref: string): Promise<Array<{ id: string; name: string; content: { sql: string }; updated_at: string }>> {

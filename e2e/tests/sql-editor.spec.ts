@@ -1,14 +1,10 @@
 import { CONTENT_TEXTS } from '@stratum/contracts'
 import { FUNCTION_CALL_WARNING, RUN_CONFIRMATION_QUESTION, WRITE_OPERATION_WARNING } from '@stratum/sql'
 import { expect, test, type Page } from '@playwright/test'
-import { focusEditor, healthyProject, signIn } from './helpers'
+import { healthyProject, replaceEditorText, signIn } from './helpers'
 
-/** Replaces the editor's text by typing (Monaco has no form value to fill). */
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(page.getByTestId('sql-editor').locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(page.getByTestId('sql-editor').locator('.monaco-editor'), sql)
 }
 
 const editorText = (page: Page) => page.getByTestId('sql-editor').locator('.view-lines')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { focusEditor, healthyProject, signIn } from './helpers'
+import { healthyProject, replaceEditorText, signIn } from './helpers'
 
 /**
  * Issue 15 point 5: the whole result exported by the server (not only the rows the editor loaded),
@@ -17,11 +17,8 @@ const editor = (page: Page) => page.getByTestId('sql-editor')
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 const md5 = (text: string) => createHash('md5').update(text).digest('hex')
 
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(editor(page).locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(editor(page).locator('.monaco-editor'), sql)
 }
 
 /** Runs the editor's SQL, confirming the warning gate (these queries call functions). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { focusEditor, healthyProject, signIn } from './helpers'
+import { healthyProject, replaceEditorText, signIn } from './helpers'
 
 /**
  * Results that keep Postgres's information (issue 15 points 5 and 6): an error with its HINT and the
@@ -13,11 +13,8 @@ async function shot(page: Page, name: string) {
 
 const editor = (page: Page) => page.getByTestId('sql-editor')
 
-async function typeSql(page: Page, sql: string) {
-  await focusEditor(editor(page).locator('.monaco-editor'))
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+function typeSql(page: Page, sql: string) {
+  return replaceEditorText(editor(page).locator('.monaco-editor'), sql)
 }
 
 /** The editor's own runs (history: true), not the catalog reads around them. */

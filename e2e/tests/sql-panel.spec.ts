@@ -19,7 +19,7 @@ async function typeInPanel(page: Page, sql: string) {
   await expect(editor).toHaveClass(/(^|\s)focused(\s|$)/)
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
-  await page.keyboard.type(sql)
+  await page.keyboard.insertText(sql)
 }
 
 async function openPanel(page: Page) {
