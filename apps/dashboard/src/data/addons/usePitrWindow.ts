@@ -8,12 +8,17 @@ export type { DatabaseBackups as PitrBackupsResponse } from '@stratum/contracts'
 export const getPitrBackups = (ref: string, signal?: AbortSignal) =>
   request('GET /platform/database/{ref}/backups', { params: { ref }, signal })
 
-/** The recoverable window moves forward as WAL is archived: read again every minute while the page is open. */
+/** While the first base backup is taken there is no window yet: it opens within seconds of the backup's end. */
+const AWAITING_WINDOW_POLL_MS = 5_000
+/** Once open, the window moves forward as WAL is archived. */
+const OPEN_WINDOW_POLL_MS = 60_000
+
+/** Read again while the page is open: every few seconds until the window opens, then every minute. */
 export const pitrWindowQuery = (ref: string | undefined) =>
   queryOptions({
     queryKey: addonKeys.pitrWindow(ref ?? ''),
     queryFn: ref ? ({ signal }) => getPitrBackups(ref, signal) : skipToken,
-    refetchInterval: 60_000,
+    refetchInterval: (query) => (query.state.data?.physical_backup_data?.latestPhysicalBackupDateUnix !== undefined ? OPEN_WINDOW_POLL_MS : AWAITING_WINDOW_POLL_MS),
   })
 
 export function usePitrWindow(ref: string | undefined) {

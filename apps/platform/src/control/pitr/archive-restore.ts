@@ -72,7 +72,11 @@ export async function recoverableWindow(db: Queryable, project: ProjectRow): Pro
   if (!project.pitr_variant) return {}
   const oldest = (await listBaseBackups(db, project.ref))[0]
   if (!oldest) return {}
-  return { earliestPhysicalBackupDateUnix: Math.ceil(oldest.consistent_at.getTime() / 1000), latestPhysicalBackupDateUnix: Math.floor(Date.now() / 1000) }
+  const earliest = Math.ceil(oldest.consistent_at.getTime() / 1000)
+  const latest = Math.floor(Date.now() / 1000)
+  // In the second after the first backup's consistent point no whole second is recoverable yet: the window
+  // opens with the next one (an inverted window would read as "no window" to a client and stay so until it asked again).
+  return latest >= earliest ? { earliestPhysicalBackupDateUnix: earliest, latestPhysicalBackupDateUnix: latest } : {}
 }
 
 /**

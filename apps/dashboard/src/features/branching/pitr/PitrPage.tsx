@@ -53,7 +53,7 @@ function PitrEnabled({ projectRef, retention }: { projectRef: string; retention:
             </div>
           </dl>
         ) : (
-          <p className="muted">The first base backup is being taken: the window opens once it is done. This page reads it again every minute.</p>
+          <p className="muted">The first base backup is being taken: the window opens once it is done.</p>
         )}
       </Card>
       {bounds ? <RestorePointCard projectRef={projectRef} bounds={bounds} /> : null}
