@@ -87,9 +87,9 @@ test('the owner saves a provider, tests it for real, sees a refusal, and resets 
   }
 })
 
-test('another member is told who decides, and gets no controls', async ({ page, browser }) => {
+test('another member is told who decides, and gets no controls', async ({ page }) => {
   await signIn(page)
-  const member = await memberByInvitation(browser, page, await firstOrgSlug(page), 'developer')
+  const member = await memberByInvitation(page, await firstOrgSlug(page), 'developer')
   await member.page.goto('/installation/ai')
   await expect(member.page.getByText(AI_SETTINGS_TEXTS.manage)).toBeVisible()
   await expect(member.page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)

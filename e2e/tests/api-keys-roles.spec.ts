@@ -16,7 +16,7 @@ const keyOf = (settings: { service_api_keys: { tags: string; api_key: string }[]
 /** Every value of every text field on the page: no key may be among them. */
 const fieldValues = (page: Page) => page.locator('input, textarea').evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value))
 
-test('a Read-only member and a Developer see neither key, only the spec texts; an Owner and an Administrator see both', async ({ page, browser }) => {
+test('a Read-only member and a Developer see neither key, only the spec texts; an Owner and an Administrator see both', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Keys by role')
   const settings = await apiCall(page, 'GET', `/platform/projects/${project.ref}/settings`)
@@ -26,7 +26,7 @@ test('a Read-only member and a Developer see neither key, only the spec texts; a
   expect(serviceKey).toMatch(/^eyJ/)
 
   for (const role of ['read_only', 'developer'] as const) {
-    const member = (await memberByInvitation(browser, page, project.orgSlug, role)).page
+    const member = (await memberByInvitation(page, project.orgSlug, role)).page
     // The server keeps the service_role key and the JWT secret from them.
     const theirs = await apiCall(member, 'GET', `/platform/projects/${project.ref}/settings`)
     expect(keyOf(theirs, 'service_role')).toBeUndefined()
@@ -56,7 +56,7 @@ test('a Read-only member and a Developer see neither key, only the spec texts; a
   }
 
   for (const who of ['owner', 'administrator'] as const) {
-    const viewer = who === 'owner' ? page : (await memberByInvitation(browser, page, project.orgSlug, who)).page
+    const viewer = who === 'owner' ? page : (await memberByInvitation(page, project.orgSlug, who)).page
     await viewer.goto(`/project/${project.ref}/settings/api`)
     await expect(viewer.getByLabel('anon', { exact: true })).toHaveValue(anonKey)
     const service = viewer.getByLabel('service_role', { exact: true })

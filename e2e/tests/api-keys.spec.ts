@@ -1,5 +1,5 @@
 import { API_KEY_TEXTS } from '@stratum/contracts'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import pg from 'pg'
 import { apiCall, healthyProject, memberByInvitation, recordShown, signIn } from './helpers'
 
@@ -10,8 +10,8 @@ const DB_PASSWORD = 'e2e-db-password-1' // healthyProject's
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 
 /** A member of the organization with `role`, signed in on a page of their own (joined by invitation). */
-async function memberPage(browser: Browser, owner: Page, orgSlug: string, role: 'developer' | 'read_only'): Promise<Page> {
-  return (await memberByInvitation(browser, owner, orgSlug, role)).page
+async function memberPage(owner: Page, orgSlug: string, role: 'developer' | 'read_only'): Promise<Page> {
+  return (await memberByInvitation(owner, orgSlug, role)).page
 }
 
 test('an owner copies the keys, rotates the JWT secret and turns the legacy keys off and on', async ({ page }) => {
@@ -92,10 +92,10 @@ test('an owner copies the keys, rotates the JWT secret and turns the legacy keys
   expect((await apiCall(page, 'GET', `/v1/projects/${project.ref}/api-keys/legacy`)).enabled).toBe(true)
 })
 
-test('a Developer sees neither key, and the permission texts', async ({ page, browser }) => {
+test('a Developer sees neither key, and the permission texts', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Keys')
-  const developer = await memberPage(browser, page, project.orgSlug, 'developer')
+  const developer = await memberPage(page, project.orgSlug, 'developer')
   await developer.goto(`/project/${project.ref}/settings/api`)
   await expect(developer.getByText(API_KEY_TEXTS.noPermissionPanel)).toBeVisible()
   await expect(developer.getByText(API_KEY_TEXTS.noPermissionKey)).toHaveCount(3) // anon, service_role and JWT secret

@@ -283,7 +283,7 @@ test('enabling branching, then a branch with data, open, reset, the project dele
   await expect(page.getByText('No preview branches')).toBeVisible()
 })
 
-test('the PITR add-on: variants with prices, and the billing permission tooltip', async ({ page, browser }) => {
+test('the PITR add-on: variants with prices, and the billing permission tooltip', async ({ page }) => {
   const { orgSlug, plain } = await setUp(page)
   await page.goto(`/project/${plain}/settings/addons?panel=pitr`)
   const card = page.locator('#pitr')
@@ -293,7 +293,7 @@ test('the PITR add-on: variants with prices, and the billing permission tooltip'
   await shot(page, 'addons-owner')
 
   // An administrator may not amend subscriptions.
-  const admin = await memberByInvitation(browser, page, orgSlug, 'administrator')
+  const admin = await memberByInvitation(page, orgSlug, 'administrator')
   await admin.page.goto(`/project/${plain}/addons`)
   const enable = admin.page.locator('#pitr').getByRole('button', { name: 'Enable' })
   await expect(enable).toHaveAttribute('aria-disabled', 'true')

@@ -56,10 +56,10 @@ test('enables an extension from the Extensions page, shows it enabled, and disab
   await expect(page.getByRole('dialog', { name: 'Enable dblink' })).toHaveCount(0)
 })
 
-test('a Read-only member sees the extensions without toggles', async ({ page, browser }) => {
+test('a Read-only member sees the extensions without toggles', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Extensions')
-  const reader = await memberByInvitation(browser, page, project.orgSlug, 'read_only')
+  const reader = await memberByInvitation(page, project.orgSlug, 'read_only')
   await reader.page.goto(`/project/${project.ref}/database/extensions`)
   await expect(reader.page.getByText(EXTENSION_TEXTS.writePermission)).toBeVisible()
   const row = await findExtension(reader.page, 'pgcrypto')

@@ -14,7 +14,7 @@ async function shot(page: Page, name: string) {
  * The organization's GitHub connections page against the e2e run's loopback GitHub (e2e/github-loopback.mjs, started by
  * server.mjs): acme/shop read with the token ghp_e2e.
  */
-test('an owner connects a project to a GitHub repository, sees GitHub refuse a bad token, and removes the connection', async ({ page, browser }) => {
+test('an owner connects a project to a GitHub repository, sees GitHub refuse a bad token, and removes the connection', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'GitHub shop')
   const organization = (await apiCall(page, 'GET', `/platform/organizations/${project.orgSlug}`)) as { id: number }
@@ -55,7 +55,7 @@ test('an owner connects a project to a GitHub repository, sees GitHub refuse a b
   await shot(page, 'connected')
 
   // A Developer sees the list, without the form or the Remove buttons.
-  const developer = await memberByInvitation(browser, page, project.orgSlug, 'developer')
+  const developer = await memberByInvitation(page, project.orgSlug, 'developer')
   await developer.page.goto(`/org/${project.orgSlug}/integrations`)
   await expect(developer.page.getByRole('table', { name: 'GitHub connections' }).getByRole('row').filter({ hasText: project.name })).toContainText(E2E_GITHUB_REPOSITORY)
   await expect(developer.page.getByText('You need additional permissions to connect or remove GitHub repositories in this organization')).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Cookie, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Cookie, type Locator, type Page } from '@playwright/test'
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-password-1' }
 
@@ -43,11 +43,21 @@ export async function apiCall(page: Page, method: string, path: string, body?: u
 }
 
 /**
+ * A second browser context (another person, or nobody signed in) that closes with the test's own: Playwright closes
+ * the contexts it made for a test, not those made through `browser`, and a forgotten one keeps its dashboard polling
+ * for the rest of the run (a run once ended with ten such pages open).
+ */
+export async function otherPersonPage(page: Page): Promise<Page> {
+  const context: BrowserContext = await page.context().browser()!.newContext()
+  page.context().once('close', () => void context.close().catch(() => {}))
+  return context.newPage()
+}
+
+/**
  * A new member of the organization, signed in on a browser context of their own: `owner` invites
  * them, and they set their own password on the invitation link (invitations.spec.ts does it by hand).
  */
 export async function memberByInvitation(
-  browser: Browser,
   owner: Page,
   orgSlug: string,
   role: 'administrator' | 'developer' | 'read_only',
@@ -56,7 +66,7 @@ export async function memberByInvitation(
   const email = `${role.replace('_', '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
   const created = await apiCall(owner, 'POST', `/platform/organizations/${orgSlug}/members/invitations`, { email, role })
   const link = new URL(created.invitation_url)
-  const member = await (await browser.newContext()).newPage()
+  const member = await otherPersonPage(owner)
   await member.goto(link.pathname)
   // The answer's session cookie lands in the member's context.
   await apiCall(member, 'POST', `/platform/invitations${link.pathname.slice('/invite'.length)}/sign-up`, { password })

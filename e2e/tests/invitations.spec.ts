@@ -1,12 +1,12 @@
 import { INVITATION_TEXTS } from '@stratum/contracts'
 import { expect, test, type Page } from '@playwright/test'
-import { apiCall, firstOrgSlug, memberByInvitation, signIn } from './helpers'
+import { apiCall, firstOrgSlug, memberByInvitation, otherPersonPage, signIn } from './helpers'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 
-test('an owner invites a new address; the invitee opens the copied link, sets a password and lands in the organization', async ({ page, browser }) => {
+test('an owner invites a new address; the invitee opens the copied link, sets a password and lands in the organization', async ({ page }) => {
   await signIn(page)
   const slug = await firstOrgSlug(page)
   await page.goto(`/org/${slug}/team`)
@@ -32,7 +32,7 @@ test('an owner invites a new address; the invitee opens the copied link, sets a 
   await expect(members.getByText(email, { exact: true })).toHaveCount(0)
 
   // A fresh browser: nobody signed in.
-  const invitee = await (await browser.newContext()).newPage()
+  const invitee = await otherPersonPage(page)
   await invitee.goto(link)
   await expect(invitee.getByRole('heading', { level: 1 })).toHaveText(/^Join /)
   await expect(invitee.getByLabel('Email')).toHaveValue(email)
@@ -48,7 +48,7 @@ test('an owner invites a new address; the invitee opens the copied link, sets a 
   expect(permissions).toEqual([expect.objectContaining({ organization_slug: slug, role: 'developer' })])
 
   // The link worked once.
-  const again = await (await browser.newContext()).newPage()
+  const again = await otherPersonPage(page)
   await again.goto(link)
   await expect(again.getByRole('heading', { name: 'Invitation unavailable' })).toBeVisible()
   await expect(again.getByText(INVITATION_TEXTS.used)).toBeVisible()
@@ -59,9 +59,9 @@ test('an owner invites a new address; the invitee opens the copied link, sets a 
   await expect(pending.getByText(email)).toHaveCount(0)
 })
 
-test('an existing account is told about an invitation, and joins only when it accepts on the link', async ({ page, browser }) => {
+test('an existing account is told about an invitation, and joins only when it accepts on the link', async ({ page }) => {
   await signIn(page)
-  const { page: member, email } = await memberByInvitation(browser, page, await firstOrgSlug(page), 'developer')
+  const { page: member, email } = await memberByInvitation(page, await firstOrgSlug(page), 'developer')
   const other = await apiCall(page, 'POST', '/platform/organizations', { name: `Second team ${Date.now()}` })
   const created = await apiCall(page, 'POST', `/platform/organizations/${other.slug}/members/invitations`, { email, role: 'read_only' })
 

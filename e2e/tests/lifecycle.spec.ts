@@ -1,5 +1,5 @@
 import { PERMISSION_TEXTS } from '@stratum/contracts'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /*
@@ -41,8 +41,8 @@ async function confirmTyped(page: Page, dialogName: string, text: string, button
 }
 
 /** A Developer of the organization (no infrastructure.execute, no projects.update), signed in. */
-async function developer(page: Page, browser: Browser, orgSlug: string): Promise<Page> {
-  return (await memberByInvitation(browser, page, orgSlug, 'developer')).page
+async function developer(page: Page, orgSlug: string): Promise<Page> {
+  return (await memberByInvitation(page, orgSlug, 'developer')).page
 }
 
 test.beforeEach(async ({ page }) => {
@@ -76,7 +76,7 @@ test('restart from settings, then resize from Compute and Disk', async ({ page }
   expect((await apiCall(page, 'GET', `/platform/projects/${project.ref}`)).compute_size).toBe('small')
 })
 
-test('pause from settings, the paused screen, then restore with the dialog', async ({ page, browser }) => {
+test('pause from settings, the paused screen, then restore with the dialog', async ({ page }) => {
   const project = await proProject(page, OPS)
   await page.goto(`/project/${project.ref}/settings/general`)
   await page.getByRole('button', { name: 'Pause project' }).click()
@@ -92,7 +92,7 @@ test('pause from settings, the paused screen, then restore with the dialog', asy
   await expect(page.getByRole('link', { name: 'View project settings' })).toBeVisible()
 
   // A Developer sees the same screen with Restore disabled, and why.
-  const dev = await developer(page, browser, project.orgSlug)
+  const dev = await developer(page, project.orgSlug)
   await dev.goto(`/project/${project.ref}/database`)
   const devRestore = dev.getByRole('button', { name: 'Restore project' })
   await expect(devRestore).toHaveAttribute('aria-disabled', 'true')

@@ -1,8 +1,8 @@
 import { DATABASE_ACCESS_TEXTS } from '@stratum/contracts'
 import { expect, test } from '@playwright/test'
-import { healthyProject, signIn } from './helpers'
+import { healthyProject, otherPersonPage, signIn } from './helpers'
 
-test('a Read-only member joins by invitation link with their own password, and sees disabled controls', async ({ page, browser }) => {
+test('a Read-only member joins by invitation link with their own password, and sees disabled controls', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'Team')
   await page.goto(`/org/${project.orgSlug}/team`)
@@ -14,7 +14,7 @@ test('a Read-only member joins by invitation link with their own password, and s
   const link = await page.getByLabel('Invitation link').inputValue()
   await page.getByRole('button', { name: 'Done' }).click()
 
-  const reader = await (await browser.newContext()).newPage()
+  const reader = await otherPersonPage(page)
   await reader.goto(link)
   await reader.getByLabel('Password', { exact: true }).fill('reader-password-1')
   await reader.getByLabel('Confirm password').fill('reader-password-1')

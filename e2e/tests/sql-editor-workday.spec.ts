@@ -212,11 +212,11 @@ test('destructive statements get their own warning naming the statement and the 
   page.off('request', onRequest)
 })
 
-test('a Developer sees a shared snippet read-only, with only the actions the server allows, and duplicates it', async ({ page, browser }) => {
+test('a Developer sees a shared snippet read-only, with only the actions the server allows, and duplicates it', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'SQL workday')
   const shared = await saveSnippet(page, project.ref, `Team report ${Date.now()}`, 'select 7 as shared_answer', 'project')
-  const { page: dev } = await memberByInvitation(browser, page, project.orgSlug, 'developer')
+  const { page: dev } = await memberByInvitation(page, project.orgSlug, 'developer')
 
   await dev.goto(`/project/${project.ref}/sql/${shared.id}`)
   await expect(editorText(dev)).toContainText('select 7 as shared_answer')

@@ -221,10 +221,10 @@ test('every template runs cleanly, twice, on Postgres 17 and 15', async ({ page 
   }
 })
 
-test('a Read-only member runs reads in the panel but cannot save a snippet', async ({ page, browser }) => {
+test('a Read-only member runs reads in the panel but cannot save a snippet', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'SQL panel')
-  const { page: reader } = await memberByInvitation(browser, page, project.orgSlug, 'read_only')
+  const { page: reader } = await memberByInvitation(page, project.orgSlug, 'read_only')
   await reader.goto(`/project/${project.ref}`)
   await expect(reader.getByTestId('project-status').first()).toBeVisible()
   const panel = await openPanel(reader)

@@ -37,7 +37,7 @@ function writeCsv(dir: string, name: string): string {
   return file
 }
 
-test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table, streamed; a bad row imports nothing; Read-only sees no import`, async ({ page, browser }) => {
+test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table, streamed; a bad row imports nothing; Read-only sees no import`, async ({ page }) => {
   test.setTimeout(240_000)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-csv-'))
   const suffix = Date.now().toString(36)
@@ -123,7 +123,7 @@ test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table,
   expect(gone.results[0].rows[0].gone).toBe(true)
 
   // A Read-only member is offered no import.
-  const { page: reader } = await memberByInvitation(browser, page, project.orgSlug, 'read_only')
+  const { page: reader } = await memberByInvitation(page, project.orgSlug, 'read_only')
   await reader.goto(new URL(page.url()).pathname)
   await expect(reader.getByRole('gridcell', { name: 'item 1', exact: true })).toBeVisible()
   await expect(reader.getByRole('button', { name: 'Import CSV' })).toHaveCount(0)

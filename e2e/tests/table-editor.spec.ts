@@ -12,7 +12,7 @@ async function runSql(page: Page, ref: string, query: string) {
 
 const grid = (page: Page) => page.getByRole('grid')
 
-test('table editor: create a table with a foreign key, write rows, filter and sort in the URL, RLS and a policy; a Read-only member only browses', async ({ page, browser }) => {
+test('table editor: create a table with a foreign key, write rows, filter and sort in the URL, RLS and a policy; a Read-only member only browses', async ({ page }) => {
   test.setTimeout(180_000)
   await signIn(page)
   const project = await healthyProject(page, 'Tables')
@@ -130,7 +130,7 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   await shot(page, 'policies')
 
   // A Read-only member browses the rows with no write control; the server refuses a write anyway.
-  const { page: reader } = await memberByInvitation(browser, page, project.orgSlug, 'read_only')
+  const { page: reader } = await memberByInvitation(page, project.orgSlug, 'read_only')
   const tableUrl = new URL(page.url()).pathname
   await reader.goto(tableUrl)
   await expect(grid(reader).getByRole('gridcell', { name: 'Dune Messiah' })).toBeVisible()
