@@ -1,21 +1,15 @@
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import net from 'node:net'
-import { createInterface } from 'node:readline'
 import type { Logger } from 'pino'
 import { Agent } from 'undici'
-import { spawnChild } from '../../control/child-processes.js'
+import { SocketProcess, type ExitInfo } from '../../control/processes/socket-process.js'
 import type { RunAs } from '../../control/os-user.js'
 import { denoBinary } from './deno.js'
 import { denoArgs, osLimits, processEnv, type LaunchInput } from './sandbox.js'
 
 const READY_POLL_MS = 10
 const STOP_GRACE_MS = 2_000
-/** Kept of the process's stderr: what a crash or a failed start answers with. */
-const STDERR_TAIL = 4_000
-/** Longest path a Unix socket may have on Linux (sun_path is 108 bytes with its NUL). */
-const MAX_SOCKET_PATH = 107
 /** How often the process's resident memory and CPU time are read (/proc). */
 const WATCH_MS = 200
 /** Clock ticks of /proc/<pid>/stat's CPU times: USER_HZ, 100 on every Linux architecture Node runs on. */
@@ -49,12 +43,9 @@ type LimitHit = { kind: 'memory'; usedMb: number } | { kind: 'cpu'; usedMs: numb
 export class FunctionProcess {
   /** HTTP over the socket, kept alive between requests. */
   readonly http: Agent
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  readonly exited: Promise<ExitInfo>
   lastUsed = Date.now()
-  private child: ChildProcess
-  private stderrTail = ''
-  private stopping = false
-  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null
+  private readonly process: SocketProcess
   /** The process's CPU time (ms) when each request in flight started, oldest first. */
   private requestCpu: number[] = []
   private lastCpuMs = 0
@@ -70,20 +61,16 @@ export class FunctionProcess {
     user: RunAs,
     private readonly log: Logger,
   ) {
-    if (launch.socketPath.length > MAX_SOCKET_PATH) {
-      throw new Error(`The socket path ${launch.socketPath} is longer than ${MAX_SOCKET_PATH} characters: choose a shorter STRATUM_DATA_DIR`)
-    }
-    fs.rmSync(launch.socketPath, { force: true })
-    this.http = new Agent({ connect: { socketPath: launch.socketPath }, keepAliveTimeout: 30_000 })
     // prlimit sets the OS limits, then execs Deno: the pid below is Deno's.
-    // spawnChild: it dies with the platform (parent-death signal) and its pid file lets the next boot reap it.
-    this.child = spawnChild({
+    this.process = new SocketProcess({
       runDir: path.dirname(launch.dirs.runDir),
       kind: 'deno',
       id: `${key}-${path.basename(launch.socketPath, '.sock')}`.replace(/[^A-Za-z0-9_.-]/g, '-'),
       command: denoBinary(),
       args: denoArgs(launch),
       wrapper: osLimits(launch.memoryMb),
+      socketPath: launch.socketPath,
+      stopGraceMs: STOP_GRACE_MS,
       options: {
         cwd: launch.versionDir,
         // Built from nothing (sandbox.ts processEnv): none of the platform's own environment.
@@ -91,22 +78,19 @@ export class FunctionProcess {
         stdio: ['ignore', 'pipe', 'pipe'],
         ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
       },
+      // Its console output goes to the platform log with the project and function.
+      onLine: (stream, line) => {
+        if (stream === 'stderr' && OUT_OF_MEMORY.test(line)) this.sawOutOfMemory = true
+        this.log[stream === 'stderr' ? 'warn' : 'info']({ stream }, line.slice(0, 10_000))
+      },
     })
-    this.pipeOutput()
-    this.exited = new Promise((resolve) => {
-      // 'close', not 'exit': its stdout and stderr are read to the end, so a crash's message is complete.
-      this.child.once('close', (code, signal) => resolve({ code, signal }))
-      this.child.once('error', (error) => {
-        this.stderrTail += error.message
-        resolve({ code: null, signal: null })
-      })
-    })
+    this.http = new Agent({ connect: { socketPath: launch.socketPath }, keepAliveTimeout: 30_000 })
+    this.exited = this.process.exited
     void this.exited.then((info) => {
-      this.exitInfo = info
       this.stopWatching()
-      if (!this.stopping) this.log.warn({ code: info.code, signal: info.signal, limit: this.limitHit?.kind }, 'edge function process exited')
+      if (!this.process.stopRequested) this.log.warn({ code: info.code, signal: info.signal, limit: this.limitHit?.kind }, 'edge function process exited')
     })
-    if (this.child.pid !== undefined) {
+    if (this.process.pid !== undefined) {
       this.watcher = setInterval(() => this.watch(), WATCH_MS)
       this.watcher.unref()
     }
@@ -135,11 +119,11 @@ export class FunctionProcess {
   }
 
   get pid(): number | undefined {
-    return this.child.pid
+    return this.process.pid
   }
 
   get hasExited(): boolean {
-    return this.exitInfo !== null
+    return this.process.exitInfo !== null
   }
 
   /** Why the process is gone, with the end of its stderr (the error the user's code printed); a limit it passed is named. */
@@ -152,46 +136,39 @@ export class FunctionProcess {
     if (hit?.kind === 'cpu') {
       return `The function exceeded its CPU-time limit of ${cpuMs} ms per request (${hit.usedMs} ms used): its process was stopped`
     }
-    const info = this.exitInfo
+    const info = this.process.exitInfo
     const how = !info ? 'is not answering' : info.signal ? `was killed (${info.signal})` : `exited with code ${info.code}`
-    const tail = this.stderrTail.trim()
+    const tail = this.process.stderrTail
     const reason = tail ? `The function's process ${how}: ${tail}` : `The function's process ${how}`
     return this.sawOutOfMemory ? `The function ran out of memory (memory limit of ${memoryMb} MB). ${reason}` : reason
   }
 
   /** Resolves once the function's Deno.serve listens on the socket; rejects when the process exits first. */
-  async ready(signal: AbortSignal): Promise<void> {
-    for (;;) {
-      if (this.exitInfo) throw new Error(this.exitReason())
-      if (signal.aborted) throw new Error('The function did not call Deno.serve in time')
-      if (fs.existsSync(this.launch.socketPath) && (await canConnect(this.launch.socketPath))) return
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, READY_POLL_MS)), this.exited])
-    }
+  ready(signal: AbortSignal): Promise<void> {
+    return this.process.waitReady({
+      signal,
+      pollMs: READY_POLL_MS,
+      probe: () => canConnect(this.launch.socketPath),
+      exitedMessage: () => this.exitReason(),
+      timeoutMessage: 'The function did not call Deno.serve in time',
+    })
   }
 
   /** SIGTERM, then SIGKILL after a grace time; closes the connections and removes the socket. */
   async stop(): Promise<void> {
-    this.stopping = true
-    if (!this.exitInfo) {
-      this.child.kill('SIGTERM')
-      const killer = setTimeout(() => this.child.kill('SIGKILL'), STOP_GRACE_MS)
-      await this.exited
-      clearTimeout(killer)
-    }
+    await this.process.stop()
     await this.http.destroy().catch(() => {})
-    fs.rmSync(this.launch.socketPath, { force: true })
   }
 
   /** Stops at once (a hung request): nothing it does now is worth waiting for. */
   kill(): void {
-    this.stopping = true
-    if (!this.exitInfo) this.child.kill('SIGKILL')
+    this.process.kill()
   }
 
   /** The process's CPU time so far, all threads (ms); the last value read once it is gone. */
   private cpuMs(): number {
-    const pid = this.child.pid
-    if (pid === undefined || this.exitInfo) return this.lastCpuMs
+    const pid = this.process.pid
+    if (pid === undefined || this.process.exitInfo) return this.lastCpuMs
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
       // Fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
@@ -207,7 +184,7 @@ export class FunctionProcess {
   /** Resident anonymous memory of the process (MB), or null when it cannot be read. */
   private residentMb(): number | null {
     try {
-      const status = fs.readFileSync(`/proc/${this.child.pid}/status`, 'utf8')
+      const status = fs.readFileSync(`/proc/${this.process.pid}/status`, 'utf8')
       const kb = /^RssAnon:\s+(\d+) kB/m.exec(status)?.[1]
       return kb === undefined ? null : Number(kb) / 1024
     } catch {
@@ -216,7 +193,7 @@ export class FunctionProcess {
   }
 
   private watch(): void {
-    if (this.exitInfo || this.limitHit) return this.stopWatching()
+    if (this.process.exitInfo || this.limitHit) return this.stopWatching()
     const { memoryMb, cpuMs } = this.limits
     const resident = this.residentMb()
     if (resident !== null && resident > memoryMb) return this.stopForLimit({ kind: 'memory', usedMb: Math.ceil(resident) })
@@ -231,28 +208,12 @@ export class FunctionProcess {
     this.limitHit = hit
     this.stopWatching()
     this.log.warn({ ...hit, limits: this.limits }, 'edge function stopped: over its limit')
-    this.child.kill('SIGKILL')
+    this.process.kill()
   }
 
   private stopWatching(): void {
     if (this.watcher) clearInterval(this.watcher)
     this.watcher = null
-  }
-
-  private pipeOutput(): void {
-    const lines = (stream: NodeJS.ReadableStream | null, level: 'info' | 'warn') => {
-      if (!stream) return
-      const reader = createInterface({ input: stream, crlfDelay: Infinity })
-      reader.on('line', (line) => {
-        if (level === 'warn') {
-          this.stderrTail = (this.stderrTail + line + '\n').slice(-STDERR_TAIL)
-          if (OUT_OF_MEMORY.test(line)) this.sawOutOfMemory = true
-        }
-        this.log[level]({ stream: level === 'info' ? 'stdout' : 'stderr' }, line.slice(0, 10_000))
-      })
-    }
-    lines(this.child.stdout, 'info')
-    lines(this.child.stderr, 'warn')
   }
 }
 

@@ -7,6 +7,7 @@ import { openSecrets } from '../../functions/secrets.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { BOOTSTRAP_SOURCE } from './bootstrap.js'
+import { ProjectProcessManager } from '../../control/processes/project-process-manager.js'
 import { FunctionProcess } from './function-process.js'
 import { checkNpmrc, deniedNet, prepareProjectDirs, protectFunctionCode, removeProjectFiles } from './sandbox.js'
 
@@ -58,14 +59,11 @@ export class FunctionRuntime {
   dashboardPort: number | null = null
   /** CPU time one request may use (CPU_SHARE_OF_TIMEOUT); processes started later get a changed value (tests lower it). */
   cpuLimitMs: number
-  private running = new Map<string, FunctionProcess>()
-  private starting = new Map<string, Promise<FunctionProcess>>()
+  private readonly processes: ProjectProcessManager<FunctionProcess>
   private rows = new Map<string, { row: FunctionRow | null; at: number }>()
   /** The internal ports each process was denied when it started. */
   private denied = new WeakMap<FunctionProcess, ReadonlySet<number>>()
   private sockets = 0
-  private idleTimer: NodeJS.Timeout
-  private stopped = false
 
   constructor(private readonly options: FunctionRuntimeOptions) {
     this.cpuLimitMs = Math.max(1, Math.round(options.timeoutMs * CPU_SHARE_OF_TIMEOUT))
@@ -77,8 +75,15 @@ export class FunctionRuntime {
         options.log.warn({ ref, err: error }, 'could not restrict the function code directory')
       }
     }
-    this.idleTimer = setInterval(() => void this.stopIdle(), Math.max(250, Math.min(options.idleMs / 4, 60_000)))
-    this.idleTimer.unref()
+    // A crashed or hung process is discarded by the gateway (functions-route.ts); the next request starts a new one.
+    this.processes = new ProjectProcessManager<FunctionProcess>({
+      what: 'edge function',
+      idleMs: options.idleMs,
+      log: options.log,
+      busy: (process) => process.active > 0,
+      alive: (process) => !process.hasExited,
+      lastUsedOf: (process) => process.lastUsed,
+    })
   }
 
   get timeoutMs(): number {
@@ -96,50 +101,28 @@ export class FunctionRuntime {
   }
 
   /** The function's process for this version, started (and waited for) when none serves it. */
-  async acquire(project: GatewayProject, row: FunctionRow): Promise<FunctionProcess> {
-    if (this.stopped) throw new Error('The platform is stopping')
+  acquire(project: GatewayProject, row: FunctionRow): Promise<FunctionProcess> {
     const key = `${project.ref}/${row.slug}`
     const fingerprint = JSON.stringify([row.version, project.port, project.jwtSecret, project.anonKey, project.serviceRoleKey, project.authenticatorUri, this.platformPort])
-    const current = this.running.get(key)
-    if (current && current.fingerprint === fingerprint && !current.hasExited) {
-      current.lastUsed = Date.now()
-      return current
-    }
-    const pending = this.starting.get(key)
-    if (pending) return pending
-    const start = (async () => {
-      // A new version, new keys, or a process that died: the old one goes first.
-      if (current) await this.discard(current)
-      const process = await this.start(project, row, key, fingerprint)
-      if (this.stopped) {
-        await process.stop()
-        throw new Error('The platform is stopping')
-      }
-      this.running.set(key, process)
-      return process
-    })().finally(() => this.starting.delete(key))
-    this.starting.set(key, start)
-    return start
+    return this.processes.acquire(key, fingerprint, () => this.start(project, row, key, fingerprint))
   }
 
   /** Stops a process that crashed, hung or is outdated (if it is still the one serving its function). */
-  async discard(process: FunctionProcess): Promise<void> {
-    if (this.running.get(process.key) === process) this.running.delete(process.key)
-    await process.stop()
+  discard(process: FunctionProcess): Promise<void> {
+    return this.processes.discard(process.key, process)
   }
 
   /** A deploy or delete: the record is read again and the next request runs the new code. */
   async functionChanged(ref: string, slug: string): Promise<void> {
     const key = `${ref}/${slug}`
     this.rows.delete(key)
-    const current = this.running.get(key)
-    if (current) await this.discard(current)
+    await this.processes.stop(key)
   }
 
   /** Pause, delete, changed secrets: every function of the project stops; the next request starts it anew. */
   async stopProject(ref: string): Promise<void> {
     for (const key of [...this.rows.keys()]) if (key.startsWith(`${ref}/`)) this.rows.delete(key)
-    await Promise.all([...this.running.values()].filter((process) => process.key.startsWith(`${ref}/`)).map((process) => this.discard(process)))
+    await this.processes.stopWhere((key) => key.startsWith(`${ref}/`))
   }
 
   /**
@@ -156,20 +139,17 @@ export class FunctionRuntime {
    * started before its port was known restart on their next request, with that port denied too.
    */
   async projectPortKnown(ref: string, port: number): Promise<void> {
-    const outdated = [...this.running.values()].filter((process) => !process.key.startsWith(`${ref}/`) && !this.denied.get(process)?.has(port))
-    await Promise.all(outdated.map((process) => this.discard(process)))
+    const outdated = this.processes.running().filter(([key, process]) => !key.startsWith(`${ref}/`) && !this.denied.get(process)?.has(port))
+    await Promise.all(outdated.map(([, process]) => this.discard(process)))
   }
 
   /** Is a process running for the function? For tests and the benchmark. */
   processOf(ref: string, slug: string): FunctionProcess | null {
-    return this.running.get(`${ref}/${slug}`) ?? null
+    return this.processes.peek(`${ref}/${slug}`)
   }
 
-  async stopAll(): Promise<void> {
-    this.stopped = true
-    clearInterval(this.idleTimer)
-    await Promise.allSettled([...this.starting.values()])
-    await Promise.all([...this.running.values()].map((process) => this.discard(process)))
+  stopAll(): Promise<void> {
+    return this.processes.stopAll()
   }
 
   private async start(project: GatewayProject, row: FunctionRow, key: string, fingerprint: string): Promise<FunctionProcess> {
@@ -225,16 +205,6 @@ export class FunctionRuntime {
     }
     log.info({ ms: Date.now() - started, pid: process.pid }, 'edge function started')
     return process
-  }
-
-  private async stopIdle(): Promise<void> {
-    const now = Date.now()
-    for (const process of [...this.running.values()]) {
-      if (process.active === 0 && now - process.lastUsed >= this.options.idleMs) {
-        this.options.log.info({ key: process.key }, 'edge function stopped after being idle')
-        await this.discard(process)
-      }
-    }
   }
 }
 

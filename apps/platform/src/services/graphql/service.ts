@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
 import type { HttpRequestHandler } from 'postgraphile'
 import type { Logger } from 'pino'
+import { ProjectProcessManager } from '../../control/processes/project-process-manager.js'
 import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
 import { GraphqlInputError, readGraphqlParams } from './request-body.js'
 import type { GraphqlTarget } from './target.js'
@@ -21,12 +22,11 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 const POOL_SIZE = 3
 
 interface Engine {
-  key: string
   handler: HttpRequestHandler
   pool: pg.Pool
   /** LISTEN pgrst: the DDL watch (services/rest/schema-reload.ts) notifies it, and the engine is rebuilt. */
   listener: pg.Client
-  lastUsed: number
+  stop(): Promise<void>
 }
 
 /** The target of the request being handled, for PostGraphile's pgSettings callback. */
@@ -39,17 +39,14 @@ const targets = new WeakMap<IncomingMessage, GraphqlTarget>()
  * request's role with its JWT claims in `request.jwt.claims`, so row level security and auth.uid() hold.
  */
 export class GraphqlService {
-  private engines = new Map<string, Engine>()
-  /** Engines being built: concurrent first requests share one. */
-  private building = new Map<string, Promise<Engine>>()
-  private idleTimer: NodeJS.Timeout
+  /** Engines by project: built on the first request (concurrent first requests share one), dropped when idle. */
+  private readonly engines: ProjectProcessManager<Engine>
 
   constructor(
     private readonly log: Logger,
-    private readonly idleMs = 10 * 60_000,
+    idleMs = 10 * 60_000,
   ) {
-    this.idleTimer = setInterval(() => void this.dropIdle(), Math.max(1_000, Math.min(idleMs / 4, 60_000)))
-    this.idleTimer.unref()
+    this.engines = new ProjectProcessManager<Engine>({ what: 'GraphQL engine', idleMs, log })
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, target: GraphqlTarget): Promise<void> {
@@ -71,7 +68,6 @@ export class GraphqlService {
       this.log.warn({ err: error, ref: target.ref }, 'GraphQL engine could not be built')
       return answer(request, response, new GraphqlInputError(503, `The GraphQL service of this project is not available: ${(error as Error).message}`))
     }
-    engine.lastUsed = Date.now()
     targets.set(request, target)
     await new Promise<void>((resolve, reject) => {
       response.once('finish', resolve)
@@ -86,42 +82,35 @@ export class GraphqlService {
   }
 
   /** Drops the project's engine: the next request introspects the database again. */
-  async forget(ref: string): Promise<void> {
-    const engine = this.engines.get(ref)
-    if (!engine) return
-    this.engines.delete(ref)
-    await engine.listener.end().catch(() => {})
-    await engine.handler.release().catch(() => {})
-    await engine.pool.end().catch(() => {})
+  forget(ref: string): Promise<void> {
+    return this.engines.stop(ref)
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.idleTimer)
-    await Promise.all([...this.engines.keys()].map((ref) => this.forget(ref)))
+  stop(): Promise<void> {
+    return this.engines.stopAll()
   }
 
-  private async engineFor(target: GraphqlTarget): Promise<Engine> {
-    const key = JSON.stringify([target.connectionString, target.schemas])
-    const known = this.engines.get(target.ref)
-    if (known?.key === key) return known
-    const pending = this.building.get(target.ref)
-    if (pending) return pending
-    const build = (async () => {
-      if (known) await this.forget(target.ref)
-      return this.build(target, key)
-    })().finally(() => this.building.delete(target.ref))
-    this.building.set(target.ref, build)
-    return build
+  private engineFor(target: GraphqlTarget): Promise<Engine> {
+    return this.engines.acquire(target.ref, JSON.stringify([target.connectionString, target.schemas]), () => this.build(target))
   }
 
-  private async build(target: GraphqlTarget, key: string): Promise<Engine> {
+  private async build(target: GraphqlTarget): Promise<Engine> {
     const pool = new pg.Pool({ connectionString: target.connectionString, max: POOL_SIZE, application_name: 'stratum-graphql' })
     pool.on('error', (error) => this.log.warn({ err: error, ref: target.ref }, 'GraphQL pool connection lost'))
     const listener = new pg.Client({ connectionString: target.connectionString, application_name: 'stratum-graphql-listener' })
-    listener.on('error', () => void this.forget(target.ref))
-    listener.on('notification', () => void this.forget(target.ref))
-    await listener.connect()
-    await listener.query('LISTEN pgrst')
+    let engine: Engine | null = null
+    // A schema change (or a lost listener) drops this engine, not a newer one.
+    const drop = () => void (engine ? this.engines.discard(target.ref, engine) : undefined)
+    listener.on('error', drop)
+    listener.on('notification', drop)
+    try {
+      await listener.connect()
+      await listener.query('LISTEN pgrst')
+    } catch (error) {
+      await listener.end().catch(() => {})
+      await pool.end().catch(() => {})
+      throw error
+    }
     // Loaded on the first GraphQL request, not at boot: PostGraphile takes about half a second to import.
     const { postgraphile } = await import('postgraphile')
     const handler = postgraphile(pool, target.schemas, {
@@ -141,13 +130,18 @@ export class GraphqlService {
         return { role: target.role, 'request.jwt.claims': JSON.stringify(target.claims), 'request.jwt.claim.role': target.role }
       },
     })
-    const engine: Engine = { key, handler, pool, listener, lastUsed: Date.now() }
-    this.engines.set(target.ref, engine)
+    let stopped: Promise<void> | null = null
+    engine = {
+      handler,
+      pool,
+      listener,
+      stop: () =>
+        (stopped ??= (async () => {
+          await listener.end().catch(() => {})
+          await handler.release().catch(() => {})
+          await pool.end().catch(() => {})
+        })()),
+    }
     return engine
-  }
-
-  private async dropIdle(): Promise<void> {
-    const now = Date.now()
-    for (const [ref, engine] of this.engines) if (now - engine.lastUsed > this.idleMs) await this.forget(ref)
   }
 }

@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Pool } from 'undici'
-import { spawnChild } from '../../control/child-processes.js'
+import { checkSocketPath, SocketProcess } from '../../control/processes/socket-process.js'
 import { osUser, projectOsUser, type RunAs } from '../../control/os-user.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import { DEFAULT_POSTGREST_POOL, schemaList } from './config.js'
@@ -23,8 +22,6 @@ export function proxyUri(base: string): string {
   return `${url.protocol}//${url.hostname}:${port}${url.pathname.replace(/\/$/, '')}`
 }
 
-/** Longest path a Unix socket may have on Linux (sun_path is 108 bytes with its NUL). */
-const MAX_SOCKET_PATH = 107
 const READY_POLL_MS = 50
 const STOP_GRACE_MS = 3_000
 
@@ -43,10 +40,7 @@ export class PostgrestProcess {
   readonly fingerprint: string
   /** HTTP over the socket, kept alive: the gateway's requests reuse its connections. */
   readonly http: Pool
-  private child: ChildProcess | null = null
-  private exited: Promise<number | null> | null = null
-  private stderr = ''
-  private stopping = false
+  private process: SocketProcess | null = null
 
   constructor(
     private readonly project: GatewayProject,
@@ -54,17 +48,19 @@ export class PostgrestProcess {
     private readonly publicApiUrl: string | null,
     private readonly onUnexpectedExit: (code: number | null, output: string) => void,
   ) {
-    const dir = path.join(runDir, project.ref)
-    this.socketPath = path.join(dir, 'rest.sock')
-    if (this.socketPath.length > MAX_SOCKET_PATH) {
-      throw new Error(`The socket path ${this.socketPath} is longer than ${MAX_SOCKET_PATH} characters: choose a shorter STRATUM_DATA_DIR`)
-    }
+    this.socketPath = path.join(runDir, project.ref, 'rest.sock')
+    checkSocketPath(this.socketPath)
     this.fingerprint = launchFingerprint(project)
     this.http = new Pool('http://localhost', { socketPath: this.socketPath, connections: 64, keepAliveTimeout: 30_000 })
   }
 
   get pid(): number | undefined {
-    return this.child?.pid
+    return this.process?.pid
+  }
+
+  /** It exited (or never started): it serves nothing any more. */
+  get hasExited(): boolean {
+    return this.process?.exitInfo != null
   }
 
   /** Spawns PostgREST and resolves once it answers its root (schema cache loaded). */
@@ -95,42 +91,39 @@ export class PostgrestProcess {
       PGRST_LOG_LEVEL: 'error',
       PGRST_DB_PLAN_ENABLED: 'false',
     }
-    // Dies with the platform, and is found through its pid file by the next boot if it does not (child-processes.ts).
-    const child = spawnChild({
+    const process = new SocketProcess({
       runDir: this.runDir,
       kind: 'postgrest',
       id: this.project.ref,
       command: postgrestBinary(),
+      socketPath: this.socketPath,
+      stopGraceMs: STOP_GRACE_MS,
       options: { env, stdio: ['ignore', 'ignore', 'pipe'], ...(user.switched ? { uid: user.uid, gid: user.gid } : {}) },
     })
-    this.child = child
-    child.stderr?.setEncoding('utf8')
-    child.stderr?.on('data', (chunk: string) => {
-      this.stderr = (this.stderr + chunk).slice(-4_000)
+    this.process = process
+    void process.exited.then((info) => {
+      if (!process.stopRequested) this.onUnexpectedExit(info.code, process.stderrTail)
     })
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code) => resolve(code))
-      child.once('error', (error) => {
-        this.stderr += error.message
-        resolve(null)
-      })
+    await process.waitReady({
+      signal,
+      pollMs: READY_POLL_MS,
+      // 503 while the schema cache loads; 200 once it serves.
+      probe: (signal) =>
+        this.http
+          .request({ method: 'HEAD', path: '/', signal })
+          .then(async (response) => {
+            await response.body.dump()
+            return response.statusCode < 500
+          })
+          .catch(() => false),
+      exitedMessage: (info) => `PostgREST exited (${info.code ?? info.signal ?? 'failed to start'}): ${process.stderrTail || 'no output'}`,
+      timeoutMessage: 'PostgREST did not become ready in time',
     })
-    void this.exited.then((code) => {
-      if (!this.stopping) this.onUnexpectedExit(code, this.stderr.trim())
-    })
-    await this.waitReady(signal)
   }
 
   /** Stops the process (SIGTERM, then SIGKILL after a grace time) and closes its connections. */
   async stop(): Promise<void> {
-    this.stopping = true
-    const child = this.child
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
-      await this.exited
-      clearTimeout(killer)
-    }
+    await this.process?.stop()
     await this.http.close().catch(() => {})
     fs.rmSync(this.socketPath, { force: true })
   }
@@ -141,29 +134,5 @@ export class PostgrestProcess {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
     fs.chmodSync(dir, 0o700)
     if (user.switched) fs.chownSync(dir, user.uid, user.gid)
-    fs.rmSync(this.socketPath, { force: true })
-  }
-
-  private async waitReady(signal: AbortSignal): Promise<void> {
-    let exitCode: number | null | undefined
-    void this.exited?.then((code) => {
-      exitCode = code
-    })
-    for (;;) {
-      if (exitCode !== undefined) throw new Error(`PostgREST exited (${exitCode ?? 'failed to start'}): ${this.stderr.trim() || 'no output'}`)
-      if (signal.aborted) throw new Error('PostgREST did not become ready in time')
-      if (fs.existsSync(this.socketPath)) {
-        // 503 while the schema cache loads; 200 once it serves.
-        const status = await this.http
-          .request({ method: 'HEAD', path: '/', signal })
-          .then(async (response) => {
-            await response.body.dump()
-            return response.statusCode
-          })
-          .catch(() => 0)
-        if (status > 0 && status < 500) return
-      }
-      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS))
-    }
   }
 }
