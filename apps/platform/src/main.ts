@@ -23,6 +23,7 @@ import { protectDataDir } from './control/data-dir.js'
 import { tlsDirOf } from './control/tls.js'
 import { migrate } from './store/migrate.js'
 import { ProjectDirectory } from './gateway/project-directory.js'
+import { NotificationHub } from './store/notification-hub.js'
 import { RequestLog } from './gateway/request-log.js'
 import { LogCollector } from './observability/logs/collector.js'
 import { UsageCollector } from './observability/usage/collector.js'
@@ -72,8 +73,10 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger, githubApiUrl: config.githubApiUrl }, platformDb.url, config.operationStepDelayMs)
   // Base backups for projects with the PITR add-on, requested as jobs on the runner above.
   const pitrScheduler = new PitrScheduler(db, operations, logger)
-  const accessCache = new ProjectAccessCache(platformDb.url)
-  const directory = new ProjectDirectory(platformDb.url, db, projects, secrets, logger)
+  // One LISTEN connection for the caches that stay fresh by the platform database's notifications.
+  const notifications = new NotificationHub(platformDb.url, logger)
+  const accessCache = new ProjectAccessCache(notifications)
+  const directory = new ProjectDirectory(notifications, db, projects, secrets)
   const rest = new RestSupervisor({
     db,
     projects,
@@ -148,11 +151,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await auth.stop()
     await storage.stop()
     await functions.stopAll()
-    await directory.stop()
+    directory.stop()
     await requestLog.stop()
     await logCollector.stop()
     await usage.stop()
-    await accessCache.stop()
+    accessCache.stop()
+    await notifications.stop()
     pitrScheduler.stop()
     await operations.stop()
     await templates.settle()
@@ -169,9 +173,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     firstLogin = await ensureOwnerAccount(db, config.adminEmail, config.adminPassword)
     // Settings saved on the AI settings page override STRATUM_AI_* (the defaults).
     await loadSavedAiSettings(db, secrets, ai)
-    // Without its listener the cache stays off (and retries): queries then read access each time.
-    await accessCache.start().catch((error: Error) => logger.warn({ err: error }, 'access cache is off: cannot listen for changes'))
-    await directory.start().catch((error: Error) => logger.warn({ err: error }, 'gateway directory: cannot listen for changes; reading each time'))
+    // Without notifications the caches stay off (and the hub retries): requests then read the database each time.
+    await notifications.start().catch((error: Error) => logger.warn({ err: error }, 'cannot listen for platform database changes: caches are off until it can'))
     await projects.sealMissingCredentials()
     await projects.reconcile(await operations.busyRefs())
     await operations.start()

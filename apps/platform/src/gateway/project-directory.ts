@@ -1,6 +1,4 @@
 import type { ProjectStatus } from '@stratum/contracts'
-import pg from 'pg'
-import type { Logger } from 'pino'
 import type { ProjectService } from '../control/projects.js'
 import { findProject } from '../control/project-store.js'
 import type { SecretBox } from '../control/secret-box.js'
@@ -8,12 +6,12 @@ import { listNamedKeys, type NamedKeyType } from '../keys/named-keys.js'
 import { ensureProjectKeys } from '../keys/project-keys.js'
 import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
 import type { Db } from '../store/db.js'
+import type { NotificationHub } from '../store/notification-hub.js'
 
 /** Statuses that end in ACTIVE_HEALTHY on their own (getCurrent reads them again). */
 const TRANSITIONAL = new Set<ProjectStatus>(['COMING_UP', 'RESTORING', 'RESTARTING', 'UPGRADING', 'RESIZING'])
 
 export const GATEWAY_CHANGED_CHANNEL = 'stratum_gateway_changed'
-const RECONNECT_MS = 1_000
 
 /** What the gateway needs of a project for every request, read once and kept until it changes. */
 export interface GatewayProject {
@@ -38,59 +36,42 @@ type Listener = (ref: string) => void
  * The gateway's view of the projects, in memory: checking a key or routing a request costs no
  * database round trip. The platform database notifies on every write to a project, its keys or its
  * data API settings (migration 013); the entry is dropped and the listeners (the PostgREST supervisor,
- * GraphQL) hear of it. While the listening connection is down nothing is cached, as in
- * http/project-access-cache.ts: each lookup reads the database.
+ * GraphQL) hear of it. While the hub's connection is down (store/notification-hub.ts) nothing is cached:
+ * each lookup reads the database.
  */
 export class ProjectDirectory {
   private entries = new Map<string, GatewayProject | null>()
   private loading = new Map<string, Promise<GatewayProject | null>>()
   private listeners = new Set<Listener>()
-  private client: pg.Client | null = null
   private listening = false
-  private stopped = false
-  private reconnect: NodeJS.Timeout | null = null
+  private unsubscribe: () => void
   /** Bumped on every change: a lookup that started before a change is not stored. */
   private generation = 0
 
   constructor(
-    private readonly connectionString: string,
+    hub: NotificationHub,
     private readonly db: Db,
     private readonly projects: ProjectService,
     private readonly secrets: SecretBox,
-    private readonly log: Logger,
-  ) {}
-
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'stratum-gateway-listener' })
-    const lost = () => {
-      if (this.client !== client) return
-      this.client = null
-      this.listening = false
-      this.forgetAll()
-      this.scheduleReconnect()
-    }
-    client.on('error', lost)
-    client.on('end', lost)
-    client.on('notification', (message) => this.changed(message.payload ?? ''))
-    this.client = client
-    try {
-      await client.connect()
-      await client.query(`LISTEN ${GATEWAY_CHANGED_CHANNEL}`)
-      this.listening = true
-    } catch (error) {
-      lost()
-      await client.end().catch(() => {})
-      throw error
-    }
+  ) {
+    this.unsubscribe = hub.subscribe(GATEWAY_CHANGED_CHANNEL, {
+      notified: (ref) => this.changed(ref),
+      listening: () => {
+        this.forgetAll()
+        this.listening = true
+      },
+      lost: () => {
+        this.listening = false
+        this.forgetAll()
+      },
+    })
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.reconnect) clearTimeout(this.reconnect)
-    const client = this.client
-    this.client = null
+  /** Stops following changes: nothing is cached any more. */
+  stop(): void {
+    this.unsubscribe()
     this.listening = false
-    await client?.end().catch(() => {})
+    this.forgetAll()
   }
 
   /** Hears of every project whose facts changed (after the entry was dropped). */
@@ -165,15 +146,5 @@ export class ProjectDirectory {
     this.entries.clear()
     // Changes may have been missed while the connection was down: every listener re-checks.
     for (const ref of refs) for (const listener of this.listeners) listener(ref)
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.reconnect) return
-    this.reconnect = setTimeout(() => {
-      this.reconnect = null
-      if (this.stopped) return
-      this.start().catch((error: Error) => this.log.warn({ err: error }, 'gateway directory: cannot listen for changes yet'))
-    }, RECONNECT_MS)
-    this.reconnect.unref()
   }
 }

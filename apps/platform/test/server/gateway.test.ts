@@ -338,6 +338,30 @@ describe('the project URL with supabase-js', () => {
     expect((await client(anonKey, user).from('books').select('id').limit(1)).status).toBe(200)
   })
 
+  it('keeps hearing project changes after the notification connection drops', async () => {
+    const db = t.platform.ctx.db
+    const heard: string[] = []
+    const off = t.platform.ctx.directory.onChange((changed) => heard.push(changed))
+    try {
+      const listeners = `select pid from pg_stat_activity where application_name = 'stratum-notifications'`
+      const [before] = (await db.query<{ pid: number }>(listeners)).rows
+      expect(before).toBeDefined()
+      await db.query('select pg_terminate_backend($1)', [before!.pid])
+      await waitFor(async () => (await db.query<{ pid: number }>(listeners)).rows.some((row) => row.pid !== before!.pid), { what: 'the hub to connect again' })
+      await waitFor(
+        async () => {
+          await db.query(`select pg_notify('stratum_gateway_changed', 'hubcheckhubcheckhub')`)
+          return heard.includes('hubcheckhubcheckhub')
+        },
+        { what: 'a notification after the reconnect to reach the directory' },
+      )
+      // And the gateway still serves the project.
+      expect((await client(anonKey).from('books').select('id')).status).toBe(200)
+    } finally {
+      off()
+    }
+  })
+
   it('brings a PostgREST that dies back', async () => {
     const before = t.platform.ctx.rest.processOf(ref)!
     expect(before.pid).toBeGreaterThan(0)
