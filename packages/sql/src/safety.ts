@@ -130,6 +130,8 @@ function calledFunction(code: readonly Token[], i: number): string | undefined {
   // `generate_series(1, 3) g(n)` name columns of an alias.
   if (previous?.kind === 'operator' && previous.text === '::') return undefined
   if (isWord(previous, 'as', ...NAMING_WORDS)) return undefined
+  // The same with the name schema-qualified: `create table public.t (...)`, `insert into public.t (a)`.
+  if (qualified && isWord(code[i - 3], ...NAMING_WORDS)) return undefined
   // After a `)` a name opens an alias's column list (`generate_series(1, 3) g(n)`), except after
   // DISTINCT ON (...) or OPERATOR(...): `select distinct on (a) pg_sleep(1)` calls pg_sleep.
   if (isPunctuation(previous, ')') && !closesBeforeExpression(code, i - 1)) return undefined

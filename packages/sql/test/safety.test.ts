@@ -120,6 +120,16 @@ describe('getQueryWarning: function calls', () => {
     expect(warning?.unknownFunctions).toEqual(functions)
   })
 
+  // Tables, functions being defined and referenced tables are named with their schema too: not calls.
+  it.each([
+    ['create table public.projects (id int primary key); insert into public.todos (title) select g::text from generate_series(1, 3) g', ['generate_series']],
+    ['create or replace function public.add_numbers(a int, b int) returns int language sql as $$ select a + b $$', []],
+    ['create table "app"."items" (owner int references public.users(id))', []],
+    ['insert into public.todos(title) values (public.slugify($1))', ['public.slugify']],
+  ])('lists only the functions called in %s', (sql, functions) => {
+    expect(getQueryWarning(sql)?.unknownFunctions).toEqual(functions)
+  })
+
   it('ignores function-like text in strings, comments, dollar quotes and quoted identifiers', () => {
     expect(kind("select 'pg_sleep(1)', $$nextval('s')$$, \"f(x)\" -- g(1)\n from t")).toBeNull()
   })

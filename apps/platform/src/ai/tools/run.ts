@@ -5,6 +5,7 @@ import { projectAccessOf } from '../../http/access.js'
 import { HttpError, describeZodError } from '../../http/errors.js'
 import { wrapUntrusted } from './untrusted.js'
 import { ToolError, type AnyTool, type ToolContext, type ToolReply } from './types.js'
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** What a call gives the model: `text` is all it sees (project data inside untrusted boundaries); `data` is for code. */
 export interface ToolOutcome {
@@ -12,9 +13,6 @@ export interface ToolOutcome {
   text: string
   data?: unknown
 }
-
-/** Connection failures that mean the project's database is not answering right now (the routes' list). */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
 
 const ProjectIdInput = ProjectRef.describe('The project ref (20 lowercase letters); list_projects gives them')
 
@@ -82,7 +80,7 @@ function failure(tool: AnyTool, error: unknown): ToolOutcome {
   }
   if (error instanceof HttpError) return { ok: false, text: error.message }
   if (error instanceof ZodError) return { ok: false, text: `Invalid input for ${tool.name}: ${describeZodError(error)}` }
-  if (UNREACHABLE.has((error as { code?: string }).code ?? '')) return { ok: false, text: 'The project database is not reachable right now' }
+  if (isDatabaseUnreachable(error)) return { ok: false, text: UNREACHABLE_MESSAGE }
   if (error instanceof pg.DatabaseError) return { ok: false, text: `${tool.name} failed in the database.\n\n${wrapUntrusted('the error the database gave', error.message)}` }
   throw error
 }

@@ -5,9 +5,7 @@ import { getPostgrestSettings, schemaList } from '../../services/rest/config.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, conflict, parse } from '../errors.js'
-
-/** Connection failures that mean the project's database is not answering right now. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /**
  * The advisors: the Management API's /v1/projects/{ref}/advisors/security and /performance, and the
@@ -26,7 +24,7 @@ export async function advisorRoutes(app: FastifyInstance, ctx: PlatformContext):
     try {
       return await runLints({ port: project.port, readonlyPassword: ctx.projects.credentials(project).readonlyPassword, exposedSchemas: schemaList(settings.db_schema) }, kinds)
     } catch (error) {
-      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
       throw error
     }
   }

@@ -7,9 +7,7 @@ import { MetaService, type MetaTarget } from '../../meta/service.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, conflict, notFound, parse } from '../errors.js'
-
-/** Connection failures that mean the project's database is not answering right now. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /**
  * Where the REST API is reached: host:port (PostgREST always writes the port), scheme and base path, read
@@ -42,7 +40,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     try {
       return await work()
     } catch (error) {
-      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
       throw error
     }
   }

@@ -8,6 +8,7 @@ import { ExportRefused, exportCopySql, startExport, type ExportStream } from '..
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, conflict, notFound, parse } from '../errors.js'
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** How long a started export waits for the browser to open its URL before it is given up. */
 export const EXPORT_TICKET_TTL_MS = 30_000
@@ -15,9 +16,6 @@ export const EXPORT_TICKET_TTL_MS = 30_000
 export const MEMBER_EXPORT_CONCURRENCY = 2
 
 const MEDIA_TYPE: Record<SqlExportFormat, string> = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' }
-
-/** Connection failures that mean the project's database is not answering right now. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
 
 interface Ticket {
   userId: string
@@ -101,7 +99,7 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
     } catch (error) {
       release()
       if (error instanceof pg.DatabaseError) throw badRequest(error.message)
-      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
       throw error
     }
     const token = randomBytes(24).toString('base64url')

@@ -27,15 +27,13 @@ import { recordInHistory, sqlHistoryRoutes, type HistoryOutcome } from './sql-hi
 import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
-
-/** Connection failures that mean the project's database is not answering right now. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+    if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
     throw error
   }
 }

@@ -6,9 +6,7 @@ import { TypegenService } from '../../meta/typegen/service.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, conflict, parse } from '../errors.js'
-
-/** Connection failures that mean the project's database is not answering right now. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03'])
+import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** `GET /v1/projects/{ref}/types/typescript` and `GET /v1/projects/{ref}/custom-hostname`. */
 export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: PlatformContext, typegen = new TypegenService()): Promise<void> {
@@ -29,7 +27,7 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     try {
       return { types: await typegen.typescript(project, query.included_schemas) }
     } catch (error) {
-      if (UNREACHABLE.has((error as { code?: string }).code ?? '')) throw new HttpError(503, 'The project database is not reachable right now')
+      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
       request.log.error({ err: error, ref }, 'type generation failed')
       throw new HttpError(500, `Failed to generate TypeScript types: ${(error as Error).message}`)
     }
