@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_GITHUB_REPOSITORY, E2E_GITHUB_TOKEN } from '../github-loopback.mjs'
-import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
+import { apiCall, dismissToasts, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
 async function shot(page: Page, name: string) {
@@ -64,6 +64,7 @@ test('an owner connects a project to a GitHub repository, sees GitHub refuse a b
   await shot(developer.page, 'developer')
   await developer.page.context().close()
 
+  await dismissToasts(page)
   await row.getByRole('button', { name: `Remove the connection to ${E2E_GITHUB_REPOSITORY}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Remove GitHub connection' })
   await shot(page, 'remove-dialog')

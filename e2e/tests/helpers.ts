@@ -149,3 +149,18 @@ export async function recordShown(page: Page, selector: string): Promise<() => P
   )
   return async () => (await page.evaluate((key) => (window as unknown as Record<string, string[] | undefined>)[key], key)) ?? []
 }
+
+/**
+ * Closes every notification on screen, as a user does before reaching what they cover. Toasts sit fixed at the
+ * bottom right, over a table's row actions once the page scrolls, and when one expires the others slide down: a
+ * click aimed at a row's button between Playwright's hit test and the press once landed on a sliding toast, and the
+ * dialog it should have opened never came.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss notification' })
+  while ((await close.count()) > 0) {
+    // One may expire by itself between the count and the click: then the click gives up and the count is taken again.
+    await close.first().click({ timeout: 5_000 }).catch(() => {})
+  }
+  await expect(close).toHaveCount(0)
+}
