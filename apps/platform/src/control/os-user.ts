@@ -19,8 +19,17 @@ export interface RunAs {
 
 const cache = new Map<string, RunAs>()
 
-function idOf(flag: '-u' | '-g', user: string): number {
-  return Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim())
+/**
+ * The uid and primary gid of a local user, read from /etc/passwd (where useradd writes them), or null when there is
+ * none. Reading the file replaces two `id` processes per lookup: spawning a child from the platform's large process
+ * was most of the cost of creating a project's users (measured: about 7% of the server tests' CPU).
+ */
+function localUser(name: string): { uid: number; gid: number } | null {
+  for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
+    const [entry, , uid, gid] = line.split(':')
+    if (entry === name && uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) }
+  }
+  return null
 }
 
 export const runningAsRoot = (): boolean => (process.getuid?.() ?? 1) === 0
@@ -61,23 +70,20 @@ export function osUser(name: string): RunAs {
   if (!runningAsRoot()) {
     user = { name, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0, switched: false }
   } else {
-    try {
-      idOf('-u', name)
-    } catch {
+    let ids = localUser(name)
+    if (!ids) {
       try {
         // Not --system: that range (100-999) holds fewer than 900 users, and every project takes two
         // (its Postgres and its functions). Regular ids (1000-60000) without a home or a login shell.
         userDatabase('useradd', ['--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name])
       } catch (error) {
         // Two platforms (tests) may create the same user at once: fine if it exists now.
-        try {
-          idOf('-u', name)
-        } catch {
-          throw new Error(`Could not create the OS user ${name}: ${(error as Error).message}`)
-        }
+        if (!localUser(name)) throw new Error(`Could not create the OS user ${name}: ${(error as Error).message}`)
       }
+      ids = localUser(name)
+      if (!ids) throw new Error(`The OS user ${name} was created but is not in /etc/passwd`)
     }
-    user = { name, uid: idOf('-u', name), gid: idOf('-g', name), switched: true }
+    user = { name, uid: ids.uid, gid: ids.gid, switched: true }
   }
   cache.set(name, user)
   return user
