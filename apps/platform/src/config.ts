@@ -12,6 +12,11 @@ export interface Config {
   dataDir: string
   /** Pre-initialised clusters new project instances are copied from (STRATUM_TEMPLATE_DIR; default <dataDir>/templates). */
   templateDir: string
+  /**
+   * Copies of each template kept ready so that a creation renames one instead of copying (STRATUM_SPARE_INSTANCES,
+   * default 1; 0 turns them off): control/instance-templates.ts.
+   */
+  spareInstances: number
   /** When set, the platform data lives in this Postgres instead of the embedded one. */
   platformDatabaseUrl: string | null
   adminEmail: string
@@ -206,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.STRATUM_DATA_DIR || path.join(REPO_ROOT, '.stratum')),
     templateDir: path.resolve(env.STRATUM_TEMPLATE_DIR || path.join(env.STRATUM_DATA_DIR || path.join(REPO_ROOT, '.stratum'), 'templates')),
+    spareInstances: intFrom(env, 'STRATUM_SPARE_INSTANCES', 1),
     platformDatabaseUrl: env.PLATFORM_DATABASE_URL || null,
     adminEmail: (env.STRATUM_ADMIN_EMAIL || 'admin@stratum.local').trim().toLowerCase(),
     adminPassword: env.STRATUM_ADMIN_PASSWORD || null,

@@ -59,7 +59,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   protectDataDir(config.dataDir)
   const platformDb = await openPlatformDatabase(config.dataDir, config.platformDatabaseUrl, config.platformDbPort)
   const db = openPool(platformDb.url, 20)
-  const templates = new InstanceTemplates(config.templateDir, TEMPLATE_OS_USER)
+  const templates = new InstanceTemplates(config.templateDir, TEMPLATE_OS_USER, config.spareInstances)
   const provider = new LocalProvider({
     projectsDir: path.join(config.dataDir, 'projects'),
     listenAddresses: config.dbListenAddresses,

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
 import { ensureAuthSchema } from './auth-schema.js'
@@ -12,6 +10,7 @@ import { postgresBinaries } from './postgres-binaries.js'
 import { isPortFree } from './ports.js'
 import { platformHba, PostgresServer } from './postgres-server.js'
 import { platformSourcePath } from '../platform-root.js'
+import { copyCluster, ownedByTemplateUser, SpareCopies, STALE_AFTER_MS, type Template } from './template-spares.js'
 
 /**
  * Pre-initialised clusters, one per Postgres major: initdb and the bootstrap (roles, grants, the auth and storage
@@ -26,21 +25,32 @@ import { platformSourcePath } from '../platform-root.js'
  */
 export class InstanceTemplates {
   private readonly ready = new Map<PostgresMajor, Promise<Template>>()
+  private readonly spares: SpareCopies
 
   constructor(
     private readonly dir: string,
     /** OS user of the template clusters while they are built (root runs each server as its own user). */
     private readonly ownerName: string,
-  ) {}
-
-  /** Builds the major's template ahead of the first creation (at boot, in the background); a failure waits for that creation. */
-  warm(major: PostgresMajor): void {
-    this.template(major).catch(() => {})
+    /** Ready-made copies kept per major (STRATUM_SPARE_INSTANCES): see SpareCopies. */
+    spareCount = 1,
+  ) {
+    this.spares = new SpareCopies(path.join(dir, '.spares'), spareCount)
   }
 
-  /** Waits for builds under way (a platform stopping must not leave a template's server running). */
+  /**
+   * Builds the major's template ahead of the first creation (at boot, in the background), and its spare copies; a
+   * failure waits for that creation.
+   */
+  warm(major: PostgresMajor): void {
+    this.template(major)
+      .then((template) => this.spares.refill(template))
+      .catch(() => {})
+  }
+
+  /** Waits for builds and copies under way (a platform stopping must not leave a template's server running). */
   async settle(): Promise<void> {
     await Promise.allSettled([...this.ready.values()])
+    await this.spares.settle()
   }
 
   /**
@@ -53,8 +63,13 @@ export class InstanceTemplates {
       const template = await this.template(major)
       fs.rmSync(partial, { recursive: true, force: true })
       try {
-        // A reflink where the filesystem has them (btrfs, xfs): the copy then costs no data blocks.
-        await promisify(execFile)('cp', ['-a', '--reflink=auto', template.dataDir, partial])
+        // A spare copy made after the last creation when there is one (a rename); the one being copied when a creation
+        // follows another at once (it finishes sooner than a second copy racing it for the disk); else a copy now.
+        const owner = osUser(this.ownerName)
+        let taken = this.spares.take(template, partial, owner)
+        if (!taken && (await this.spares.copied(template))) taken = this.spares.take(template, partial, owner)
+        if (!taken) await copyCluster(template.dataDir, partial)
+        this.spares.refill(template)
       } catch (error) {
         // The template went away under us (removed by hand, or as stale by another platform sharing the directory):
         // build it again, once.
@@ -87,7 +102,10 @@ export class InstanceTemplates {
     if (existing && trusted(existing, owner)) return existing
     // Not ours any more: its OS user was deleted and the uid may since belong to a project's user, who could have
     // changed what every new project would copy. Built again.
-    if (existing) fs.rmSync(home, { recursive: true, force: true })
+    if (existing) {
+      fs.rmSync(home, { recursive: true, force: true })
+      this.spares.discard(name)
+    }
     fs.mkdirSync(this.dir, { recursive: true })
     // The template's OS user goes through it to its own (0700) directory; nobody may list it.
     fs.chmodSync(this.dir, 0o711)
@@ -108,12 +126,6 @@ export class InstanceTemplates {
   }
 }
 
-/**
- * Templates of an older recipe, and builds interrupted by a crash, once no platform can still be copying them:
- * platforms sharing the directory (test runs) may run older code for a while (a test run lasts well under an hour).
- */
-const STALE_AFTER_MS = 60 * 60 * 1000
-
 function removeStale(dir: string, major: PostgresMajor, current: string): void {
   for (const other of fs.readdirSync(dir)) {
     const full = path.join(dir, other)
@@ -123,18 +135,13 @@ function removeStale(dir: string, major: PostgresMajor, current: string): void {
   }
 }
 
-interface Template {
-  dataDir: string
-  adminPassword: string
-}
-
 const PASSWORD_FILE = 'admin-password'
 
 function readTemplate(home: string): Template | null {
   try {
     const adminPassword = fs.readFileSync(path.join(home, PASSWORD_FILE), 'utf8')
     const dataDir = path.join(home, 'data')
-    return fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? { dataDir, adminPassword } : null
+    return fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? { name: path.basename(home), dataDir, adminPassword } : null
   } catch {
     return null
   }
@@ -145,15 +152,9 @@ function readTemplate(home: string): Template | null {
  * platform: nobody else could have written what new projects copy.
  */
 function trusted(template: Template, owner: RunAs): boolean {
-  const expected = owner.switched ? owner.uid : process.getuid?.()
   const home = path.dirname(template.dataDir)
   if (fs.statSync(path.join(home, PASSWORD_FILE)).uid !== process.getuid?.()) return false
-  const walk = (entry: string): boolean => {
-    const stat = fs.lstatSync(entry)
-    if (stat.uid !== expected) return false
-    return !stat.isDirectory() || fs.readdirSync(entry).every((child) => walk(path.join(entry, child)))
-  }
-  return walk(template.dataDir)
+  return ownedByTemplateUser(template.dataDir, owner)
 }
 
 /** initdb, a start on a free loopback port, the bootstrap with throwaway passwords, a clean stop. */

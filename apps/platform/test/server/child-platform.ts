@@ -47,6 +47,8 @@ export class ChildPlatform {
         STRATUM_PLATFORM_DB_PORT: String(this.port),
         STRATUM_PROJECT_PORT_START: String(this.port + 1),
         STRATUM_TEMPLATE_DIR: TEST_TEMPLATE_DIR,
+        // As startTestPlatform: no spare copies in the background (instance-templates.test.ts tests them).
+        STRATUM_SPARE_INSTANCES: '0',
         // Tests make operations fail on purpose: their error logs are noise unless asked for.
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
         ...env,

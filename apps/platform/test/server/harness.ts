@@ -98,6 +98,9 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     STRATUM_PROJECT_PORT_START: String(portBlock + 1),
     // Every test platform copies its projects from the same pre-initialised clusters (rebuilt when their recipe changes).
     STRATUM_TEMPLATE_DIR: TEST_TEMPLATE_DIR,
+    // No spare copies made in the background after each creation (a disk-heavy copy each): instance-templates.test.ts
+    // turns them on and tests them.
+    STRATUM_SPARE_INSTANCES: '0',
     // Tests make operations fail on purpose: their error logs are noise unless asked for.
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'fatal',
     ...env,

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, discardDir, login, startTestPlatform, waitForStatus, type TestPlatform } from './harness.js'
+import { api, discardDir, login, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
  * New projects are copies of a template cluster (control/instance-templates.ts). What every new project copies
@@ -17,7 +17,8 @@ let slug: string
 const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-templates-'))
 
 beforeAll(async () => {
-  t = await startTestPlatform({ STRATUM_TEMPLATE_DIR: templateDir })
+  // Spare copies on, as the product has them (the harness turns them off for the other files).
+  t = await startTestPlatform({ STRATUM_TEMPLATE_DIR: templateDir, STRATUM_SPARE_INSTANCES: '1' })
   cookie = await login(t)
   slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
 })
@@ -51,5 +52,34 @@ describe('project templates', () => {
     const second = await healthyProject('After the tampering')
     expect(fs.existsSync(path.join(t.dataDir, 'projects', second, 'data', 'planted'))).toBe(false)
     expect(fs.existsSync(path.join(data, 'planted'))).toBe(false)
+  })
+
+  it('keeps a spare copy ready in a directory only the platform enters: a creation takes it, another is copied', async () => {
+    await healthyProject('Before the spare')
+    const spares = path.join(templateDir, '.spares')
+    const spareNames = () => (fs.existsSync(spares) ? fs.readdirSync(spares).filter((name) => name.startsWith('17-')) : [])
+    await waitFor(() => spareNames().length === 1, { timeoutMs: 60_000, what: 'a spare copy of the 17 template' })
+    expect(fs.statSync(spares).mode & 0o777).toBe(0o700)
+    const [first] = spareNames()
+
+    const ref = await healthyProject('From the spare')
+    expect(spareNames()).not.toContain(first)
+    expect(fs.existsSync(path.join(t.dataDir, 'projects', ref, 'data', 'PG_VERSION'))).toBe(true)
+    await waitFor(() => spareNames().length === 1, { timeoutMs: 60_000, what: 'the next spare copy' })
+    expect(spareNames()[0]).not.toBe(first)
+  })
+
+  it.runIf(asRoot)('throws away a spare copy holding a file of another user instead of making a project of it', async () => {
+    const spares = path.join(templateDir, '.spares')
+    const spareNames = () => (fs.existsSync(spares) ? fs.readdirSync(spares).filter((name) => name.startsWith('17-')) : [])
+    await waitFor(() => spareNames().length === 1, { timeoutMs: 60_000, what: 'a spare copy of the 17 template' })
+    // A spare is a data directory itself (PG_VERSION at its top).
+    const planted = path.join(spares, spareNames()[0]!, 'planted')
+    fs.writeFileSync(planted, 'from another tenant')
+    fs.chownSync(planted, 65534, 65534)
+
+    const ref = await healthyProject('Not from the planted spare')
+    expect(fs.existsSync(path.join(t.dataDir, 'projects', ref, 'data', 'planted'))).toBe(false)
+    expect(fs.existsSync(planted)).toBe(false)
   })
 })
