@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PostgresMajor } from '@stratum/contracts'
-import { isRunning as isProcessRunning } from './child-processes.js'
 import { chownTree, makeOwnedDir, osUser, ownerOf, writeOwnedFile, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
 
@@ -82,14 +81,14 @@ export class PostgresServer {
     await this.exec(postgresBinaries(this.major).pgCtl, ['reload', '-D', this.dataDir, '-s'])
   }
 
-  /**
-   * What `pg_ctl status` answers, without spawning it (a child of the platform's large process costs far more than
-   * the check; measured: the largest single use of the server tests' CPU): postmaster.pid names a live process.
-   */
   async isRunning(): Promise<boolean> {
     if (!this.isInitialized()) return false
-    const pid = Number(this.pidFileLines()[0]?.trim())
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessRunning(pid)
+    try {
+      await this.exec(postgresBinaries(this.major).pgCtl, ['status', '-D', this.dataDir])
+      return true
+    } catch {
+      return false // pg_ctl status exits 3 when no server runs
+    }
   }
 
   /** Starts the server and waits until it accepts connections; a running server is left alone. */
