@@ -251,8 +251,14 @@ export async function bootstrapInstance(connection: AdminConnection, credentials
  * A copy of a bootstrapped template (instance-templates.ts): everything is in place but the roles' passwords,
  * which are the instance's own.
  */
-export async function bootstrapTemplateCopy(connection: AdminConnection, credentials: InstanceCredentials): Promise<string> {
+export async function bootstrapTemplateCopy(
+  connection: AdminConnection,
+  credentials: InstanceCredentials,
+  /** Run first on the same connection (the superuser's own password replacing the template's). */
+  before?: (client: pg.Client) => Promise<unknown>,
+): Promise<string> {
   return withAdminClient(connection, async (client) => {
+    await before?.(client)
     await bootstrapClusterRoles(client, credentials)
     return serverVersion(client)
   })
@@ -261,6 +267,11 @@ export async function bootstrapTemplateCopy(connection: AdminConnection, credent
 async function serverVersion(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ server_version: string }>('SHOW server_version')
   return rows[0]!.server_version.split(' ')[0]!
+}
+
+/** The server refused a login's password (SQLSTATE invalid_password). */
+export function passwordRejected(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '28P01'
 }
 
 /** True when the instance answers a query as the platform's superuser. */

@@ -2,11 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
+import type pg from 'pg'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ensureAuthSchema } from './auth-schema.js'
 import { ensureStorageSchema } from './storage-schema.js'
-import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, withAdminClient } from './bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, passwordRejected, withAdminClient } from './bootstrap-roles.js'
 import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { makeOwnedDir, projectOsUser, removeOsUser, type RunAs } from './os-user.js'
 import { buildHba, OPEN_ACCESS } from './hba.js'
@@ -55,11 +56,8 @@ export class LocalProvider implements InstanceProvider {
     this.applySettings(server, spec)
     await this.startOrExplain(server)
     if (this.options.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs))
+    if (templatePassword) return { serverVersion: await this.takeOverTemplate(server, spec.port, templatePassword, credentials) }
     const connection = adminConnection(spec.port, credentials.adminPassword)
-    if (templatePassword) {
-      await this.takeOverTemplate(server, spec.port, templatePassword, credentials.adminPassword)
-      return { serverVersion: await bootstrapTemplateCopy(connection, credentials) }
-    }
     const serverVersion = await bootstrapInstance(connection, credentials)
     // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
     await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
@@ -92,15 +90,20 @@ export class LocalProvider implements InstanceProvider {
     return templatePassword
   }
 
-  /** The instance's superuser gets its own password in place of the template's (then the bootstrap sets every other role's). */
-  private async takeOverTemplate(server: PostgresServer, port: number, templatePassword: string, adminPassword: string): Promise<void> {
-    const ownAlready = await canConnect(port, adminPassword)
-    if (!ownAlready) {
-      await withAdminClient(adminConnection(port, templatePassword), (client) =>
-        client.query(`ALTER ROLE ${client.escapeIdentifier(ADMIN_ROLE)} WITH PASSWORD ${client.escapeLiteral(adminPassword)}`),
-      )
-    }
+  /**
+   * The copy's superuser gets its own password in place of the template's, and the bootstrap sets every other role's,
+   * on one connection. A provisioning that stopped after the password changed (the template's is refused) goes on as
+   * its own superuser.
+   */
+  private async takeOverTemplate(server: PostgresServer, port: number, templatePassword: string, credentials: InstanceCredentials): Promise<string> {
+    const takeOver = (client: pg.Client) =>
+      client.query(`ALTER ROLE ${client.escapeIdentifier(ADMIN_ROLE)} WITH PASSWORD ${client.escapeLiteral(credentials.adminPassword)}`)
+    const serverVersion = await bootstrapTemplateCopy(adminConnection(port, templatePassword), credentials, takeOver).catch((error: unknown) => {
+      if (!passwordRejected(error)) throw error
+      return bootstrapTemplateCopy(adminConnection(port, credentials.adminPassword), credentials)
+    })
     fs.rmSync(path.join(server.dir, TEMPLATE_PASSWORD_FILE), { force: true })
+    return serverVersion
   }
 
   async ensureRunning(spec: InstanceSpec): Promise<void> {

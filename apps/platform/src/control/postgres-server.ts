@@ -1,9 +1,12 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PostgresMajor } from '@stratum/contracts'
 import { chownTree, makeOwnedDir, osUser, ownerOf, writeOwnedFile, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
+
+/** How often a starting server's postmaster.pid is read: a copied cluster starts in tens of ms. */
+const START_POLL_MS = 5
 
 /** Settings we own, written to stratum.conf (included from postgresql.conf). */
 export type ServerSettings = Record<string, string | number>
@@ -83,6 +86,9 @@ export class PostgresServer {
 
   async isRunning(): Promise<boolean> {
     if (!this.isInitialized()) return false
+    // No postmaster.pid means no server, as pg_ctl itself decides; only a pid file needs pg_ctl's check of its process
+    // (run as the server's owner: as root, a liveness check of our own would answer for any process with that pid).
+    if (this.pidFileLines().length === 0) return false
     try {
       await this.exec(postgresBinaries(this.major).pgCtl, ['status', '-D', this.dataDir])
       return true
@@ -96,7 +102,42 @@ export class PostgresServer {
     await this.takeOwnership()
     // A server left running (e.g. by a platform killed while starting it) is adopted once ready.
     if (await this.isRunning()) return this.waitUntilReady()
-    await this.exec(postgresBinaries(this.major).pgCtl, ['start', '-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', '-s'])
+    await this.launch()
+  }
+
+  /**
+   * What `pg_ctl start -w` does, waiting at a finer grain: pg_ctl looks at postmaster.pid every 100 ms, most of a
+   * copied cluster's start. The postmaster runs in its own session (it outlives the platform, as with pg_ctl), as the
+   * server's OS user, and that user's shell opens the log: root never opens a path inside a tenant's directory.
+   */
+  private launch(timeoutMs = 60_000): Promise<void> {
+    const owner = this.owner
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" -D "$1" >> "$2" 2>&1 < /dev/null', postgresBinaries(this.major).postgres, this.dataDir, this.logFile], {
+      uid: owner.switched ? owner.uid : undefined,
+      gid: owner.switched ? owner.gid : undefined,
+      cwd: this.dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+      detached: true,
+      stdio: 'ignore',
+    })
+    child.unref()
+    return new Promise((resolve, reject) => {
+      let exited: string | null = null
+      child.once('error', (error) => (exited = `could not run postgres: ${error.message}`))
+      child.once('exit', (code, signal) => (exited = `postgres exited while starting (${signal ?? `exit code ${code}`})`))
+      const deadline = Date.now() + timeoutMs
+      const poll = () => {
+        const lines = this.pidFileLines()
+        // Our postmaster's own pid file (a crashed server's stale one may still say ready), in a state that takes
+        // connections: "ready", or "standby" for a hot standby, as pg_ctl accepts.
+        const status = Number(lines[0]) === child.pid ? lines[7]?.trim() : undefined
+        if (status === 'ready' || status === 'standby') return resolve()
+        if (exited) return reject(new Error(exited))
+        if (Date.now() > deadline) return reject(new Error(`Postgres in ${this.dataDir} did not accept connections within ${timeoutMs / 1000} s`))
+        setTimeout(poll, START_POLL_MS)
+      }
+      poll()
+    })
   }
 
   async stop(): Promise<void> {
@@ -118,7 +159,7 @@ export class PostgresServer {
       if (status === 'ready') return
       if (status === undefined && !(await this.isRunning())) return this.start()
       if (Date.now() > deadline) throw new Error(`Postgres in ${this.dataDir} did not become ready (status: ${status ?? 'unknown'})`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await new Promise((resolve) => setTimeout(resolve, START_POLL_MS))
     }
   }
 

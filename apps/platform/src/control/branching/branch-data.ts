@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 import { ObjectFiles } from '../../services/storage/files.js'
-import { ADMIN_ROLE, adminConnection, bootstrapClusterRoles, withAdminClient } from '../bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapClusterRoles, passwordRejected, withAdminClient } from '../bootstrap-roles.js'
 import type { ProjectRow } from '../project-store.js'
 import type { ProjectService } from '../projects.js'
 import { copyEntries } from './online-copy.js'
@@ -32,7 +32,7 @@ async function withBranchAdmin<T>(projects: ProjectService, branch: ProjectRow, 
           return fn(client)
         })
       } catch (error) {
-        if (!(error instanceof StillRecovering) && (error as { code?: string }).code !== '28P01') throw error
+        if (!(error instanceof StillRecovering) && !passwordRejected(error)) throw error
       }
     }
     if (Date.now() > deadline) throw new Error('The copy did not finish its recovery in time')
