@@ -1,5 +1,6 @@
 import { AI_SETTINGS_PATH, AI_SETTINGS_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { startOpenAiCompatibleServer, type OpenAiCompatibleServer } from '../../apps/platform/test/support/openai-compatible-server.mjs'
 import { apiCall, firstOrgSlug, memberByInvitation, signIn } from './helpers'
 

@@ -1,5 +1,6 @@
 import { API_KEY_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 // The API keys page by role (issue 15 point 8): without read on service_api_keys neither the anon nor the

@@ -1,5 +1,6 @@
 import { API_KEY_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import pg from 'pg'
 import { apiCall, healthyProject, memberByInvitation, recordShown, signIn } from './helpers'
 

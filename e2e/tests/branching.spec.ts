@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { BRANCH_NAME_EMPTY, BRANCH_NAME_INVALID, GIT_BRANCH_REQUIRED } from '@stratum/contracts'
 import { E2E_GITHUB_REPOSITORY, E2E_GITHUB_TOKEN } from '../github-loopback.mjs'
 import { apiCall, memberByInvitation, signIn } from './helpers'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 test('database settings: SSL enforcement, a network allow-list and a Postgres setting, applied to the server', async ({ page }) => {

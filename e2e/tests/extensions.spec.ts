@@ -1,5 +1,6 @@
 import { EXTENSION_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /** The extensions page's row of one extension, found by searching for it. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, projectUrl, signIn } from './helpers'
 
 test.beforeEach(async ({ page }) => {

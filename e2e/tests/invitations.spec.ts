@@ -1,5 +1,6 @@
 import { INVITATION_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, firstOrgSlug, memberByInvitation, otherPersonPage, signIn } from './helpers'
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })

@@ -1,5 +1,6 @@
 import { PERMISSION_TEXTS } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /*

@@ -1,5 +1,6 @@
 import { LOG_QUERY_ILIKE_ERROR, LOG_QUERY_WITH_OR_SUBQUERY_ERROR } from '@stratum/contracts'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 /** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */

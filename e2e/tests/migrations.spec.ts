@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 test('the Migrations page lists what the Management API applied, newest first, with its statements', async ({ page }) => {

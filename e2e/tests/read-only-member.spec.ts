@@ -1,5 +1,5 @@
 import { DATABASE_ACCESS_TEXTS } from '@stratum/contracts'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { healthyProject, otherPersonPage, signIn } from './helpers'
 
 test('a Read-only member joins by invitation link with their own password, and sees disabled controls', async ({ page }) => {

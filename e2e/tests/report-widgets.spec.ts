@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 // Report widgets keep their table/chart choice and chart settings with the report, and draw line and area charts

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { healthyProject, signIn } from './helpers'
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control'

@@ -1,5 +1,6 @@
 import { AI_DISCLAIMER_COMMENT, CONTENT_TEXTS, aiFailedToGenerate, aiFailedToGenerateTitle } from '@stratum/contracts'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { type Page, type Request } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, EDITOR_LOAD, focusEditor, healthyProject, recordShown, replaceEditorText, signIn } from './helpers'
 
 /*

@@ -1,5 +1,6 @@
 import { RUN_CONFIRMATION_QUESTION, WRITE_OPERATION_WARNING } from '@stratum/sql'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { type Page, type Request } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, EDITOR_LOAD, healthyProject, memberByInvitation, replaceEditorText, signIn } from './helpers'
 
 /**

@@ -1,6 +1,7 @@
 import { CONTENT_TEXTS } from '@stratum/contracts'
 import { FUNCTION_CALL_WARNING, RUN_CONFIRMATION_QUESTION, WRITE_OPERATION_WARNING } from '@stratum/sql'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { healthyProject, replaceEditorText, signIn } from './helpers'
 
 function typeSql(page: Page, sql: string) {

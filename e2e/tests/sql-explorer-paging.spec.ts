@@ -1,5 +1,6 @@
 import { CONTENT_LIST_LIMIT } from '@stratum/contracts'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 /**

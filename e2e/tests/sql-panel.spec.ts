@@ -1,6 +1,7 @@
 import { CONTENT_TEXTS } from '@stratum/contracts'
 import { FUNCTION_CALL_WARNING, RUN_CONFIRMATION_QUESTION, SQL_PANEL_ROW_LIMIT_NOTICE, WRITE_OPERATION_WARNING } from '@stratum/sql'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { SQL_TEMPLATES } from '../../apps/dashboard/src/features/sql-panel/templates'
 import { apiCall, EDITOR_LOAD, healthyProject, memberByInvitation, signIn } from './helpers'
 

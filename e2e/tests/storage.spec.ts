@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, signIn } from './helpers'
 
 /*

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { apiCall, healthyProject, memberByInvitation, signIn } from './helpers'
 
 /** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
