@@ -202,6 +202,14 @@ test('a chat that cannot be shown ends in the crash fallback; clearing its messa
   await input.fill('hello')
   await input.press('Enter')
   await expect(panel.getByText('Hello from the scripted assistant.')).toBeVisible()
+  // The dashboard saves the chat after the reply has streamed: the reload below must find it stored, or there is no
+  // message to damage and the chat opens empty (a CI run reloaded first).
+  await expect
+    .poll(async () => {
+      const [chat] = await apiCall(page, 'GET', `/platform/projects/${project.ref}/assistant/chats`)
+      return chat ? (await apiCall(page, 'GET', `/platform/projects/${project.ref}/assistant/chats/${chat.id}`)).messages.length : 0
+    })
+    .toBeGreaterThanOrEqual(2)
   // A stored chat whose message parts are not a list (as a damaged row would be) makes the chat view throw while rendering.
   await page.route(`**/platform/projects/${project.ref}/assistant/chats/*`, async (route) => {
     if (route.request().method() !== 'GET') return route.fallback()
