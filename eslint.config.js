@@ -21,6 +21,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
+    // Connections to a project's database come from control/project-connections.ts (one connect timeout, the
+    // superuser's pinned search_path, pools closed when the project stops). Only the platform database's own
+    // clients (store/, the job runner's LISTEN) make theirs.
+    files: ['apps/platform/src/**/*.ts'],
+    ignores: ['apps/platform/src/control/project-connections.ts', 'apps/platform/src/store/**', 'apps/platform/src/control/operations/runner.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='pg'][callee.property.name=/^(Client|Pool)$/]",
+          message: 'Connect to a project through ProjectConnections or openProjectSession (control/project-connections.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON bodies on purpose.
     files: ['**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -97,12 +97,17 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     intervalMs: config.usageIntervalMs,
     diskIntervalMs: config.usageDiskIntervalMs,
   })
-  const graphql = new GraphqlService(logger, config.apiIdleMs)
-  // A project that stops (pause, delete) drops its GraphQL engine; other changes (schemas, port) are seen per request.
+  const graphql = new GraphqlService(logger, projects.connections, config.apiIdleMs)
+  // A project that stops (pause, delete) drops its GraphQL engine and its pools; other changes (schemas, port,
+  // passwords) are seen per request, and a pool whose login changed is replaced then.
   directory.onChange((ref) => {
     directory
       .get(ref)
-      .then((project) => (project?.status === 'ACTIVE_HEALTHY' ? undefined : graphql.forget(ref)))
+      .then(async (project) => {
+        if (project?.status === 'ACTIVE_HEALTHY') return
+        await graphql.forget(ref)
+        await projects.connections.forget(ref)
+      })
       .catch(() => {})
   })
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)

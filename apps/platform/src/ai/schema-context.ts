@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { MetaEntity } from '../meta/pg-meta.js'
 import { loadEntities, schemaFilter } from '../meta/pg-meta.js'
 import { SchemaCache, type SchemaCacheTarget } from '../meta/schema-cache.js'
+import type { ProjectConnections } from '../control/project-connections.js'
 
 /**
  * The project's schema as a few lines of text for the model's prompt, so that suggestions use the
@@ -122,9 +123,14 @@ async function loadSnapshot(client: pg.PoolClient): Promise<SchemaSnapshot> {
  * does not hold up completions, and repeated completions cost only the marker query.
  */
 export class SchemaContextSource {
-  private readonly cache = new SchemaCache({ applicationName: 'stratum-ai', maxConnections: 2 })
+  private readonly cache: SchemaCache
 
-  constructor(private readonly options: { maxChars?: number; timeoutMs?: number } = {}) {}
+  constructor(
+    connections: ProjectConnections,
+    private readonly options: { maxChars?: number; timeoutMs?: number } = {},
+  ) {
+    this.cache = new SchemaCache(connections, { applicationName: 'stratum-ai', maxConnections: 2 })
+  }
 
   /** The text, or null when the database cannot be read in time: completions go on without it. */
   async describe(target: SchemaCacheTarget): Promise<string | null> {

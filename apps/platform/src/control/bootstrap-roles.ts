@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import type { InstanceCredentials } from './instance-provider.js'
+import { ADMIN_ROLE, PRIVILEGED_SEARCH_PATH, PRIVILEGED_SESSION_OPTIONS } from './platform-superuser.js'
+import { openProjectSession, withProjectSession } from './project-connections.js'
 
 /**
  * The roles of a project database, as Supabase projects have them (DESIGN.md "Isolation"):
@@ -18,14 +20,17 @@ import type { InstanceCredentials } from './instance-provider.js'
  * - AUTH_ADMIN_ROLE: the auth service's login (services/auth); owns the `auth` schema's tables and
  *   nothing else, as on Supabase.
  */
-export const ADMIN_ROLE = 'supabase_admin'
+// The platform's superuser and its pinned search_path live beside the connections that enforce it.
+export { ADMIN_ROLE, PRIVILEGED_SEARCH_PATH, PRIVILEGED_SESSION_OPTIONS }
 export const USER_ROLE = 'postgres'
 export const EDITOR_ROLE = 'stratum_editor'
 export const READONLY_ROLE = 'stratum_readonly'
 export const AUTH_ADMIN_ROLE = 'supabase_auth_admin'
+/** The login of PostgREST and of the storage service: it switches to the caller's API role. */
+export const AUTHENTICATOR_ROLE = 'authenticator'
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
 /** Roles the platform creates and manages in every instance. */
-export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, 'authenticator']
+export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, AUTHENTICATOR_ROLE]
 
 /**
  * The auth service's password, derived from the instance's sealed superuser password: nothing more
@@ -42,17 +47,6 @@ export const authAdminPassword = (adminPassword: string): string =>
  */
 export const createRoleAllowed = (serverVersionNum: number): boolean => serverVersionNum >= 160000
 
-/**
- * The search_path of every session the platform opens as its superuser (DESIGN.md "Isolation"): the
- * catalog, then temporary objects, and nothing a tenant can create in. A tenant may put an overload
- * such as `public.pg_cancel_backend(text)` in `public` or `extensions`; with the database's default
- * path an untyped argument picks it, and it would run as the superuser (the CVE-2018-1058 class).
- * Set at connect (startup packet) and as the role's own default, so no statement and no code path
- * that forgets to set it can run with another.
- */
-export const PRIVILEGED_SEARCH_PATH = 'pg_catalog, pg_temp'
-/** The startup option that pins it: every connection as ADMIN_ROLE carries this. */
-export const PRIVILEGED_SESSION_OPTIONS = '-c search_path=pg_catalog,pg_temp'
 
 export interface AdminConnection {
   host: string
@@ -91,16 +85,9 @@ export async function asRole<T>(client: pg.Client, role: string, fn: () => Promi
   }
 }
 
-/** Opens a client as the platform's superuser, runs fn, always closes. */
-export async function withAdminClient<T>(connection: AdminConnection, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ ...connection, connectionTimeoutMillis: 10_000 })
-  client.on('error', () => {}) // a server that goes away mid-call surfaces as the query's error
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end().catch(() => {})
-  }
+/** Opens a session as the platform's superuser, runs fn, always closes. */
+export function withAdminClient<T>(connection: AdminConnection, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withProjectSession(connection, fn)
 }
 
 /**
@@ -276,15 +263,15 @@ export function passwordRejected(error: unknown): boolean {
 
 /** True when the instance answers a query as the platform's superuser. */
 export async function canConnect(port: number, adminPassword: string, timeoutMs = 5_000): Promise<boolean> {
-  const client = new pg.Client({ ...adminConnection(port, adminPassword), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
-  client.on('error', () => {})
   try {
-    await client.connect()
-    await client.query('SELECT 1')
-    return true
+    const client = await openProjectSession(adminConnection(port, adminPassword), { connectTimeoutMs: timeoutMs, queryTimeoutMs: timeoutMs })
+    try {
+      await client.query('SELECT 1')
+      return true
+    } finally {
+      await client.end().catch(() => {})
+    }
   } catch {
     return false
-  } finally {
-    await client.end().catch(() => {})
   }
 }

@@ -8,6 +8,7 @@ import { OPEN_ACCESS } from './hba.js'
 import type { InstanceCredentials, InstanceDatabaseSettings, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { convertLegacyRoleModel } from './legacy-role-model.js'
 import { findFreePort } from './ports.js'
+import { ProjectConnections } from './project-connections.js'
 import { findProject, listAllProjects, newProjectRef, setProjectStatus, type ProjectRow } from './project-store.js'
 import type { SecretBox } from './secret-box.js'
 
@@ -44,7 +45,12 @@ export class ProjectService {
     private readonly secrets: SecretBox,
     private readonly portStart: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.connections = new ProjectConnections(log)
+  }
+
+  /** Every pool the platform keeps to project databases (project-connections.ts): ended when a project stops. */
+  readonly connections: ProjectConnections
 
   /** Records the project as COMING_UP and provisions it in the background. */
   async create(input: CreateProjectInput): Promise<ProjectRow> {
@@ -219,6 +225,7 @@ export class ProjectService {
   async stopAll(): Promise<void> {
     if (this.monitor) clearInterval(this.monitor)
     await Promise.allSettled(this.inFlight.values())
+    await this.connections.close()
     await this.provider.stopAll()
   }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { PostgresMajor } from '@stratum/contracts'
 import pg from 'pg'
-import { adminConnection } from './bootstrap-roles.js'
+import { adminConnection, withAdminClient } from './bootstrap-roles.js'
 import { postgresBinaries } from './postgres-binaries.js'
 import { removedCatalogUses, removedCatalogUseText, type RemovedCatalogUse } from './upgrade-removed-catalog.js'
 
@@ -25,15 +25,8 @@ export function shippedExtensions(major: PostgresMajor): Set<string> {
   )
 }
 
-async function withDatabase<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ ...adminConnection(port, password, database), connectionTimeoutMillis: 10_000 })
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end().catch(() => {})
-  }
+function withDatabase<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withAdminClient(adminConnection(port, password, database), fn)
 }
 
 /**

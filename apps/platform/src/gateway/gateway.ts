@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AUTHENTICATOR_ROLE } from '../control/bootstrap-roles.js'
 import type { PlatformContext } from '../http/context.js'
 import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
 import { isOpenAuthRequest, serveAuth } from './auth-route.js'
@@ -151,7 +152,7 @@ async function serve(
       request.raw.url = `/graphql${path.startsWith('?') ? path : ''}`
       await ctx.graphql.handle(request.raw, reply.raw, {
         ref: project.ref,
-        connectionString: project.authenticatorUri,
+        login: { port: project.port, user: AUTHENTICATOR_ROLE, password: project.authenticatorPassword },
         role: String(key.claims.role),
         claims: key.claims,
         schemas: project.settings.db_schema.split(',').map((name) => name.trim()).filter(Boolean),

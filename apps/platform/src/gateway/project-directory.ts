@@ -1,4 +1,5 @@
 import type { ProjectStatus } from '@stratum/contracts'
+import { AUTHENTICATOR_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectService } from '../control/projects.js'
 import { findProject } from '../control/project-store.js'
 import type { SecretBox } from '../control/secret-box.js'
@@ -27,6 +28,8 @@ export interface GatewayProject {
   namedKeys: Map<string, NamedKeyType>
   /** postgres://authenticator:...@127.0.0.1:port/postgres */
   authenticatorUri: string
+  /** The same login's password, for the platform's own pools (project-connections.ts). */
+  authenticatorPassword: string
   settings: PostgrestSettings
 }
 
@@ -120,9 +123,10 @@ export class ProjectDirectory {
       listNamedKeys(this.db, ref),
     ])
     let authenticatorUri = ''
+    let authenticatorPassword = ''
     try {
-      const password = this.projects.credentials(row).authenticatorPassword
-      authenticatorUri = `postgres://authenticator:${encodeURIComponent(password)}@127.0.0.1:${row.port}/postgres`
+      authenticatorPassword = this.projects.credentials(row).authenticatorPassword
+      authenticatorUri = `postgres://${AUTHENTICATOR_ROLE}:${encodeURIComponent(authenticatorPassword)}@127.0.0.1:${row.port}/postgres`
     } catch {
       // Still being created: no credentials yet. Its status says so and nothing is served.
     }
@@ -136,6 +140,7 @@ export class ProjectDirectory {
       legacyEnabled: keys.legacyEnabled,
       namedKeys: new Map(named.map((row) => [row.key_sha256, row.type])),
       authenticatorUri,
+      authenticatorPassword,
       settings,
     }
   }

@@ -1,6 +1,7 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { schemaMarker } from './marker.js'
-import { ADMIN_ROLE, PRIVILEGED_SESSION_OPTIONS, READONLY_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, READONLY_ROLE } from '../control/bootstrap-roles.js'
+import type { ProjectConnections } from '../control/project-connections.js'
 
 /** Where a project's database is reached (the superuser: introspection reads every schema). */
 export interface SchemaCacheTarget {
@@ -26,12 +27,16 @@ interface ProjectEntry {
  * calls for the same key and marker share one computation. One small pool per project.
  */
 export class SchemaCache {
-  private readonly pools = new Map<string, { key: string; pool: pg.Pool }>()
+  /** Projects whose pool this cache asked for: closed with it. */
+  private readonly refs = new Set<string>()
   private readonly cache = new Map<string, ProjectEntry>()
   /** How many computations ran (cache misses): for tests and benchmarks. */
   computations = 0
 
-  constructor(private readonly options: { applicationName: string; maxConnections: number }) {}
+  constructor(
+    private readonly connections: ProjectConnections,
+    private readonly options: { applicationName: string; maxConnections: number },
+  ) {}
 
   async cached<T>(target: SchemaCacheTarget, key: string, load: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool(target).connect()
@@ -72,43 +77,28 @@ export class SchemaCache {
     }
   }
 
-  /** The project's pool (a new one when its port or password changed). */
+  /** The project's pool, as the platform's superuser (a new one when its port or password changed). */
   pool(target: SchemaCacheTarget): pg.Pool {
-    const key = `${target.host ?? '127.0.0.1'}:${target.port}:${target.password}`
-    const existing = this.pools.get(target.ref)
-    if (existing?.key === key) return existing.pool
-    if (existing) void existing.pool.end().catch(() => {})
-    const pool = new pg.Pool({
-      host: target.host ?? '127.0.0.1',
-      port: target.port,
-      user: ADMIN_ROLE,
-      options: PRIVILEGED_SESSION_OPTIONS,
-      password: target.password,
-      database: 'postgres',
-      max: this.options.maxConnections,
-      idleTimeoutMillis: 10_000,
-      connectionTimeoutMillis: 5_000,
-      allowExitOnIdle: true,
-      application_name: this.options.applicationName,
-    })
-    pool.on('error', () => {})
-    this.pools.set(target.ref, { key, pool })
-    return pool
+    this.refs.add(target.ref)
+    return this.connections.pool(
+      target.ref,
+      { host: target.host, port: target.port, user: ADMIN_ROLE, password: target.password },
+      { purpose: this.options.applicationName, max: this.options.maxConnections, idleTimeoutMillis: 10_000, applicationName: this.options.applicationName },
+    )
   }
 
   /** Forgets a project (removed, restored...): its next call starts from nothing. */
   forget(ref: string): void {
     this.cache.delete(ref)
-    const entry = this.pools.get(ref)
-    this.pools.delete(ref)
-    void entry?.pool.end().catch(() => {})
+    this.refs.delete(ref)
+    void this.connections.forget(ref, this.options.applicationName)
   }
 
   async close(): Promise<void> {
     this.cache.clear()
-    const pools = [...this.pools.values()]
-    this.pools.clear()
-    await Promise.allSettled(pools.map((entry) => entry.pool.end()))
+    const refs = [...this.refs]
+    this.refs.clear()
+    await Promise.all(refs.map((ref) => this.connections.forget(ref, this.options.applicationName)))
   }
 
   private entry(ref: string, marker: string): ProjectEntry {

@@ -4,6 +4,7 @@ import { filterKey, isTable, loadEntities, loadTableStats, schemaFilter, toPgMet
 import { loadPostgrestSchema, type PgrstSchema } from './postgrest-schema.js'
 import type { Queryable } from './queryable.js'
 import { SchemaCache, type SchemaCacheTarget } from './schema-cache.js'
+import type { ProjectConnections } from '../control/project-connections.js'
 
 /** Where a project's database answers, and the superuser password to read its catalogs with. */
 export type MetaTarget = SchemaCacheTarget
@@ -39,8 +40,12 @@ export const STATS_TTL_MS = 5_000
  * for the same marker share one computation.
  */
 export class MetaService {
-  private readonly schemaCache = new SchemaCache({ applicationName: 'stratum-meta', maxConnections: 3 })
+  private readonly schemaCache: SchemaCache
   private readonly stats = new Map<string, { at: number; value: Promise<Map<number, TableStats>> }>()
+
+  constructor(connections: ProjectConnections) {
+    this.schemaCache = new SchemaCache(connections, { applicationName: 'stratum-meta', maxConnections: 3 })
+  }
 
   /** How many introspections ran (cache misses): for tests and benchmarks. */
   get computations(): number {

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises'
 import type { HealthService, ProjectStatus, ServiceHealth } from '@stratum/contracts'
-import pg from 'pg'
 import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, USER_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectRow } from '../control/project-store.js'
 import { REALTIME_UNAVAILABLE_REASON } from '../gateway/realtime.js'
 import type { PlatformContext } from '../http/context.js'
 import { AUTH_HEALTH_INFO } from '../services/auth/service.js'
 import { denoBinary } from '../services/functions/deno.js'
+import { withProjectSession } from '../control/project-connections.js'
 
 export const DEFAULT_HEALTH_TIMEOUT_MS = 5_000
 /** Statuses on the way to ACTIVE_HEALTHY: a service not answering yet is coming up, not unhealthy. */
@@ -18,17 +18,12 @@ type Check = (ctx: PlatformContext, project: ProjectRow) => Promise<ServiceHealt
 
 /** One query on a fresh connection: as the platform's superuser (db), or as the user's own postgres role (db_postgres_user). */
 async function query(project: ProjectRow, user: string, password: string, timeoutMs: number, options?: string): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port: project.port, user, password, database: 'postgres', options, connectionTimeoutMillis: timeoutMs })
-  client.on('error', () => {})
   try {
-    await client.connect()
-    await client.query('SELECT 1')
+    await withProjectSession({ port: project.port, user, password, options }, (client) => client.query('SELECT 1'), { connectTimeoutMs: timeoutMs })
   } catch (error) {
     // The instance's address is the platform's business, not the caller's.
     if ((error as { code?: string }).code === 'ECONNREFUSED') throw new Error('The database is not accepting connections')
     throw error
-  } finally {
-    await client.end().catch(() => {})
   }
 }
 

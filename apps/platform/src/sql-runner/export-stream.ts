@@ -2,13 +2,13 @@ import type { SqlExportFormat } from '@stratum/contracts'
 import { SQL_EXPORT_SINGLE_QUERY_MESSAGE } from '@stratum/contracts'
 import { tokenize } from '@stratum/sql'
 import { splitSqlStatements, type ParserPostgresVersion } from '@stratum/sql/parser'
-import pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import type { Socket } from 'node:net'
 import { StringDecoder } from 'node:string_decoder'
 import type { Readable } from 'node:stream'
 import { READONLY_ROLE } from '../control/bootstrap-roles.js'
 import { USER_SQL_APPLICATION } from './pools.js'
+import { openProjectSession } from '../control/project-connections.js'
 
 /**
  * An export's statement timeout. The time counts the transfer too (COPY waits while the browser
@@ -75,18 +75,11 @@ export interface ExportStream {
  * query fails before any row.
  */
 export async function startExport(target: ExportTarget, copySql: string, format: SqlExportFormat, onSession?: (pid: number) => void): Promise<ExportStream> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: target.port,
-    user: READONLY_ROLE,
-    password: target.readonlyPassword,
-    database: 'postgres',
-    application_name: USER_SQL_APPLICATION,
-    statement_timeout: SQL_EXPORT_TIMEOUT_MS,
-    connectionTimeoutMillis: 10_000,
-  })
-  // A session ended from outside reports through the COPY stream; this keeps it from crashing the platform.
-  client.on('error', () => {})
+  // A session ended from outside reports through the COPY stream (project-connections.ts keeps its 'error' quiet).
+  const client = await openProjectSession(
+    { port: target.port, user: READONLY_ROLE, password: target.readonlyPassword },
+    { applicationName: USER_SQL_APPLICATION, statementTimeoutMs: SQL_EXPORT_TIMEOUT_MS },
+  )
   let copy: Readable | undefined
   let closed = false
   const abort = () => {
@@ -99,7 +92,6 @@ export async function startExport(target: ExportTarget, copySql: string, format:
     void client.end().catch(() => {})
   }
   try {
-    await client.connect()
     onSession?.((client as unknown as { processID: number }).processID)
     // The parse check above read the query with standard-conforming strings: the session reads it the same way.
     await client.query(

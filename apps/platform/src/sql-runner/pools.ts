@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import pg from 'pg'
-import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
+import { ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, USER_ROLE } from '../control/bootstrap-roles.js'
+import type { ProjectConnections } from '../control/project-connections.js'
 import { int8Value } from './json-rows.js'
 
 /** How the platform connects to a project's instance. */
@@ -31,8 +31,8 @@ export const SESSION_STATEMENT_TIMEOUT_MS = SQL_DEFAULT_TIMEOUT_MS
 
 const POOL_SIZE: Record<SqlMode, number> = { 'read-only': 3, full: 3, admin: 1 }
 const LOGIN_ROLE: Record<SqlMode, string> = { 'read-only': READONLY_ROLE, full: EDITOR_ROLE, admin: ADMIN_ROLE }
-/** Startup options: the full mode acts as postgres; the platform's own sessions never resolve a tenant's names. */
-const SESSION_OPTIONS: Record<SqlMode, string | undefined> = { 'read-only': undefined, full: `-c role=${USER_ROLE}`, admin: PRIVILEGED_SESSION_OPTIONS }
+/** Startup options: the full mode acts as postgres (the admin mode's pinned search_path is added by project-connections.ts). */
+const SESSION_OPTIONS: Record<SqlMode, string | undefined> = { 'read-only': undefined, full: `-c role=${USER_ROLE}`, admin: undefined }
 
 const INT8 = 20
 
@@ -62,53 +62,21 @@ export const postgresTextTypes = {
 } as pg.CustomTypesConfig
 
 /**
- * A small pool per project and mode. A pool is keyed by port and password too, so a project whose
- * instance moved (upgrade) or whose password changed gets fresh connections; the old pool is closed.
+ * A small pool per project and mode, from the platform's one registry of project connections
+ * (control/project-connections.ts): a project whose instance moved (upgrade) or whose password changed gets fresh
+ * connections there, and its pools close when it stops. `purpose` separates pools of one mode that must not share
+ * their sessions (the table editor's imports hold one for a whole upload).
  */
-export class SqlPools {
-  private pools = new Map<string, { key: string; pool: pg.Pool }>()
-
-  get(target: SqlTarget, mode: SqlMode): pg.Pool {
-    const slot = `${target.ref}:${mode}`
-    const key = createHash('sha256').update(`${target.port}\0${target.password}`).digest('hex')
-    const existing = this.pools.get(slot)
-    if (existing?.key === key) return existing.pool
-    if (existing) void existing.pool.end().catch(() => {})
-    const pool = new pg.Pool({
-      host: '127.0.0.1',
-      port: target.port,
-      user: LOGIN_ROLE[mode],
-      // RESET ROLE (or DISCARD ALL) returns to the role set at connection start: still postgres.
-      options: SESSION_OPTIONS[mode],
-      password: target.password,
-      database: 'postgres',
+export function sqlPool(connections: ProjectConnections, target: SqlTarget, mode: SqlMode, purpose = `sql:${mode}`): pg.Pool {
+  return connections.pool(
+    target.ref,
+    // RESET ROLE (or DISCARD ALL) returns to the role set at connection start: still postgres.
+    { port: target.port, user: LOGIN_ROLE[mode], password: target.password, options: SESSION_OPTIONS[mode] },
+    {
+      purpose,
       max: POOL_SIZE[mode],
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 10_000,
-      application_name: mode === 'admin' ? ADMIN_SQL_APPLICATION : USER_SQL_APPLICATION,
-      statement_timeout: SESSION_STATEMENT_TIMEOUT_MS,
-    })
-    // An idle client losing its server (instance stopped) must not crash the platform.
-    pool.on('error', () => {})
-    this.pools.set(slot, { key, pool })
-    return pool
-  }
-
-  /** Closes a project's pools (e.g. when it is paused or removed). */
-  async forget(ref: string): Promise<void> {
-    const ending: Promise<void>[] = []
-    for (const [slot, { pool }] of this.pools) {
-      if (slot.startsWith(`${ref}:`)) {
-        this.pools.delete(slot)
-        ending.push(pool.end().catch(() => {}))
-      }
-    }
-    await Promise.all(ending)
-  }
-
-  async close(): Promise<void> {
-    const all = [...this.pools.values()]
-    this.pools.clear()
-    await Promise.all(all.map(({ pool }) => pool.end().catch(() => {})))
-  }
+      applicationName: mode === 'admin' ? ADMIN_SQL_APPLICATION : USER_SQL_APPLICATION,
+      statementTimeoutMs: SESSION_STATEMENT_TIMEOUT_MS,
+    },
+  )
 }

@@ -1,7 +1,7 @@
 import type { ProjectRow } from '../control/project-store.js'
 import type { ProjectService } from '../control/projects.js'
 import { runSql, type RunOptions, type RunOutcome } from './runner.js'
-import { ADMIN_SQL_APPLICATION, SqlPools, USER_SQL_APPLICATION, type SqlTarget } from './pools.js'
+import { ADMIN_SQL_APPLICATION, sqlPool, USER_SQL_APPLICATION, type SqlMode, type SqlTarget } from './pools.js'
 import type { ParserPostgresVersion } from '@stratum/sql/parser'
 
 export interface OngoingQueryRow {
@@ -25,10 +25,11 @@ const ONGOING_SQL = `
  * superuser), each from a small pool; lists, cancels and terminates running queries.
  */
 export class SqlService {
-  constructor(
-    private readonly projects: ProjectService,
-    private readonly pools = new SqlPools(),
-  ) {}
+  constructor(private readonly projects: ProjectService) {}
+
+  private pool(project: ProjectRow, mode: SqlMode) {
+    return sqlPool(this.projects.connections, this.target(project, mode), mode)
+  }
 
   private target(project: ProjectRow, role: 'read-only' | 'full' | 'admin'): SqlTarget {
     const credentials = this.projects.credentials(project)
@@ -40,7 +41,7 @@ export class SqlService {
   }
 
   async run(project: ProjectRow, mode: 'read-only' | 'full', sql: string, options: Omit<RunOptions, 'cancel' | 'postgresVersion'>): Promise<RunOutcome> {
-    return runSql(this.pools.get(this.target(project, mode), mode), sql, {
+    return runSql(this.pool(project, mode), sql, {
       ...options,
       postgresVersion: Number(project.postgres_major) as ParserPostgresVersion,
       cancel: async (pid) => {
@@ -50,7 +51,7 @@ export class SqlService {
   }
 
   private admin(project: ProjectRow) {
-    return this.pools.get(this.target(project, 'admin'), 'admin')
+    return this.pool(project, 'admin')
   }
 
   async ongoing(project: ProjectRow, pid?: number): Promise<OngoingQueryRow[]> {
@@ -65,10 +66,6 @@ export class SqlService {
     // untyped argument is what let a tenant's text overload win before (CVE-2018-1058 class).
     const { rows } = await this.admin(project).query<{ done: boolean }>(`SELECT pg_catalog.${fn}($1::int4) AS done`, [pid])
     return rows[0]?.done === true
-  }
-
-  close(): Promise<void> {
-    return this.pools.close()
   }
 }
 

@@ -9,6 +9,7 @@ import { metaRoutes } from '../../src/http/routes/meta.js'
 import { OpenApiDocument, PgMetaTablesResponse } from '@stratum/contracts'
 import { listTablesWithPostgresMeta } from '@stratum/pg-meta-oracle'
 import { MetaService, type MetaTarget } from '../../src/meta/service.js'
+import { ProjectConnections } from '../../src/control/project-connections.js'
 import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
 
 const DB_PASS = 'meta-password-1'
@@ -137,7 +138,7 @@ beforeAll(async () => {
     ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON FUNCTIONS FROM anon, authenticated, service_role`)
   await client.query(REFERENCE_SQL)
   target = { ref, port: project.db_port, password: adminPassword }
-  meta = new MetaService()
+  meta = new MetaService(new ProjectConnections())
 })
 
 afterAll(async () => {
@@ -733,7 +734,7 @@ describe('cache', () => {
   it('answers repeated calls from the cache, and any committed DDL invalidates it', async () => {
     await client.query(`CREATE TYPE public.scratch_feel AS ENUM ('calm')`)
     await client.query('CREATE TABLE public.scratch (id int PRIMARY KEY, feel public.scratch_feel)')
-    const fresh = new MetaService()
+    const fresh = new MetaService(new ProjectConnections())
     const scratch = async () => (await fresh.listTables(target, { includedSchemas: ['public'] })).find((t) => t.name === 'scratch')
     const scratchColumn = async (name: string) => (await scratch())?.columns!.find((c) => c.name === name)
     const paths = async () => (await fresh.openApi(target, { host: 'h:80', scheme: 'http' }))!.document.paths

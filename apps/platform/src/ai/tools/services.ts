@@ -14,13 +14,13 @@ export interface ToolServices {
 
 export function createToolServices(ctx: PlatformContext): ToolServices {
   const sql = new SqlService(ctx.projects)
-  const meta = new MetaService()
+  const meta = new MetaService(ctx.projects.connections)
   return {
     sql,
     meta,
     members: new MemberQueryLimiter(),
     close: async () => {
-      await Promise.allSettled([sql.close(), meta.close()])
+      await meta.close()
     },
   }
 }

@@ -20,11 +20,7 @@ const MIGRATION_TIMEOUT_MS = 10 * 60_000
 
 export async function withHistory<T>(projects: ProjectService, project: ProjectRow, fn: (history: MigrationHistory) => Promise<T>): Promise<T> {
   const sql = new SqlService(projects)
-  try {
-    return await fn(new MigrationHistory((text) => sql.run(project, 'full', text, { timeoutMs: MIGRATION_TIMEOUT_MS })))
-  } finally {
-    await sql.close()
-  }
+  return fn(new MigrationHistory((text) => sql.run(project, 'full', text, { timeoutMs: MIGRATION_TIMEOUT_MS })))
 }
 
 const joined = (statements: string[]) => statements.join(';\n')

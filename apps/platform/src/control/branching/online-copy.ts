@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import type { AdminConnection } from '../bootstrap-roles.js'
+import { openProjectSession } from '../project-connections.js'
 
 const run = promisify(execFile)
 
@@ -108,9 +108,7 @@ export async function copyEntries(sourceDir: string, targetDir: string, names: s
 export async function copyRunningCluster(source: AdminConnection, sourceDataDir: string, targetDataDir: string, label: string): Promise<OnlineCopyResult> {
   if (fs.existsSync(targetDataDir)) throw new Error(`The copy's data directory ${targetDataDir} already exists`)
   const reflink = await supportsReflink(path.dirname(targetDataDir))
-  const client = new pg.Client({ ...source, connectionTimeoutMillis: 10_000, application_name: 'stratum-branch-copy' })
-  client.on('error', () => {})
-  await client.connect()
+  const client = await openProjectSession(source, { applicationName: 'stratum-branch-copy' })
   try {
     const slot = `stratum_copy_${process.pid}_${Date.now()}`
     // Temporary: dropped with this session, also when the platform dies half-way.

@@ -1,4 +1,5 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { openProjectSession } from '../project-connections.js'
 
 /** Where a logical dump reads from or a restore writes to: one database of one server. */
 export interface LogicalConnection {
@@ -12,8 +13,7 @@ export interface LogicalConnection {
 }
 
 export function connect(conn: LogicalConnection, applicationName: string): Promise<pg.Client> {
-  const client = new pg.Client({ ...conn, application_name: applicationName })
-  return client.connect().then(() => client)
+  return openProjectSession(conn, { applicationName })
 }
 
 /**

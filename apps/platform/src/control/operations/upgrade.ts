@@ -1,6 +1,6 @@
 import type { PostgresMajor } from '@stratum/contracts'
 import pg from 'pg'
-import { adminConnection, bootstrapClusterRoles, bootstrapDatabaseEssentials } from '../bootstrap-roles.js'
+import { adminConnection, bootstrapClusterRoles, bootstrapDatabaseEssentials, withAdminClient } from '../bootstrap-roles.js'
 import { dumpDatabase, restoreDump } from '../logical/index.js'
 import type { InstanceSpec } from '../instance-provider.js'
 import { databaseSettingsOf, ProjectService } from '../projects.js'
@@ -34,15 +34,8 @@ async function runningNext(ctx: OperationContext, project: ProjectRow, op: Opera
   return next
 }
 
-async function withClient<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ ...adminConnection(port, password, database), connectionTimeoutMillis: 10_000 })
-  client.on('error', () => {})
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end().catch(() => {})
-  }
+function withClient<T>(port: number, password: string, database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withAdminClient(adminConnection(port, password, database), fn)
 }
 
 /** The project's own databases (not the templates). */

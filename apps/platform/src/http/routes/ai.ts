@@ -29,7 +29,7 @@ export async function aiRoutes(
   app: FastifyInstance,
   ctx: PlatformContext,
   ai: AiService = ctx.ai,
-  schemaContext = new SchemaContextSource(),
+  schemaContext = new SchemaContextSource(ctx.projects.connections),
 ): Promise<void> {
   app.addHook('onClose', () => schemaContext.close())
 

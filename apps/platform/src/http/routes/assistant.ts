@@ -40,7 +40,7 @@ export async function assistantRoutes(
   app: FastifyInstance,
   ctx: PlatformContext,
   ai: AiService = ctx.ai,
-  schemaContext = new SchemaContextSource(),
+  schemaContext = new SchemaContextSource(ctx.projects.connections),
 ): Promise<void> {
   app.addHook('onClose', () => schemaContext.close())
   const abortOnDisconnect = modelCallAborter(app)

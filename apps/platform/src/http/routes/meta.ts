@@ -27,7 +27,7 @@ function apiLocation(ctx: PlatformContext, request: FastifyRequest, ref: string)
  * Introspection of a project database: the tables listing (pg-meta shape) and PostgREST's OpenAPI
  * document. Thin: validation, access, status; the work and its cache live in meta/.
  */
-export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, meta = new MetaService()): Promise<void> {
+export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, meta = new MetaService(ctx.projects.connections)): Promise<void> {
   app.addHook('onClose', () => meta.close())
 
   async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {

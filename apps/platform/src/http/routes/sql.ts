@@ -86,7 +86,6 @@ export async function sqlRoutes(
   sql = new SqlService(ctx.projects),
   members = new MemberQueryLimiter(),
 ): Promise<void> {
-  app.addHook('onClose', () => sql.close())
 
   /** The member's share of the project's sessions for one query, or a 429 when it is used up. */
   function memberSlot(request: FastifyRequest, reply: FastifyReply, project: ProjectRow): MemberQuerySlot {

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { ProjectRow } from '../../control/project-store.js'
 import { MemberQueryLimiter } from '../../sql-runner/member-limiter.js'
-import { SqlPools } from '../../sql-runner/pools.js'
+import { sqlPool } from '../../sql-runner/pools.js'
 import { assertCan, identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../context.js'
 import { HttpError, badRequest, conflict, parse } from '../errors.js'
@@ -101,10 +101,8 @@ function assertActive(project: ProjectRow): void {
  * Postgres refuses anywhere leaves the table as it was. A write: Read-only members are refused.
  */
 export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  const pools = new SqlPools()
   // One import at a time per member and project: each holds a session of the project for its whole upload.
   const imports = new MemberQueryLimiter(1)
-  app.addHook('onClose', () => pools.close())
 
   await app.register(async (scope) => {
     // The body is not parsed: the handler streams request.raw itself. Other media types get Fastify's 415.
@@ -133,7 +131,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
       if (!slot) throw new HttpError(429, 'You already have an import running on this project. Wait for it to finish, then import this file.')
       try {
         const credentials = ctx.projects.credentials(project)
-        const pool = pools.get({ ref: project.ref, port: project.port, password: credentials.editorPassword }, 'full')
+        const pool = sqlPool(ctx.projects.connections, { ref: project.ref, port: project.port, password: credentials.editorPassword }, 'full', 'table-import')
         let client: pg.PoolClient
         try {
           client = await pool.connect()

@@ -9,7 +9,7 @@ import { HttpError, conflict, parse } from '../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** `GET /v1/projects/{ref}/types/typescript` and `GET /v1/projects/{ref}/custom-hostname`. */
-export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: PlatformContext, typegen = new TypegenService()): Promise<void> {
+export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: PlatformContext, typegen = new TypegenService(ctx.projects.connections)): Promise<void> {
   app.addHook('onClose', () => typegen.close())
 
   async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { SchemaCache } from '../schema-cache.js'
 import type { MetaTarget } from '../service.js'
+import type { ProjectConnections } from '../../control/project-connections.js'
 
 /** The PostgREST major the generated `__InternalSupabase` block names (what supabase-js reads). */
 export const POSTGREST_VERSION = '12'
@@ -25,7 +26,11 @@ function serialized(client: pg.PoolClient): { query(sql: string): Promise<{ rows
  * its schema changes (schema-cache.ts, as for MetaService).
  */
 export class TypegenService {
-  private readonly schemaCache = new SchemaCache({ applicationName: 'stratum-typegen', maxConnections: 2 })
+  private readonly schemaCache: SchemaCache
+
+  constructor(connections: ProjectConnections) {
+    this.schemaCache = new SchemaCache(connections, { applicationName: 'stratum-typegen', maxConnections: 2 })
+  }
 
   /** How many generations ran (cache misses): for tests. */
   get generations(): number {

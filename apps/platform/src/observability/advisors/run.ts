@@ -1,9 +1,9 @@
 import type { AdvisorKind, Lint } from '@stratum/contracts'
-import pg from 'pg'
 import { READONLY_ROLE } from '../../control/bootstrap-roles.js'
 import { toLint, type LintDefinition, type LintRow } from './lint.js'
 import { PERFORMANCE_LINTS } from './performance.js'
 import { SECURITY_LINTS } from './security.js'
+import { openProjectSession } from '../../control/project-connections.js'
 
 export const LINTS: Record<AdvisorKind, LintDefinition[]> = { security: SECURITY_LINTS, performance: PERFORMANCE_LINTS }
 
@@ -23,18 +23,10 @@ const STATEMENT_TIMEOUT_MS = 15_000
  * one snapshot (REPEATABLE READ), so that every lint sees the same schema. Lints in the order given.
  */
 export async function runLints(target: AdvisorTarget, kinds: AdvisorKind[]): Promise<Lint[]> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: target.port,
-    user: READONLY_ROLE,
-    password: target.readonlyPassword,
-    database: 'postgres',
-    application_name: 'stratum-advisors',
-    connectionTimeoutMillis: 10_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-  })
-  client.on('error', () => {}) // a server that goes away mid-run surfaces as the query's error
-  await client.connect()
+  const client = await openProjectSession(
+    { port: target.port, user: READONLY_ROLE, password: target.readonlyPassword },
+    { applicationName: 'stratum-advisors', statementTimeoutMs: STATEMENT_TIMEOUT_MS },
+  )
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     const lints: Lint[] = []

@@ -1,12 +1,13 @@
 import pg from 'pg'
-import type { Logger } from 'pino'
 import { ensureAuthSchema } from '../../control/auth-schema.js'
 import { AUTH_ADMIN_ROLE, authAdminPassword, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
+import type { ProjectLogin } from '../../control/project-connections.js'
 import type { ProjectService } from '../../control/projects.js'
 import { inTransaction, type Db } from '../../store/db.js'
 
 const POOL_SIZE = 3
+const POOL_PURPOSE = 'auth'
 
 /**
  * The auth service's connections to each project database, as supabase_auth_admin (owner of the
@@ -15,12 +16,12 @@ const POOL_SIZE = 3
  * when idle.
  */
 export class AuthDatabases {
-  private pools = new Map<string, Promise<pg.Pool>>()
+  /** Each project's login, once this process has made sure of its auth schema (forgotten when the project changes). */
+  private logins = new Map<string, Promise<ProjectLogin>>()
 
   constructor(
     private readonly db: Db,
     private readonly projects: ProjectService,
-    private readonly log: Logger,
   ) {}
 
   /** Runs fn in one transaction on the project's database. */
@@ -34,43 +35,30 @@ export class AuthDatabases {
 
   /** Closes the project's pool: the next request reconnects (and re-reads its port). */
   async forget(ref: string): Promise<void> {
-    const pool = this.pools.get(ref)
-    if (!pool) return
-    this.pools.delete(ref)
-    await (await pool.catch(() => null))?.end().catch(() => {})
+    this.logins.delete(ref)
+    await this.projects.connections.forget(ref, POOL_PURPOSE)
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.pools.keys()].map((ref) => this.forget(ref)))
+    await Promise.all([...this.logins.keys()].map((ref) => this.forget(ref)))
   }
 
-  private pool(ref: string): Promise<pg.Pool> {
-    let pool = this.pools.get(ref)
-    if (!pool) {
-      pool = this.open(ref)
-      this.pools.set(ref, pool)
-      pool.catch(() => this.pools.delete(ref))
+  /** The project's pool, asked of the registry at each use: a pool it ended (the project stopped) is never reused. */
+  private async pool(ref: string): Promise<pg.Pool> {
+    let login = this.logins.get(ref)
+    if (!login) {
+      login = this.prepare(ref)
+      this.logins.set(ref, login)
+      login.catch(() => this.logins.delete(ref))
     }
-    return pool
+    return this.projects.connections.pool(ref, await login, { purpose: POOL_PURPOSE, max: POOL_SIZE, applicationName: 'stratum-auth' })
   }
 
-  private async open(ref: string): Promise<pg.Pool> {
+  private async prepare(ref: string): Promise<ProjectLogin> {
     const row = await findProject(this.db, ref)
     if (!row) throw new Error(`No project ${ref}`)
     const adminPassword = this.projects.credentials(row).adminPassword
     await withAdminClient(this.projects.adminConnection(row), (client) => ensureAuthSchema(client, adminPassword))
-    const pool = new pg.Pool({
-      host: '127.0.0.1',
-      port: row.port,
-      user: AUTH_ADMIN_ROLE,
-      password: authAdminPassword(adminPassword),
-      database: 'postgres',
-      max: POOL_SIZE,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 10_000,
-      application_name: 'stratum-auth',
-    })
-    pool.on('error', (error) => this.log.warn({ err: error, ref }, 'auth: a project database connection failed'))
-    return pool
+    return { port: row.port, user: AUTH_ADMIN_ROLE, password: authAdminPassword(adminPassword) }
   }
 }

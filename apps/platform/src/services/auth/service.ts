@@ -72,7 +72,7 @@ export class AuthService {
     private readonly log: Logger,
   ) {
     this.outbox = new AuthOutbox(db, secrets, allowPrivateSmtpHosts)
-    this.deps = { databases: new AuthDatabases(db, projects, log), outbox: this.outbox, limiter: new RateLimiter() }
+    this.deps = { databases: new AuthDatabases(db, projects), outbox: this.outbox, limiter: new RateLimiter() }
     directory.onChange((ref) => {
       this.settings.delete(ref)
       void this.deps.databases.forget(ref)

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import pg from 'pg'
+import { createHash } from 'node:crypto'
+import type pg from 'pg'
 import type { HttpRequestHandler } from 'postgraphile'
 import type { Logger } from 'pino'
 import { ProjectProcessManager } from '../../control/processes/project-process-manager.js'
+import { openProjectSession, type ProjectConnections } from '../../control/project-connections.js'
 import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
 import { GraphqlInputError, readGraphqlParams } from './request-body.js'
 import type { GraphqlTarget } from './target.js'
@@ -44,6 +46,7 @@ export class GraphqlService {
 
   constructor(
     private readonly log: Logger,
+    private readonly connections: ProjectConnections,
     idleMs = 10 * 60_000,
   ) {
     this.engines = new ProjectProcessManager<Engine>({ what: 'GraphQL engine', idleMs, log })
@@ -91,24 +94,30 @@ export class GraphqlService {
   }
 
   private engineFor(target: GraphqlTarget): Promise<Engine> {
-    return this.engines.acquire(target.ref, JSON.stringify([target.connectionString, target.schemas]), () => this.build(target))
+    return this.engines.acquire(target.ref, JSON.stringify([target.login, target.schemas]), () => this.build(target))
   }
 
   private async build(target: GraphqlTarget): Promise<Engine> {
-    const pool = new pg.Pool({ connectionString: target.connectionString, max: POOL_SIZE, application_name: 'stratum-graphql' })
-    pool.on('error', (error) => this.log.warn({ err: error, ref: target.ref }, 'GraphQL pool connection lost'))
-    const listener = new pg.Client({ connectionString: target.connectionString, application_name: 'stratum-graphql-listener' })
+    // Each engine has a pool of its own in the registry (a rebuilt engine must not end its successor's), named by
+    // the login and schemas it was built for.
+    const purpose = `graphql:${createHash('sha256').update(JSON.stringify([target.login, target.schemas])).digest('hex').slice(0, 16)}`
+    const pool = this.connections.pool(target.ref, target.login, { purpose, max: POOL_SIZE, applicationName: 'stratum-graphql' })
     let engine: Engine | null = null
     // A schema change (or a lost listener) drops this engine, not a newer one.
     const drop = () => void (engine ? this.engines.discard(target.ref, engine) : undefined)
+    const release = () => this.connections.forget(target.ref, purpose)
+    // A session of its own: LISTEN holds it for the engine's life.
+    const listener = await openProjectSession(target.login, { applicationName: 'stratum-graphql-listener' }).catch(async (error: unknown) => {
+      await release()
+      throw error
+    })
     listener.on('error', drop)
     listener.on('notification', drop)
     try {
-      await listener.connect()
       await listener.query('LISTEN pgrst')
     } catch (error) {
       await listener.end().catch(() => {})
-      await pool.end().catch(() => {})
+      await release()
       throw error
     }
     // Loaded on the first GraphQL request, not at boot: PostGraphile takes about half a second to import.
@@ -139,7 +148,7 @@ export class GraphqlService {
         (stopped ??= (async () => {
           await listener.end().catch(() => {})
           await handler.release().catch(() => {})
-          await pool.end().catch(() => {})
+          await release()
         })()),
     }
     return engine

@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose'
+import type { ProjectLogin } from '../../control/project-connections.js'
 
 /**
  * What the gateway hands the GraphQL service for one request, after the key check: which project
@@ -6,8 +7,8 @@ import type { JWTPayload } from 'jose'
  */
 export interface GraphqlTarget {
   ref: string
-  /** postgres://authenticator:...@host:port/postgres for the project's instance. */
-  connectionString: string
+  /** The project's instance, as `authenticator`. */
+  login: ProjectLogin
   /** anon, authenticated or service_role (from the verified JWT's `role` claim). */
   role: string
   /** The verified JWT's claims: set as `request.jwt.claims` so auth.uid() and RLS policies work. */

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { asRole, USER_ROLE, withAdminClient } from '../../control/bootstrap-roles.js'
+import { asRole, AUTHENTICATOR_ROLE, USER_ROLE, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
 import { ensureStorageSchema } from '../../control/storage-schema.js'
@@ -9,6 +9,7 @@ import type { Db } from '../../store/db.js'
 
 const POOL_SIZE = 4
 const IDLE_MS = 30_000
+const POOL_PURPOSE = 'storage'
 
 /** The role and claims a storage request runs with: policies on storage.objects read them. */
 export interface Caller {
@@ -26,7 +27,6 @@ export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 's
  * moves bucket records the platform kept before storage was served.
  */
 export class StorageDatabases {
-  private pools = new Map<string, { uri: string; pool: pg.Pool }>()
   private ready = new Map<string, Promise<void>>()
 
   constructor(
@@ -62,14 +62,11 @@ export class StorageDatabases {
   /** Closes the project's pool and forgets that its schema was checked (pause, restore, delete). */
   async forget(ref: string): Promise<void> {
     this.ready.delete(ref)
-    const entry = this.pools.get(ref)
-    if (!entry) return
-    this.pools.delete(ref)
-    await entry.pool.end().catch(() => {})
+    await this.projects.connections.forget(ref, POOL_PURPOSE)
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.pools.keys()].map((ref) => this.forget(ref)))
+    await Promise.all([...this.ready.keys()].map((ref) => this.forget(ref)))
   }
 
   /** Schema and legacy records, once per project and process. */
@@ -83,21 +80,13 @@ export class StorageDatabases {
     return ready
   }
 
+  /** As `authenticator`, the login PostgREST uses; a new port or password (restore, reset) gets a new pool. */
   private pool(project: GatewayProject): pg.Pool {
-    const known = this.pools.get(project.ref)
-    // The port or the authenticator's password changed (restore, password reset): a fresh pool.
-    if (known && known.uri === project.authenticatorUri) return known.pool
-    if (known) void known.pool.end().catch(() => {})
-    const pool = new pg.Pool({
-      connectionString: project.authenticatorUri,
-      max: POOL_SIZE,
-      idleTimeoutMillis: IDLE_MS,
-      application_name: 'stratum-storage',
-    })
-    // An idle connection that dies (instance restart) must not crash the platform.
-    pool.on('error', (error) => this.log.warn({ err: error, ref: project.ref }, 'storage: idle connection lost'))
-    this.pools.set(project.ref, { uri: project.authenticatorUri, pool })
-    return pool
+    return this.projects.connections.pool(
+      project.ref,
+      { port: project.port, user: AUTHENTICATOR_ROLE, password: project.authenticatorPassword },
+      { purpose: POOL_PURPOSE, max: POOL_SIZE, idleTimeoutMillis: IDLE_MS, applicationName: 'stratum-storage' },
+    )
   }
 
   private async prepare(ref: string): Promise<void> {
