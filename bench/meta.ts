@@ -16,6 +16,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance } from '../apps/platform/src/control/bootstrap-roles.js'
 import { findFreePort } from '../apps/platform/src/control/ports.js'
+import { ProjectConnections } from '../apps/platform/src/control/project-connections.js'
 import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { MetaService, type MetaTarget } from '../apps/platform/src/meta/service.js'
 
@@ -53,7 +54,7 @@ async function main() {
   fs.chmodSync(dir, 0o755)
   const port = await findFreePort(31_700)
   const server = new PostgresServer(path.join(dir, 'pg'), '17', 'postgres')
-  const meta = new MetaService()
+  const meta = new MetaService(new ProjectConnections())
   try {
     await server.init(ADMIN_ROLE, PASSWORD)
     server.writeSettings({ port, listen_addresses: 'localhost', unix_socket_directories: '', max_connections: 30, shared_buffers: '128MB' }, platformHba(false))
