@@ -215,7 +215,11 @@ export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller
   while (Date.now() - started < timeoutMs) {
     const result = await api<{ status: string }>(t, 'GET', `/platform/projects/${ref}/status`, caller)
     if (result.body.status === status) return Date.now() - started
-    if (result.body.status === 'INIT_FAILED') throw new Error(`project ${ref} failed to initialize`)
+    if (result.body.status === 'INIT_FAILED') {
+      // The reason the platform recorded, so that a failure in CI says what went wrong.
+      const project = await api<{ status_reason: string | null }>(t, 'GET', `/platform/projects/${ref}`, caller)
+      throw new Error(`project ${ref} failed to initialize: ${project.body.status_reason ?? '(no reason recorded)'}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`project ${ref} did not reach ${status} within ${timeoutMs} ms`)
