@@ -262,7 +262,11 @@ test('a query block dragged onto a report is saved as a snippet of mine and pinn
   await input.press('Enter')
   const block = panel.locator('.assistant-query-block').first()
   await expect(block.getByRole('heading', { name: 'Todos by state' })).toBeVisible()
-  await block.dragTo(page.getByTestId('report-page').getByRole('heading', { name: 'Assistant drops' }))
+  // Grabbed by its title, as a person would: dragTo's default is the block's centre, which lies on the chart's Y axis
+  // select once the chart has drawn, and a press there opens the select instead of starting a drag (a CI run did).
+  await block
+    .getByRole('heading', { name: 'Todos by state' })
+    .dragTo(page.getByTestId('report-page').getByRole('heading', { name: 'Assistant drops' }))
   const pinned = page.getByTestId('report-page').getByTestId('query-result-widget')
   await expect(pinned.getByRole('heading', { name: 'Todos by state' })).toBeVisible()
   const snippets = await apiCall(page, 'GET', `/platform/projects/${project.ref}/content?type=sql&limit=100`)
