@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { ADMIN_ROLE, PRIVILEGED_SESSION_OPTIONS } from './platform-superuser.js'
 
@@ -32,7 +31,6 @@ export interface PoolSettings {
   applicationName: string
   idleTimeoutMillis?: number
   statementTimeoutMs?: number
-  types?: pg.CustomTypesConfig
 }
 
 export interface SessionSettings {
@@ -110,7 +108,8 @@ export class ProjectConnections {
   constructor(private readonly log?: { warn(details: object, message: string): void }) {}
 
   pool(ref: string, login: ProjectLogin, settings: PoolSettings): pg.Pool {
-    const identity = createHash('sha256').update(JSON.stringify([clientConfig(login), settings])).digest('hex')
+    // Compared as text on every use (a hot path: each query asks for its pool); kept in memory like the login itself.
+    const identity = JSON.stringify([clientConfig(login), settings])
     let ofProject = this.pools.get(ref)
     const existing = ofProject?.get(settings.purpose)
     if (existing?.identity === identity) return existing.pool
@@ -122,7 +121,6 @@ export class ProjectConnections {
       connectionTimeoutMillis: PROJECT_CONNECT_TIMEOUT_MS,
       application_name: settings.applicationName,
       statement_timeout: settings.statementTimeoutMs,
-      types: settings.types,
       // Idle pools never keep the platform's process alive on their own.
       allowExitOnIdle: true,
     })
@@ -141,13 +139,6 @@ export class ProjectConnections {
     if (purpose === undefined) this.pools.delete(ref)
     else ofProject.delete(purpose)
     await Promise.all(entries.map((entry) => entry.pool.end().catch(() => {})))
-  }
-
-  /** How many pools are open (for tests and the status of the process). */
-  get size(): number {
-    let count = 0
-    for (const ofProject of this.pools.values()) count += ofProject.size
-    return count
   }
 
   async close(): Promise<void> {
