@@ -37,6 +37,18 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP layer depends on the domain, never the other way: domain code throws DomainError (src/errors.ts),
+    // which http/errors.ts alone maps to a status; the context every part gets is src/platform-context.ts.
+    files: ['apps/platform/src/**/*.ts'],
+    ignores: ['apps/platform/src/http/**', 'apps/platform/src/main.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)http/', message: 'Domain code does not import http/: throw a DomainError (src/errors.ts); http/ maps it.' }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON bodies on purpose.
     files: ['**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,7 +1,7 @@
 import type { AiProviderSettingsView, AiSettingsView, SaveAiSettings } from '@stratum/contracts'
 import type { AiSettings } from '../config.js'
 import type { SecretBox } from '../control/secret-box.js'
-import { badRequest } from '../http/errors.js'
+import { invalidInput } from '../errors.js'
 import type { Queryable } from '../store/db.js'
 import type { AiService } from './model.js'
 
@@ -58,7 +58,7 @@ export async function saveAiSettings(db: Queryable, box: SecretBox, ai: AiServic
   const before = await readRow(db)
   const keptKey = body.api_key === undefined && before?.provider === body.provider ? before.api_key_sealed : null
   const sealedKey = typeof body.api_key === 'string' ? box.seal(body.api_key) : keptKey
-  if (sealedKey === null && body.provider !== 'openai-compatible') throw badRequest(`api_key is required for ${body.provider}`)
+  if (sealedKey === null && body.provider !== 'openai-compatible') throw invalidInput(`api_key is required for ${body.provider}`)
   const { rows } = await db.query<AiSettingsRow>(
     `INSERT INTO ai_settings (provider, model, base_url, api_key_sealed, updated_by) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (singleton) DO UPDATE SET provider = $1, model = $2, base_url = $3, api_key_sealed = $4, updated_by = $5, updated_at = now()

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { INVITATION_DAYS, INVITATION_TEXTS, type Invitation, type OrgRole } from '@stratum/contracts'
-import { conflict, forbidden, HttpError, notFound } from '../http/errors.js'
+import { forbidden, notFound, conflict, gone } from '../errors.js'
 import type { Queryable } from '../store/db.js'
 import { hashToken } from './secrets.js'
 import { findUserByEmail, type UserRow } from './users.js'
@@ -125,8 +125,8 @@ export async function usableInvitationByToken(db: Queryable, token: string, opti
   const { rows } = await db.query<InvitationView>(`${SELECT_VIEW} WHERE i.token_hash = $1${options.lock ? ' FOR UPDATE OF i' : ''}`, [hashToken(token)])
   const invitation = rows[0]
   if (!invitation) throw notFound(INVITATION_TEXTS.notFound)
-  if (invitation.accepted_at) throw new HttpError(410, INVITATION_TEXTS.used)
-  if (isExpired(invitation)) throw new HttpError(410, INVITATION_TEXTS.expired)
+  if (invitation.accepted_at) throw gone(INVITATION_TEXTS.used)
+  if (isExpired(invitation)) throw gone(INVITATION_TEXTS.expired)
   return invitation
 }
 

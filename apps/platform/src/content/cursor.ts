@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js'
+import { invalidInput } from '../errors.js'
 
 /** A listing's position: the sort value of the last item given and its id (ties broken by id). */
 export interface Cursor {
@@ -33,7 +33,7 @@ export function decodeCursor(text: string, sort: CursorSort): Cursor {
   if (typeof v === 'string' && !v.includes('\u0000') && typeof id === 'string' && UUID.test(id) && (sort === 'text' || isTimestamp(v))) {
     return { v, id }
   }
-  throw badRequest('cursor is not valid: pass the cursor of a previous page')
+  throw invalidInput('cursor is not valid: pass the cursor of a previous page')
 }
 
 /** A real calendar date and time (no 30 February, no hour 25) with an offset Postgres accepts. */

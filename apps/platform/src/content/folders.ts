@@ -1,7 +1,8 @@
 import { CONTENT_TEXTS, type ContentListItem, type ContentListQuery, type Folder } from '@stratum/contracts'
 import pg from 'pg'
 import type { Db } from '../store/db.js'
-import { ContentRuleError, listContent, withoutContent, type ContentActor } from './store.js'
+import { listContent, withoutContent, type ContentActor } from './store.js'
+import { notFound, conflict, invalidInput } from '../errors.js'
 
 /**
  * Folders are their owner's (they hold only private snippets): listed, renamed, moved and deleted
@@ -30,7 +31,7 @@ async function ownFolder(db: Db, actor: ContentActor, id: string): Promise<Folde
     actor.projectId,
     actor.userId,
   ])
-  if (!rows[0]) throw new ContentRuleError(404, `Folder ${id} not found`)
+  if (!rows[0]) throw notFound(`Folder ${id} not found`)
   return rows[0]
 }
 
@@ -76,7 +77,7 @@ export async function createFolder(db: Db, actor: ContentActor, input: { name: s
     )
     return toFolder(rows[0]!)
   } catch (error) {
-    if (isDuplicateName(error)) throw new ContentRuleError(409, CONTENT_TEXTS.folderExistsOnCreate)
+    if (isDuplicateName(error)) throw conflict(CONTENT_TEXTS.folderExistsOnCreate)
     throw error
   }
 }
@@ -95,7 +96,7 @@ export async function updateFolder(db: Db, actor: ContentActor, id: string, inpu
        SELECT 1 FROM up WHERE id = $2`,
       [parentId, id],
     )
-    if (rowCount) throw new ContentRuleError(400, 'A folder cannot be moved into itself or one of its subfolders')
+    if (rowCount) throw invalidInput('A folder cannot be moved into itself or one of its subfolders')
   }
   try {
     const { rows } = await db.query<FolderRow>('UPDATE content_folders SET name = $2, parent_id = $3 WHERE id = $1 RETURNING *', [
@@ -105,7 +106,7 @@ export async function updateFolder(db: Db, actor: ContentActor, id: string, inpu
     ])
     return toFolder(rows[0]!)
   } catch (error) {
-    if (isDuplicateName(error)) throw new ContentRuleError(409, CONTENT_TEXTS.folderExistsOnUpdate)
+    if (isDuplicateName(error)) throw conflict(CONTENT_TEXTS.folderExistsOnUpdate)
     throw error
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@stratum/contracts'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
 import { keysetPage, pageOf } from './cursor.js'
+import { notFound, forbidden, conflict, invalidInput } from '../errors.js'
 
 /** Who asks, in which project, whether they may save snippets, and whether their role may change others' shared snippets. */
 export interface ContentActor {
@@ -38,15 +39,6 @@ interface ContentRow {
   owner_username: string
   updated_by_username: string | null
   sort_value?: string
-}
-
-export class ContentRuleError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 /** Favorites are each member's own (content_favorites); $2 is the caller. */
@@ -115,7 +107,7 @@ export async function listContent(db: Db, actor: ContentActor, query: ListOption
 
 export async function getContent(db: Queryable, actor: ContentActor, id: string): Promise<ContentItem> {
   const { rows } = await db.query<ContentRow>(`${SELECT} WHERE ${VISIBLE} AND c.id = $3`, [actor.projectId, actor.userId, id])
-  if (!rows[0]) throw new ContentRuleError(404, `Content ${id} not found`)
+  if (!rows[0]) throw notFound(`Content ${id} not found`)
   return toItem(rows[0])
 }
 
@@ -133,7 +125,7 @@ export async function countContent(db: Db, actor: ContentActor, type?: ContentTy
 function assertMayChange(actor: ContentActor, row: { owner_id: string; visibility: ContentVisibility }, verb: 'change' | 'delete'): void {
   if (row.owner_id === actor.userId) return
   if (row.visibility !== 'user' && actor.canUpdateProject) return
-  throw new ContentRuleError(403, `Only the owner of this snippet can ${verb} it`)
+  throw forbidden(`Only the owner of this snippet can ${verb} it`)
 }
 
 async function assertOwnFolder(db: Queryable, actor: ContentActor, folderId: string): Promise<void> {
@@ -142,7 +134,7 @@ async function assertOwnFolder(db: Queryable, actor: ContentActor, folderId: str
     actor.projectId,
     actor.userId,
   ])
-  if (!rowCount) throw new ContentRuleError(404, `Folder ${folderId} not found`)
+  if (!rowCount) throw notFound(`Folder ${folderId} not found`)
 }
 
 /**
@@ -176,25 +168,25 @@ async function saveContentLocked(db: Queryable, actor: ContentActor, body: Creat
     ? (await db.query<ContentRow>('SELECT * FROM content c WHERE c.id = $1 FOR UPDATE', [body.id])).rows[0]
     : undefined
   if (existing && (mode === 'create' || existing.project_id !== actor.projectId)) {
-    throw new ContentRuleError(409, `Content ${body.id} already exists`)
+    throw conflict(`Content ${body.id} already exists`)
   }
-  if (existing && existing.visibility === 'user' && existing.owner_id !== actor.userId) throw new ContentRuleError(404, `Content ${body.id} not found`)
+  if (existing && existing.visibility === 'user' && existing.owner_id !== actor.userId) throw notFound(`Content ${body.id} not found`)
   if (existing && isFavoriteOnly(body)) {
-    if (body.owner_id && body.owner_id !== existing.owner_id) throw new ContentRuleError(400, 'The owner of a snippet cannot be changed')
+    if (body.owner_id && body.owner_id !== existing.owner_id) throw invalidInput('The owner of a snippet cannot be changed')
     await setFavorite(db, actor, existing.id, (body.favorite ?? body.content?.favorite)!)
     return getContent(db, actor, existing.id)
   }
-  if (!actor.canSave) throw new ContentRuleError(403, CONTENT_TEXTS.cannotSave)
+  if (!actor.canSave) throw forbidden(CONTENT_TEXTS.cannotSave)
   if (existing) {
     assertMayChange(actor, existing, 'change')
-    if (body.owner_id && body.owner_id !== existing.owner_id) throw new ContentRuleError(400, 'The owner of a snippet cannot be changed')
+    if (body.owner_id && body.owner_id !== existing.owner_id) throw invalidInput('The owner of a snippet cannot be changed')
   } else if (body.owner_id && body.owner_id !== actor.userId) {
-    throw new ContentRuleError(403, 'A snippet you save is owned by you: owner_id must be your own user id')
+    throw forbidden('A snippet you save is owned by you: owner_id must be your own user id')
   }
 
   const visibility = body.visibility ?? existing?.visibility ?? 'user'
   const folderId = body.folder_id !== undefined ? body.folder_id : (existing?.folder_id ?? null)
-  if (visibility !== 'user' && folderId) throw new ContentRuleError(400, CONTENT_TEXTS.sharedSnippetInFolder)
+  if (visibility !== 'user' && folderId) throw invalidInput(CONTENT_TEXTS.sharedSnippetInFolder)
   if (folderId && folderId !== existing?.folder_id) await assertOwnFolder(db, actor, folderId)
 
   // The caller's own favorite (content_favorites), never a flag stored on the snippet for everyone.
@@ -207,7 +199,7 @@ async function saveContentLocked(db: Queryable, actor: ContentActor, body: Creat
     visibility,
     folderId,
   }
-  if (!existing && isEmptyUntitled(body, values.name, base?.sql)) throw new ContentRuleError(400, CONTENT_TEXTS.emptyUntitledSnippet)
+  if (!existing && isEmptyUntitled(body, values.name, base?.sql)) throw invalidInput(CONTENT_TEXTS.emptyUntitledSnippet)
   const id = body.id ?? crypto.randomUUID()
   const { favorite: _everyone, ...rest } = base ?? { schema_version: '1.0' as const, sql: '' }
   const content: SnippetContent = { ...rest, schema_version: '1.0' }
@@ -239,7 +231,7 @@ export async function deleteContent(db: Db, actor: ContentActor, ids: string[]):
   const found = new Map(rows.map((row) => [row.id, row]))
   for (const id of ids) {
     const row = found.get(id)
-    if (!row) throw new ContentRuleError(404, `Content ${id} not found`)
+    if (!row) throw notFound(`Content ${id} not found`)
     assertMayChange(actor, row, 'delete')
   }
   const deleted = await db.query<{ id: string }>('DELETE FROM content WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id', [

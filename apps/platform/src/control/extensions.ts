@@ -2,6 +2,7 @@ import { DEFAULT_EXTENSION_SCHEMA, type Extension } from '@stratum/contracts'
 import pg from 'pg'
 import { USER_ROLE, withAdminClient, type AdminConnection } from './bootstrap-roles.js'
 import { disableRefusal, extensionVerdicts, refusalMessage } from './extension-policy.js'
+import { notFound, invalidInput, forbidden, conflict } from '../errors.js'
 
 /**
  * Enabling and disabling a project's Postgres extensions on the user's behalf, as the platform's
@@ -12,16 +13,6 @@ import { disableRefusal, extensionVerdicts, refusalMessage } from './extension-p
  * belongs to them and they can drop or update it from SQL too. The others need a superuser and
  * belong to the platform's; the user disables them here.
  */
-
-/** A refusal of the request, with the HTTP status it deserves (the route turns it into an answer). */
-export class ExtensionRequestError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 interface CatalogRow {
   name: string
@@ -67,7 +58,7 @@ function toExtension({ requires: _requires, owner: _owner, ...extension }: Catal
 
 function find(catalog: CatalogExtension[], name: string): CatalogExtension {
   const found = catalog.find((extension) => extension.name === name)
-  if (!found) throw new ExtensionRequestError(404, `Extension ${name} is not available on this project's Postgres server`)
+  if (!found) throw notFound(`Extension ${name} is not available on this project's Postgres server`)
   return found
 }
 
@@ -100,7 +91,7 @@ async function inTransaction(client: pg.Client, asUser: boolean, statement: stri
     if (error instanceof pg.DatabaseError) {
       // Postgres's own refusal (a required extension missing, dependent objects, an unknown
       // version, a library the host lacks): its message is the answer, and a hint when it has one.
-      throw new ExtensionRequestError(400, error.hint ? `${error.message}. ${error.hint}` : error.message)
+      throw invalidInput(error.hint ? `${error.message}. ${error.hint}` : error.message)
     }
     throw error
   }
@@ -110,7 +101,7 @@ async function inTransaction(client: pg.Client, asUser: boolean, statement: stri
 async function targetSchema(client: pg.Client, target: CatalogExtension, asked: string | undefined): Promise<string | null> {
   if (target.required_schema) {
     if (asked !== undefined && asked !== target.required_schema) {
-      throw new ExtensionRequestError(400, `Extension ${target.name} is always installed in schema ${target.required_schema}`)
+      throw invalidInput(`Extension ${target.name} is always installed in schema ${target.required_schema}`)
     }
     return null // CREATE EXTENSION puts it there by itself
   }
@@ -119,9 +110,9 @@ async function targetSchema(client: pg.Client, target: CatalogExtension, asked: 
     `SELECT has_schema_privilege($1, oid, 'CREATE') AS can_create FROM pg_namespace WHERE nspname = $2`,
     [USER_ROLE, schema],
   )
-  if (!rows[0]) throw new ExtensionRequestError(400, `Schema ${schema} does not exist`)
+  if (!rows[0]) throw invalidInput(`Schema ${schema} does not exist`)
   // The superuser could write anywhere (pg_catalog, auth): extensions go only where the user may create objects themselves.
-  if (!rows[0].can_create) throw new ExtensionRequestError(400, `The ${USER_ROLE} role cannot create objects in schema ${schema}: choose a schema of your own`)
+  if (!rows[0].can_create) throw invalidInput(`The ${USER_ROLE} role cannot create objects in schema ${schema}: choose a schema of your own`)
   return schema
 }
 
@@ -141,9 +132,9 @@ export async function enableExtension(connection: AdminConnection, request: Enab
   return withAdminClient(connection, async (client) => {
     const catalog = await readCatalog(client)
     const target = find(catalog, request.name)
-    if (!target.allowed) throw new ExtensionRequestError(403, refusalMessage(target.name, target.reason!))
+    if (!target.allowed) throw forbidden(refusalMessage(target.name, target.reason!))
     if (target.installed_version) {
-      throw new ExtensionRequestError(409, `Extension ${target.name} is already enabled (version ${target.installed_version} in schema ${target.schema})`)
+      throw conflict(`Extension ${target.name} is already enabled (version ${target.installed_version} in schema ${target.schema})`)
     }
     const schema = await targetSchema(client, target, request.schema)
     // With CASCADE Postgres also creates what is missing: all of it must be trusted to run as the user.
@@ -166,9 +157,9 @@ export async function enableExtension(connection: AdminConnection, request: Enab
 export async function disableExtension(connection: AdminConnection, name: string, cascade: boolean): Promise<Extension> {
   return withAdminClient(connection, async (client) => {
     const target = find(await readCatalog(client), name)
-    if (!target.installed_version) throw new ExtensionRequestError(404, `Extension ${name} is not enabled`)
+    if (!target.installed_version) throw notFound(`Extension ${name} is not enabled`)
     const refusal = disableRefusal(name)
-    if (refusal) throw new ExtensionRequestError(400, refusal)
+    if (refusal) throw invalidInput(refusal)
     // The user's own extension is dropped with the user's rights, so CASCADE reaches only what they could drop themselves.
     const asUser = target.owner === USER_ROLE
     await inTransaction(client, asUser, `DROP EXTENSION ${client.escapeIdentifier(name)} ${cascade ? 'CASCADE' : 'RESTRICT'}`)

@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import { protectFunctionCode } from '../services/functions/sandbox.js'
 import type { DeployInput } from './deploy-input.js'
 import { deployFunction, type FunctionRow } from './store.js'

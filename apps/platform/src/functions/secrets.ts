@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { FUNCTION_SECRET_LIMITS, refusedSecretName, type FunctionSecretResponse } from '@stratum/contracts'
 import type { SecretBox } from '../control/secret-box.js'
 import { inTransaction, type Db, type Queryable } from '../store/db.js'
-import { badRequest } from '../http/errors.js'
+import { invalidInput } from '../errors.js'
 
 /**
  * A project's edge function secrets (migration 016): sealed with the data-dir key, answered only as
@@ -44,7 +44,7 @@ export async function upsertSecrets(db: Db, box: SecretBox, ref: string, secrets
   // The contract refuses these names already; the store does too, whoever calls it.
   for (const name of byName.keys()) {
     const refused = refusedSecretName(name)
-    if (refused) throw badRequest(refused)
+    if (refused) throw invalidInput(refused)
   }
   await inTransaction(db, async (tx) => {
     // One writer per project at a time, so the count below stays true.
@@ -58,7 +58,7 @@ export async function upsertSecrets(db: Db, box: SecretBox, ref: string, secrets
     }
     const { rows } = await tx.query<{ count: string }>('SELECT count(*) FROM function_secrets WHERE project_ref = $1', [ref])
     if (Number(rows[0]!.count) > FUNCTION_SECRET_LIMITS.maxSecrets) {
-      throw badRequest(`A project holds at most ${FUNCTION_SECRET_LIMITS.maxSecrets} secrets`)
+      throw invalidInput(`A project holds at most ${FUNCTION_SECRET_LIMITS.maxSecrets} secrets`)
     }
   })
 }

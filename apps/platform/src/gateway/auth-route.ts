@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { JWTPayload } from 'jose'
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import { API_VERSION_2024, API_VERSION_HEADER, AuthError, badJson } from '../services/auth/errors.js'
 import { OPEN_AUTH_PATHS } from '../services/auth/service.js'
 import type { GatewayProject } from './project-directory.js'

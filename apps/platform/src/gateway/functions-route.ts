@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Dispatcher } from 'undici'
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import type { FunctionProcess } from '../services/functions/function-process.js'
 import { GatewayError, isDisabledLegacyKey, namedKeyRole, verifiedClaims } from './api-key.js'
 import type { GatewayProject } from './project-directory.js'

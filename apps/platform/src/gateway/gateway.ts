@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTHENTICATOR_ROLE } from '../control/bootstrap-roles.js'
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
 import { isOpenAuthRequest, serveAuth } from './auth-route.js'
 import { isFunctionsRequest, serveFunction } from './functions-route.js'

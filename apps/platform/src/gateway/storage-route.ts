@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import pg from 'pg'
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import type { Caller } from '../services/storage/database.js'
 import { StorageError } from '../services/storage/errors.js'
 import type { StorageAnswer } from '../services/storage/request.js'

@@ -1,5 +1,5 @@
 import { customDomainNotAllowedMessage } from '@stratum/contracts'
-import { HttpError } from '../http/errors.js'
+import { DomainError, invalidInput } from '../errors.js'
 
 /**
  * Custom hostnames need the custom domain add-on, which Stratum does not offer. The read answers what
@@ -7,6 +7,6 @@ import { HttpError } from '../http/errors.js'
  * 'not allowed to set up custom domain' (the dashboard shows that as status 0_not_allowed). No
  * hostname is invented.
  */
-export function customHostnameUnavailable(ref: string): HttpError {
-  return new HttpError(400, customDomainNotAllowedMessage(ref))
+export function customHostnameUnavailable(ref: string): DomainError {
+  return invalidInput(customDomainNotAllowedMessage(ref))
 }

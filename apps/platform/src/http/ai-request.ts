@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import type { PlatformContext } from './context.js'
+import type { PlatformContext } from '../platform-context.js'
 
 /**
  * Aborts model calls whose client went away (a closed tab must not keep a paid generation running)

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { registerAuthHook } from './auth-hook.js'
-import type { PlatformContext } from './context.js'
+import type { PlatformContext } from '../platform-context.js'
 import { registerDashboard } from './dashboard-static.js'
 import { registerGateway } from '../gateway/gateway.js'
 import { projectHostRewriter } from '../gateway/host-routing.js'

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AccessTokenPattern } from '@stratum/contracts'
 import { SESSION_COOKIE, type Identity } from '../auth/identity.js'
-import type { PlatformContext } from './context.js'
-import { HttpError } from './errors.js'
+import type { PlatformContext } from '../platform-context.js'
+import { unauthenticated, forbidden } from '../errors.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,10 +46,10 @@ export function registerAuthHook(app: FastifyInstance, ctx: PlatformContext): vo
       if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request, ctx)
       return
     }
-    if (!request.identity) throw new HttpError(401, 'Not signed in')
+    if (!request.identity) throw unauthenticated('Not signed in')
     if (request.identity.via === 'session' && !SAFE_METHODS.has(request.method)) assertSameOrigin(request, ctx)
     if (request.identity.user.password_change_required && !BEFORE_PASSWORD_CHANGE.has(route)) {
-      throw new HttpError(403, 'Set a new password before continuing: your account still uses its one-time password')
+      throw forbidden('Set a new password before continuing: your account still uses its one-time password')
     }
   })
 }
@@ -58,9 +58,9 @@ async function resolveIdentity(request: FastifyRequest, ctx: PlatformContext): P
   const header = request.headers.authorization
   if (header) {
     const token = header.replace(/^Bearer\s+/i, '').trim()
-    if (!AccessTokenPattern.test(token)) throw new HttpError(401, 'Invalid access token: expected sbp_ followed by 40 hex characters')
+    if (!AccessTokenPattern.test(token)) throw unauthenticated('Invalid access token: expected sbp_ followed by 40 hex characters')
     const identity = await ctx.identities.fromAccessToken(token)
-    if (!identity) throw new HttpError(401, 'Invalid or revoked access token')
+    if (!identity) throw unauthenticated('Invalid or revoked access token')
     return identity
   }
   const session = request.cookies[SESSION_COOKIE]
@@ -77,6 +77,6 @@ function assertSameOrigin(request: FastifyRequest, ctx: PlatformContext): void {
     originHost = null
   }
   if (!originHost || originHost !== expected) {
-    throw new HttpError(403, 'Cross-site request refused: the Origin header must match this site')
+    throw forbidden('Cross-site request refused: the Origin header must match this site')
   }
 }

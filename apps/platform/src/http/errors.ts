@@ -1,38 +1,21 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import pg from 'pg'
-import { ZodError, type ZodType, type z } from 'zod'
+import { ZodError } from 'zod'
+import { DomainError, describeZodError, type DomainErrorKind } from '../errors.js'
 
-/** An error whose message is meant for the user, with the HTTP status to answer. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message)
-export const notFound = (message: string) => new HttpError(404, message)
-export const forbidden = (message: string) => new HttpError(403, message)
-export const conflict = (message: string) => new HttpError(409, message)
-
-/** The first problem of a failed validation, phrased for a person. */
-export function describeZodError(error: ZodError): string {
-  const issue = error.issues[0]
-  if (!issue) return 'Invalid request'
-  const field = issue.path.join('.')
-  // Our contract messages name their field ('Database password must be...'); zod's generic
-  // ones ('Invalid input: expected string') need the field to make sense.
-  const generic = /^(Invalid|Unrecognized|Too (small|big)|Expected)/.test(issue.message)
-  return field && generic ? `${field}: ${issue.message}` : issue.message
-}
-
-/** Validates input against a contract schema; bad input becomes a 400 with a clear message. */
-export function parse<S extends ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {})
-  if (!result.success) throw badRequest(describeZodError(result.error))
-  return result.data
+/** The one mapping from what went wrong (errors.ts) to the status a client sees. */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  'invalid-input': 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  'too-large': 413,
+  'rate-limited': 429,
+  failed: 500,
+  'upstream-failed': 502,
+  unavailable: 503,
 }
 
 /**
@@ -44,7 +27,7 @@ function isInvalidDataError(error: Error): error is pg.DatabaseError {
 }
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message })
+  if (error instanceof DomainError) return reply.code(STATUS_OF[error.kind]).send({ message: error.message })
   if (error instanceof ZodError) return reply.code(400).send({ message: describeZodError(error) })
   const fastifyError = error as FastifyError
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {

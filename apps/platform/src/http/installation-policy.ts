@@ -1,8 +1,8 @@
 import { INSTALLATION_TEXTS, type OrgRole } from '@stratum/contracts'
 import { isInstallationOwner, readInstallationSettings } from '../auth/installation.js'
-import type { PlatformContext } from './context.js'
-import { forbidden } from './errors.js'
-import { assertCan } from './access.js'
+import type { PlatformContext } from '../platform-context.js'
+import { forbidden } from '../errors.js'
+import { assertCan } from '../auth/project-access.js'
 
 /** Installation setting "who may create organizations": every account, or only the installation's owner. */
 export async function assertMayCreateOrganization(ctx: PlatformContext, userId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors.js'
 import { JWT_SECRET_UPDATE_STATUS, type JwtSecretUpdateStatus } from '@stratum/contracts'
 import { latestOperation, type OperationRow } from '../control/operations/operation-store.js'
 import { toOperationProgress } from '../control/operations/progress.js'
@@ -13,7 +14,11 @@ import { ensureProjectKeys, newJwtSecret } from './project-keys.js'
  */
 
 /** One update at a time per project, and a change_tracking_id only once: both answer 409. */
-export class RotationConflictError extends Error {}
+export class RotationConflictError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message)
+  }
+}
 
 /** The spec's update status, read off the operation: progress is its steps done (JWT_SECRET_UPDATE_PROGRESS). */
 export function toUpdateStatus(op: OperationRow | null): JwtSecretUpdateStatus {

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { MCP_TOOLS, toolServices, type ToolContext } from '../ai/tools/index.js'
 import type { UserRow } from '../auth/users.js'
-import { projectAccessOf } from '../http/access.js'
-import type { PlatformContext } from '../http/context.js'
-import { HttpError, parse } from '../http/errors.js'
+import { projectAccessOf } from '../auth/project-access.js'
+import type { PlatformContext } from '../platform-context.js'
+import { unauthenticated, forbidden, parse } from '../errors.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,13 +27,13 @@ const MCP_BODY_LIMIT = FUNCTION_LIMITS.maxTotalBytes + 4 * 1024 * 1024
  */
 async function authenticate(request: FastifyRequest, ctx: PlatformContext): Promise<UserRow> {
   const header = request.headers.authorization
-  if (!header) throw new HttpError(401, 'Missing access token: send Authorization: Bearer sbp_... (a personal access token)')
+  if (!header) throw unauthenticated('Missing access token: send Authorization: Bearer sbp_... (a personal access token)')
   const token = header.replace(/^Bearer\s+/i, '').trim()
-  if (!AccessTokenPattern.test(token)) throw new HttpError(401, 'Invalid access token: expected sbp_ followed by 40 hex characters')
+  if (!AccessTokenPattern.test(token)) throw unauthenticated('Invalid access token: expected sbp_ followed by 40 hex characters')
   const identity = await ctx.identities.fromAccessToken(token)
-  if (!identity) throw new HttpError(401, 'Invalid or revoked access token')
+  if (!identity) throw unauthenticated('Invalid or revoked access token')
   if (identity.user.password_change_required) {
-    throw new HttpError(403, 'Set a new password before continuing: your account still uses its one-time password')
+    throw forbidden('Set a new password before continuing: your account still uses its one-time password')
   }
   return identity.user
 }

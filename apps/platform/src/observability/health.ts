@@ -3,7 +3,7 @@ import type { HealthService, ProjectStatus, ServiceHealth } from '@stratum/contr
 import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, USER_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectRow } from '../control/project-store.js'
 import { REALTIME_UNAVAILABLE_REASON } from '../gateway/realtime.js'
-import type { PlatformContext } from '../http/context.js'
+import type { PlatformContext } from '../platform-context.js'
 import { AUTH_HEALTH_INFO } from '../services/auth/service.js'
 import { denoBinary } from '../services/functions/deno.js'
 import { withProjectSession } from '../control/project-connections.js'

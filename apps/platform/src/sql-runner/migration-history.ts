@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { splitStatementsByLexer } from '@stratum/sql'
-import { badRequest, notFound } from '../http/errors.js'
+import { invalidInput, notFound } from '../errors.js'
 import type { RunOutcome } from './runner.js'
 
 /**
@@ -73,7 +73,7 @@ export class MigrationHistory {
   /** Runs SQL as `postgres` and answers its last statement's rows; a failure is a 400 with Postgres's message. */
   private async rowsOf<T>(sql: string): Promise<T[]> {
     const outcome = await this.run(sql)
-    if (outcome.error) throw badRequest(outcome.error.message)
+    if (outcome.error) throw invalidInput(outcome.error.message)
     // The runner keeps rows as JSON text (for answers that pass them on untouched): parsed here.
     return (outcome.results.at(-1)?.rows ?? []).map((row) => JSON.parse(row) as T)
   }
@@ -116,7 +116,7 @@ export class MigrationHistory {
       ...(changes.name !== undefined ? [`name = ${literal(changes.name)}`] : []),
       ...(changes.rollback !== undefined ? [`rollback = ${textArray(statementsOf(changes.rollback))}`] : []),
     ]
-    if (!sets.length) throw badRequest('Nothing to change: send name or rollback')
+    if (!sets.length) throw invalidInput('Nothing to change: send name or rollback')
     const updated = await this.rowsOf<{ version: string }>(
       `UPDATE supabase_migrations.schema_migrations SET ${sets.join(', ')} WHERE version = ${literal(version)} RETURNING version`,
     )
@@ -130,7 +130,7 @@ export class MigrationHistory {
   async rollback(gte: string): Promise<string[]> {
     const doomed = (await this.list(true)).filter((row) => /^\d+$/.test(row.version) && BigInt(row.version) >= BigInt(gte)).reverse()
     const missing = doomed.find((row) => !row.rollback?.length)
-    if (missing) throw badRequest(`Migration ${missing.version} has no rollback statements: nothing was rolled back`)
+    if (missing) throw invalidInput(`Migration ${missing.version} has no rollback statements: nothing was rolled back`)
     if (!doomed.length) return []
     const steps = doomed.flatMap((row) => [...row.rollback!, `DELETE FROM supabase_migrations.schema_migrations WHERE version = ${literal(row.version)}`])
     await this.rowsOf(`BEGIN;\n${steps.join(';\n')};\nCOMMIT;`)

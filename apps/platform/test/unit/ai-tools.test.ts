@@ -4,7 +4,7 @@ import { z } from 'zod'
 import {
   assistantToolsFor, inputSchemaFor, MCP_TOOLS, runTool, toAiSdkTools, UNTRUSTED_BLOCK, wrapUntrusted, type ToolContext,
 } from '../../src/ai/tools/index.js'
-import type { PlatformContext } from '../../src/http/context.js'
+import type { PlatformContext } from '../../src/platform-context.js'
 
 /** A context whose platform must never be reached: the calls below are refused before any lookup. */
 function offlineContext(overrides: Partial<ToolContext> = {}): ToolContext {

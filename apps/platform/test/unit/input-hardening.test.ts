@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseTrustProxy } from '../../src/config.js'
 import { decodeCursor, encodeCursor } from '../../src/content/cursor.js'
-import { MAX_INPUT_DEPTH, unsafeInput } from '../../src/http/input-guard.js'
+import { MAX_INPUT_DEPTH, unsafeInput } from '../../src/unsafe-input.js'
 import { MemberQueryLimiter } from '../../src/sql-runner/member-limiter.js'
 
 describe('unsafeInput', () => {

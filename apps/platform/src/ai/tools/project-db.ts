@@ -1,6 +1,6 @@
 import { SQL_DEFAULT_TIMEOUT_MS } from '@stratum/contracts'
 import type { ProjectRow } from '../../control/project-store.js'
-import { HttpError, conflict } from '../../http/errors.js'
+import { conflict, rateLimited } from '../../errors.js'
 import type { MetaTarget } from '../../meta/service.js'
 import { memberLimitMessage } from '../../sql-runner/member-limiter.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
@@ -36,7 +36,7 @@ export async function runProjectSql(context: ProjectToolContext, run: SqlRun): P
   const { project } = context
   assertActive(project)
   const slot = context.services.members.tryAcquire(context.caller.id, project.ref)
-  if (!slot) throw new HttpError(429, memberLimitMessage(context.services.members.limit))
+  if (!slot) throw rateLimited(memberLimitMessage(context.services.members.limit))
   try {
     return await context.services.sql.run(project, run.mode, run.sql, {
       timeoutMs: SQL_DEFAULT_TIMEOUT_MS,

@@ -1,8 +1,8 @@
 import { ProjectRef } from '@stratum/contracts'
 import pg from 'pg'
 import { ZodError, z } from 'zod'
-import { projectAccessOf } from '../../http/access.js'
-import { HttpError, describeZodError } from '../../http/errors.js'
+import { projectAccessOf } from '../../auth/project-access.js'
+import { DomainError, describeZodError } from '../../errors.js'
 import { wrapUntrusted } from './untrusted.js'
 import { ToolError, type AnyTool, type ToolContext, type ToolReply } from './types.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
@@ -78,7 +78,7 @@ function failure(tool: AnyTool, error: unknown): ToolOutcome {
   if (error instanceof ToolError) {
     return { ok: false, text: error.detail === undefined ? error.message : `${error.message}\n\n${wrapUntrusted('the error the database gave', error.detail)}` }
   }
-  if (error instanceof HttpError) return { ok: false, text: error.message }
+  if (error instanceof DomainError) return { ok: false, text: error.message }
   if (error instanceof ZodError) return { ok: false, text: `Invalid input for ${tool.name}: ${describeZodError(error)}` }
   if (isDatabaseUnreachable(error)) return { ok: false, text: UNREACHABLE_MESSAGE }
   if (error instanceof pg.DatabaseError) return { ok: false, text: `${tool.name} failed in the database.\n\n${wrapUntrusted('the error the database gave', error.message)}` }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { PlatformContext } from '../../http/context.js'
+import type { PlatformContext } from '../../platform-context.js'
 import { MetaService } from '../../meta/service.js'
 import { MemberQueryLimiter } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'

@@ -1,7 +1,7 @@
 import { roleCan, SQL_MAX_QUERY_LENGTH, type SqlError } from '@stratum/contracts'
 import { needsWriteConnection } from '@stratum/sql'
 import { z } from 'zod'
-import { HttpError } from '../../http/errors.js'
+import { DomainError } from '../../errors.js'
 import { MigrationHistory } from '../../sql-runner/migration-history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
 import { runProjectSql } from './project-db.js'
@@ -98,7 +98,7 @@ export const applyMigrationTool = defineTool({
       return { note: `Migration ${applied.version} (${input.name}) applied and recorded.`, data: applied }
     } catch (error) {
       // Postgres's refusal of the migration: its text may come from the project (a trigger's RAISE).
-      if (error instanceof HttpError && error.statusCode === 400) throw new ToolError('The migration failed and nothing was applied.', error.message)
+      if (error instanceof DomainError && error.kind === 'invalid-input') throw new ToolError('The migration failed and nothing was applied.', error.message)
       throw error
     }
   },

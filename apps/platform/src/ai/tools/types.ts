@@ -2,7 +2,7 @@ import type { OrgRole, Permission } from '@stratum/contracts'
 import type { z } from 'zod'
 import type { UserRow } from '../../auth/users.js'
 import type { ProjectRow } from '../../control/project-store.js'
-import type { PlatformContext } from '../../http/context.js'
+import type { PlatformContext } from '../../platform-context.js'
 import type { ToolServices } from './services.js'
 
 /**

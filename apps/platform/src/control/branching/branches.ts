@@ -8,16 +8,7 @@ import type { SecretBox } from '../secret-box.js'
 import type { BranchOperationParams } from './branch-operations.js'
 import { applyMigrations, migrationsMissing, withHistory, type PortableMigration } from './branch-migrations.js'
 import { findBranch, findBranchByName, listBranches, type BranchRow } from './branch-store.js'
-
-/** A refusal the user can act on (the routes answer it as a 4xx with this message). */
-export class BranchRuleError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 400,
-  ) {
-    super(message)
-  }
-}
+import { conflict, invalidInput, notFound } from '../../errors.js'
 
 const newSecret = () => randomBytes(24).toString('hex')
 
@@ -41,7 +32,7 @@ export class BranchService {
   async enable(parent: ProjectRow, name: string, gitBranch: string | undefined): Promise<BranchRow> {
     await this.assertCanBranch(parent)
     const existing = (await listBranches(this.db, parent.ref)).find((branch) => branch.is_default)
-    if (existing) throw new BranchRuleError('Branching is already enabled for this project', 409)
+    if (existing) throw conflict('Branching is already enabled for this project')
     await this.insertProductionBranch(this.db, parent, name, gitBranch)
     return (await findBranchByName(this.db, parent.ref, name))!
   }
@@ -49,10 +40,10 @@ export class BranchService {
   /** Records a preview branch and its project, and queues the copy; answers at once (status CREATING_PROJECT). */
   async create(parent: ProjectRow, body: CreateBranchBody, userId: string | null): Promise<BranchRow> {
     await this.assertCanBranch(parent)
-    if (parent.status !== 'ACTIVE_HEALTHY') throw new BranchRuleError(`A branch is copied from a running project; this one is ${parent.status}`, 409)
+    if (parent.status !== 'ACTIVE_HEALTHY') throw conflict(`A branch is copied from a running project; this one is ${parent.status}`)
     const target = body.recovery_time_target_unix !== undefined ? new Date(body.recovery_time_target_unix * 1000) : null
-    if (target && !parent.pitr_variant) throw new BranchRuleError('A branch from a point in time needs the PITR add-on')
-    if (await findBranchByName(this.db, parent.ref, body.branch_name)) throw new BranchRuleError(`A branch named ${body.branch_name} already exists`, 409)
+    if (target && !parent.pitr_variant) throw invalidInput('A branch from a point in time needs the PITR add-on')
+    if (await findBranchByName(this.db, parent.ref, body.branch_name)) throw conflict(`A branch named ${body.branch_name} already exists`)
     const branchRef = newProjectRef()
     const branchId = randomUUID()
     const params: BranchOperationParams = {
@@ -79,7 +70,7 @@ export class BranchService {
 
   async update(branch: BranchRow, changes: { branch_name?: string; git_branch?: string; persistent?: boolean }): Promise<BranchRow> {
     if (changes.branch_name && changes.branch_name !== branch.name && (await findBranchByName(this.db, branch.parent_project_ref, changes.branch_name))) {
-      throw new BranchRuleError(`A branch named ${changes.branch_name} already exists`, 409)
+      throw conflict(`A branch named ${changes.branch_name} already exists`)
     }
     await this.db.query(
       `UPDATE branches SET name = coalesce($2, name), git_branch = coalesce($3, git_branch), persistent = coalesce($4, persistent), updated_at = now() WHERE id = $1`,
@@ -92,8 +83,8 @@ export class BranchService {
   async reset(branch: BranchRow, migrationVersion: string | undefined, userId: string | null): Promise<string> {
     this.assertPreview(branch, 'reset')
     const [parent, project] = await Promise.all([findProject(this.db, branch.parent_project_ref), findProject(this.db, branch.project_ref)])
-    if (!parent || !project) throw new BranchRuleError('The branch or its parent no longer exists', 404)
-    if (parent.status !== 'ACTIVE_HEALTHY') throw new BranchRuleError(`A branch is reset from a running parent; it is ${parent.status}`, 409)
+    if (!parent || !project) throw notFound('The branch or its parent no longer exists')
+    if (parent.status !== 'ACTIVE_HEALTHY') throw conflict(`A branch is reset from a running parent; it is ${parent.status}`)
     let replay: PortableMigration[] = []
     if (migrationVersion !== undefined) {
       replay = (await migrationsMissing(this.projects, project, parent)).filter((row) => /^\d+$/.test(row.version) && BigInt(row.version) <= BigInt(migrationVersion))
@@ -109,7 +100,7 @@ export class BranchService {
     const { parent, project } = await this.pair(branch)
     const missing = await migrationsMissing(this.projects, project, parent)
     const failure = await applyMigrations(this.projects, parent, missing, `merge of branch ${branch.name}`)
-    if (failure) throw new BranchRuleError(failure)
+    if (failure) throw invalidInput(failure)
     return missing.length
   }
 
@@ -119,7 +110,7 @@ export class BranchService {
     const { parent, project } = await this.pair(branch)
     const missing = await migrationsMissing(this.projects, parent, project)
     const failure = await applyMigrations(this.projects, project, missing, 'push from the parent')
-    if (failure) throw new BranchRuleError(failure)
+    if (failure) throw invalidInput(failure)
     return missing.length
   }
 
@@ -151,23 +142,23 @@ export class BranchService {
 
   private async pair(branch: BranchRow): Promise<{ parent: ProjectRow; project: ProjectRow }> {
     const [parent, project] = await Promise.all([findProject(this.db, branch.parent_project_ref), findProject(this.db, branch.project_ref)])
-    if (!parent || !project) throw new BranchRuleError('The branch or its parent no longer exists', 404)
+    if (!parent || !project) throw notFound('The branch or its parent no longer exists')
     for (const row of [parent, project]) {
-      if (row.status !== 'ACTIVE_HEALTHY') throw new BranchRuleError(`Project ${row.ref} is ${row.status}: both the branch and its parent must be running`, 409)
+      if (row.status !== 'ACTIVE_HEALTHY') throw conflict(`Project ${row.ref} is ${row.status}: both the branch and its parent must be running`)
     }
     return { parent, project }
   }
 
   private assertPreview(branch: BranchRow, action: string): void {
-    if (branch.is_default) throw new BranchRuleError(`The production branch cannot be ${action === 'compare' ? 'compared with itself' : `${action === 'reset' ? 'reset' : action === 'merge' ? 'merged' : 'updated'} from itself`}`)
+    if (branch.is_default) throw invalidInput(`The production branch cannot be ${action === 'compare' ? 'compared with itself' : `${action === 'reset' ? 'reset' : action === 'merge' ? 'merged' : 'updated'} from itself`}`)
   }
 
   private async assertCanBranch(parent: ProjectRow): Promise<void> {
     const { rows } = await this.db.query<{ plan: string }>('SELECT plan FROM organizations WHERE id = $1', [parent.organization_id])
-    if (rows[0]?.plan !== 'pro') throw new BranchRuleError('Branching is available on the Pro plan: upgrade the organization to use it')
-    if (Number(parent.postgres_major) < BRANCHING_MIN_POSTGRES_MAJOR) throw new BranchRuleError(`Branching needs Postgres ${BRANCHING_MIN_POSTGRES_MAJOR} or newer`)
+    if (rows[0]?.plan !== 'pro') throw invalidInput('Branching is available on the Pro plan: upgrade the organization to use it')
+    if (Number(parent.postgres_major) < BRANCHING_MIN_POSTGRES_MAJOR) throw invalidInput(`Branching needs Postgres ${BRANCHING_MIN_POSTGRES_MAJOR} or newer`)
     const { rows: asBranch } = await this.db.query('SELECT 1 FROM branches WHERE project_ref = $1 AND NOT is_default', [parent.ref])
-    if (asBranch.length) throw new BranchRuleError('A preview branch cannot have branches of its own')
+    if (asBranch.length) throw invalidInput('A preview branch cannot have branches of its own')
   }
 
   private async insertProductionBranch(tx: Queryable, parent: ProjectRow, name: string, gitBranch: string | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors.js'
 import type { ProjectStatus } from '@stratum/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
@@ -21,10 +22,23 @@ const DAILY_BACKUP_HOUR_UTC = 3
 /** The error recorded for a cancelled operation. */
 export const CANCELLED_MESSAGE = 'The operation was cancelled'
 
-export class OperationConflictError extends Error {}
+/** Another operation holds the project (the routes answer 409). */
+export class OperationConflictError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message)
+  }
+}
 /** The caller's own operation id (a change_tracking_id) was used before. */
-export class DuplicateOperationError extends Error {}
-export class NotCancellableError extends Error {}
+export class DuplicateOperationError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message)
+  }
+}
+export class NotCancellableError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message)
+  }
+}
 /**
  * Where the runner stands, for /api/health: `running` holds the lock and runs the operations; `standby`
  * reaches the database while another platform on it holds the lock; `unreachable` cannot reach the

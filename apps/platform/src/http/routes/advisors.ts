@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { runLints } from '../../observability/advisors/run.js'
 import { getPostgrestSettings, schemaList } from '../../services/rest/config.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /**
@@ -24,7 +24,7 @@ export async function advisorRoutes(app: FastifyInstance, ctx: PlatformContext):
     try {
       return await runLints({ port: project.port, readonlyPassword: ctx.projects.credentials(project).readonlyPassword, exposedSchemas: schemaList(settings.db_schema) }, kinds)
     } catch (error) {
-      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+      if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
       throw error
     }
   }

@@ -4,8 +4,8 @@ import { aiSettingsView, removeAiSettings, saveAiSettings } from '../../ai/setti
 import { testModel } from '../../ai/test-call.js'
 import { isInstallationOwner } from '../../auth/installation.js'
 import { identityOf } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, forbidden, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, forbidden, parse } from '../../errors.js'
 
 /**
  * The installation's AI provider (contracts/ai-settings.ts): the installation's owner reads, saves, tests
@@ -43,7 +43,7 @@ export async function aiSettingsRoutes(app: FastifyInstance, ctx: PlatformContex
     await requireOwner(request)
     const settings = ctx.ai.settings
     const model = ctx.ai.model()
-    if (!settings || !model) throw badRequest(AI_SETTINGS_TEXTS.notConfigured)
+    if (!settings || !model) throw invalidInput(AI_SETTINGS_TEXTS.notConfigured)
     // The owner closing the page ends the call: a slow model must not keep running for nobody.
     const controller = new AbortController()
     reply.raw.once('close', () => controller.abort())

@@ -8,16 +8,16 @@ import { SchemaContextSource } from '../../ai/schema-context.js'
 import { generateTitle } from '../../ai/title.js'
 import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { DomainError, invalidInput, upstreamFailed, unavailable, parse } from '../../errors.js'
 
 export const AI_EMPTY_COMPLETION_MESSAGE = 'The AI provider returned an empty completion'
 
 /** A provider failure: 502, the upstream service failed, with its own message for the toast. */
-function providerFailure(request: FastifyRequest, error: unknown): HttpError {
+function providerFailure(request: FastifyRequest, error: unknown): DomainError {
   const message = error instanceof AiProviderError ? error.message : providerMessage(error)
   request.log.warn({ err: error }, 'AI provider call failed')
-  return new HttpError(502, message)
+  return upstreamFailed(message)
 }
 
 /**
@@ -39,7 +39,7 @@ export async function aiRoutes(
   /** The model, or the 400 the dashboard shows as "key not set". AI being off is no secret: the key check says it to anyone. */
   function requireModel() {
     const model = ai.model()
-    if (!model) throw badRequest(AI_KEY_NOT_SET_MESSAGE)
+    if (!model) throw invalidInput(AI_KEY_NOT_SET_MESSAGE)
     return model
   }
 
@@ -66,14 +66,14 @@ export async function aiRoutes(
     try {
       for (let next = await chunks.next(); ; next = await chunks.next()) {
         if (next.done) {
-          if (signal.aborted) throw new HttpError(503, 'The AI request was cancelled')
-          throw new HttpError(502, AI_EMPTY_COMPLETION_MESSAGE)
+          if (signal.aborted) throw unavailable('The AI request was cancelled')
+          throw upstreamFailed(AI_EMPTY_COMPLETION_MESSAGE)
         }
         head += next.value
         if (head.trim()) break
       }
     } catch (error) {
-      throw error instanceof HttpError ? error : providerFailure(request, error)
+      throw error instanceof DomainError ? error : providerFailure(request, error)
     }
 
     async function* text() {

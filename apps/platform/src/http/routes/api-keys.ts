@@ -5,13 +5,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createNamedKey, deleteNamedKey, findNamedKey, listNamedKeys, updateNamedKey, type NamedKeyRow } from '../../keys/named-keys.js'
 import { ensureProjectKeys, setLegacyEnabled, type ProjectKeys } from '../../keys/project-keys.js'
-import { latestUpdate, requestJwtSecretUpdate, RotationConflictError, toUpdateStatus } from '../../keys/rotation.js'
+import { latestUpdate, requestJwtSecretUpdate, toUpdateStatus } from '../../keys/rotation.js'
 import { publicApiBase } from '../../gateway/public-url.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
 import { keysLastUsed } from '../../observability/logs/keys-last-used.js'
-import { assertCan, identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, notFound, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, notFound, parse } from '../../errors.js'
 
 /** The project's API base, `${protocol}://${endpoint}`: the gateway under /projects/{ref} (or {ref}.<domain>). */
 function appConfig(ctx: PlatformContext, request: FastifyRequest, ref: string): ProjectSettings['app_config'] {
@@ -119,7 +120,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const { reveal = false } = parse(ApiKeysQuery, request.query)
     const body = parse(UpdateApiKeyBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
-    if (id === 'anon' || id === 'service_role') throw badRequest(LEGACY_FIXED)
+    if (id === 'anon' || id === 'service_role') throw invalidInput(LEGACY_FIXED)
     let row
     try {
       row = await updateNamedKey(ctx.db, project.ref, id, { name: body.name, description: body.description, secretJwtTemplate: body.secret_jwt_template })
@@ -135,7 +136,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const { ref, id } = parse(ApiKeyParams, request.params)
     const { reveal = false } = parse(DeleteApiKeyQuery, request.query)
     const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
-    if (id === 'anon' || id === 'service_role') throw badRequest(LEGACY_FIXED)
+    if (id === 'anon' || id === 'service_role') throw invalidInput(LEGACY_FIXED)
     const row = await deleteNamedKey(ctx.db, project.ref, id)
     if (!row) throw notFound(`API key ${id} not found`)
     // Refused from the gateway's next request on.
@@ -176,19 +177,14 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
   const updateSecret = async (request: FastifyRequest) => {
     const { project } = await access(request, 'secrets.write')
     const body = parse(JwtSecretUpdateBody, request.body)
-    try {
-      // The platform's job runner runs it, and resumes it after a restart (keys/rotation-job.ts).
-      const update = await requestJwtSecretUpdate(
-        ctx,
-        project.ref,
-        { jwtSecret: body.jwt_secret, changeTrackingId: body.change_tracking_id },
-        identityOf(request).user.id,
-      )
-      return toUpdateStatus(update)
-    } catch (error) {
-      if (error instanceof RotationConflictError) throw conflict(error.message)
-      throw error
-    }
+    // The platform's job runner runs it, and resumes it after a restart (keys/rotation-job.ts).
+    const update = await requestJwtSecretUpdate(
+      ctx,
+      project.ref,
+      { jwtSecret: body.jwt_secret, changeTrackingId: body.change_tracking_id },
+      identityOf(request).user.id,
+    )
+    return toUpdateStatus(update)
   }
   app.post('/platform/projects/:ref/config/secrets', updateSecret)
   app.patch('/platform/projects/:ref/config/secrets', updateSecret)

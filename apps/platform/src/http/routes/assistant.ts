@@ -17,8 +17,8 @@ import { assistantToolsFor, toAiSdkTools, toolServices } from '../../ai/tools/in
 import type { ProjectRow } from '../../control/project-store.js'
 import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, notFound, unavailable, parse } from '../../errors.js'
 
 /** The organization's level, lowered (never raised) by the level the panel sent. */
 function effectiveLevel(orgLevel: AiOptInLevel, requested: AiOptInLevel | undefined): AiOptInLevel {
@@ -116,12 +116,12 @@ export async function assistantRoutes(
 
   async function generate(request: FastifyRequest, reply: FastifyReply) {
     const body = parse(GenerateAssistantBody, request.body)
-    if (ctx.config.assistantDisabled) throw new HttpError(503, ASSISTANT_DISABLED_NOTICE)
+    if (ctx.config.assistantDisabled) throw unavailable(ASSISTANT_DISABLED_NOTICE)
     const model = ai.model()
-    if (!model) throw badRequest(AI_KEY_NOT_SET_MESSAGE)
+    if (!model) throw invalidInput(AI_KEY_NOT_SET_MESSAGE)
     const { project } = await projectAccess(ctx.db, request, body.projectRef, 'projects.read')
     const validated = await safeValidateUIMessages({ messages: body.messages })
-    if (!validated.success) throw badRequest(`messages are not valid: ${validated.error.message}`)
+    if (!validated.success) throw invalidInput(`messages are not valid: ${validated.error.message}`)
 
     const level = effectiveLevel(await organizationLevel(ctx, project), body.aiOptInLevel)
     // HIPAA projects send nothing of the project: no schema, no tools that read it.

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, SESSION_DAYS } from '../../auth/identity.js'
 import { verifyPassword } from '../../auth/passwords.js'
 import { findUserByEmail, toProfile } from '../../auth/users.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { unauthenticated, parse } from '../../errors.js'
 
 /** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
       const body = parse(LoginBody, request.body)
       const user = await findUserByEmail(ctx.db, body.email)
       const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
-      if (!user || !valid) throw new HttpError(401, 'Invalid email or password')
+      if (!user || !valid) throw unauthenticated('Invalid email or password')
       setSessionCookie(request, reply, await ctx.identities.createSession(user.id))
       return toProfile(user)
     },

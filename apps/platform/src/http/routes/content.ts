@@ -13,10 +13,10 @@ import {
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createFolder, deleteFolders, getFolder, listFolder, updateFolder } from '../../content/folders.js'
-import { ContentRuleError, countContent, deleteContent, getContent, listContent, saveContent, type ContentActor } from '../../content/store.js'
+import { countContent, deleteContent, getContent, listContent, saveContent, type ContentActor } from '../../content/store.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, forbidden, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, forbidden, parse } from '../../errors.js'
 
 /**
  * Saved snippets and folders of a project (the SQL editor spec's snippets, folders and their
@@ -32,42 +32,32 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
     return { projectId: project.id, userId: identityOf(request).user.id, canUpdateProject: roleCan(role, 'projects.update'), canSave }
   }
 
-  /** The store's rule errors become answers with their status and text. */
-  async function ruled<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work()
-    } catch (error) {
-      if (error instanceof ContentRuleError) throw new HttpError(error.status, error.message)
-      throw error
-    }
-  }
-
   const base = '/platform/projects/:ref/content'
 
   app.get(base, async (request) => {
     const who = await actor(request, false)
     const query = parse(ContentListQuery, request.query)
-    return ruled(() => listContent(ctx.db, who, query))
+    return listContent(ctx.db, who, query)
   })
 
   app.post(base, async (request, reply) => {
     const who = await actor(request, true)
-    if (request.headers.version !== '2') throw badRequest('This endpoint needs the header Version: 2')
+    if (request.headers.version !== '2') throw invalidInput('This endpoint needs the header Version: 2')
     const body = parse(CreateContentBody, request.body)
-    return reply.code(201).send(await ruled(() => saveContent(ctx.db, who, body, 'create')))
+    return reply.code(201).send(await saveContent(ctx.db, who, body, 'create'))
   })
 
   // A member without user_content.create may still star a snippet for themselves: the store refuses them anything else.
   app.put(base, async (request) => {
     const who = await actor(request, false)
     const body = parse(UpsertContentBody, request.body)
-    return ruled(() => saveContent(ctx.db, who, body, 'upsert'))
+    return saveContent(ctx.db, who, body, 'upsert')
   })
 
   app.delete(base, async (request) => {
     const who = await actor(request, true)
     const { ids } = parse(IdsQuery, request.query)
-    return ruled(() => deleteContent(ctx.db, who, ids))
+    return deleteContent(ctx.db, who, ids)
   })
 
   app.get(`${base}/count`, async (request) => {
@@ -79,39 +69,39 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.get(`${base}/item/:id`, async (request) => {
     const who = await actor(request, false)
     const { id } = parse(ContentIdParams, request.params)
-    return ruled(() => getContent(ctx.db, who, id))
+    return getContent(ctx.db, who, id)
   })
 
   app.get(`${base}/folders`, async (request) => {
     const who = await actor(request, false)
     const query = parse(ContentListQuery, request.query)
-    return ruled(() => listFolder(ctx.db, who, null, query))
+    return listFolder(ctx.db, who, null, query)
   })
 
   app.get(`${base}/folders/:id`, async (request) => {
     const who = await actor(request, false)
     const { id } = parse(ContentIdParams, request.params)
     const query = parse(ContentListQuery, request.query)
-    const listing = await ruled(() => listFolder(ctx.db, who, id, query))
-    return { ...listing, folder: await ruled(() => getFolder(ctx.db, who, id)) }
+    const listing = await listFolder(ctx.db, who, id, query)
+    return { ...listing, folder: await getFolder(ctx.db, who, id) }
   })
 
   app.post(`${base}/folders`, async (request, reply) => {
     const who = await actor(request, true)
     const body = parse(CreateFolderBody, request.body)
-    return reply.code(201).send(await ruled(() => createFolder(ctx.db, who, body)))
+    return reply.code(201).send(await createFolder(ctx.db, who, body))
   })
 
   app.put(`${base}/folders/:id`, async (request) => {
     const who = await actor(request, true)
     const { id } = parse(ContentIdParams, request.params)
     const body = parse(UpdateFolderBody, request.body)
-    return ruled(() => updateFolder(ctx.db, who, id, body))
+    return updateFolder(ctx.db, who, id, body)
   })
 
   app.delete(`${base}/folders`, async (request) => {
     const who = await actor(request, true)
     const { ids } = parse(IdsQuery, request.query)
-    return ruled(() => deleteFolders(ctx.db, who, ids))
+    return deleteFolders(ctx.db, who, ids)
   })
 }

@@ -10,8 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { setUserPassword } from '../../control/database-password.js'
 import { certificateAuthorityPem, tlsDirOf } from '../../control/tls.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { conflict, failed, parse } from '../../errors.js'
 
 /** The instance must be up to take a new password. */
 const RUNNING: ProjectStatus[] = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY']
@@ -39,7 +39,7 @@ export async function databaseAccessRoutes(app: FastifyInstance, ctx: PlatformCo
     } catch (error) {
       // Only the message: neither the statement nor the request body goes to the log.
       request.log.error({ ref, reason: (error as Error).message }, 'database password reset failed')
-      throw new HttpError(500, 'Failed to update database password')
+      throw failed('Failed to update database password')
     }
     request.log.info({ ref }, 'database password reset')
     return { message: DATABASE_PASSWORD_UPDATED }

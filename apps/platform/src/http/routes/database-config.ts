@@ -4,11 +4,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { adminConnection, withAdminClient } from '../../control/bootstrap-roles.js'
 import { checkAgainstCatalog, needsRestart, readSettings, toPostgresConfig } from '../../control/database-config.js'
-import { OperationConflictError } from '../../control/operations/runner.js'
 import { findProject, type ProjectRow } from '../../control/project-store.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, parse } from '../../errors.js'
 
 const RUNNING = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY']
 
@@ -55,17 +54,12 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     if (!RUNNING.includes(project.status)) throw conflict(`The database settings can change while the project runs (status: ${project.status})`)
     const rows = await withAdminClient(connection(project), (client) => readSettings(client))
     const problem = checkAgainstCatalog(rows, update)
-    if (problem) throw badRequest(problem)
+    if (problem) throw invalidInput(problem)
     await ctx.db.query('UPDATE projects SET postgres_config = postgres_config || $2::jsonb WHERE ref = $1', [project.ref, JSON.stringify(update)])
     const updated = await apply(project)
     // Settings of context postmaster wait for a restart (pg_settings.pending_restart says so until then).
     if (needsRestart(rows, update).length && restart) {
-      try {
-        await ctx.operations.request(project.ref, 'restart', {}, identityOf(request).user.id)
-      } catch (error) {
-        if (error instanceof OperationConflictError) throw conflict(error.message)
-        throw error
-      }
+      await ctx.operations.request(project.ref, 'restart', {}, identityOf(request).user.id)
       // The server is going down for the restart: answer from what was read before, with the stored values over it.
       return { ...toPostgresConfig(rows, {}), ...updated.postgres_config }
     }

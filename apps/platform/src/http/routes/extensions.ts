@@ -1,18 +1,17 @@
 import { DisableExtensionQuery, EnableExtensionBody, ExtensionIdParams, RefParams, type Extension } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminConnection } from '../../control/bootstrap-roles.js'
-import { ExtensionRequestError, disableExtension, enableExtension, listExtensions } from '../../control/extensions.js'
+import { disableExtension, enableExtension, listExtensions } from '../../control/extensions.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 async function answering<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof ExtensionRequestError) throw new HttpError(error.status, error.message)
-    if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+    if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
     throw error
   }
 }
@@ -54,7 +53,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: PlatformContext
     const connection = await database(request, ref, 'sql.write')
     const query = parse(DisableExtensionQuery, request.query)
     const name = pathId ?? query.id
-    if (!name) throw badRequest('id is required: the name of the extension to disable')
+    if (!name) throw invalidInput('id is required: the name of the extension to disable')
     const extension = await answering(() => disableExtension(connection, name, query.cascade))
     request.log.info({ ref, extension: name, cascade: query.cascade }, 'extension disabled')
     reply.code(200)

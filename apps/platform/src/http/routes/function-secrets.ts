@@ -2,8 +2,8 @@ import { CreateFunctionSecretsBody, DeleteFunctionSecretsBody, RefParams } from 
 import type { FastifyInstance } from 'fastify'
 import { deleteSecrets, listSecretDigests, upsertSecrets } from '../../functions/secrets.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 /**
  * Edge function secrets (Management API /v1/projects/{ref}/secrets). Reading the list, digests only,

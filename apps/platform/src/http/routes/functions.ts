@@ -6,8 +6,8 @@ import { readDeployForm } from '../../functions/deploy-input.js'
 import { publishFunction } from '../../functions/publish.js'
 import { deleteFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { notFound, parse } from '../../errors.js'
 
 /**
  * Edge functions (Management API paths): deployed, listed, downloaded, deleted; run by

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { GitHubError, GitHubNotFoundError } from '../../integrations/github/client.js'
 import { createConnection, deleteConnection, findConnection, listConnections, toGitHubConnection } from '../../integrations/github/connections.js'
 import { gitHubClientFor } from '../../integrations/github/migrations-source.js'
-import { assertCan, identityOf } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, notFound, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { identityOf } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { DomainError, notFound, upstreamFailed, parse } from '../../errors.js'
 
 /**
  * GitHub connections of an organization (its settings' Integrations page) and the enable-branching dialog's branch
@@ -36,7 +37,7 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
     try {
       await roleIn(request, Number(connection.organization_id), permission)
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) throw missing
+      if (error instanceof DomainError && error.kind === 'not-found') throw missing
       throw error
     }
     return connection
@@ -84,7 +85,7 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
     } catch (error) {
       if (error instanceof GitHubNotFoundError) throw notFound(`Unable to find branch "${branchName}" in ${connection.repository}`)
       // A revoked token, a rate limit, GitHub unreachable: not the caller's mistake, and not their session's (no 401).
-      if (error instanceof GitHubError) throw new HttpError(502, error.message)
+      if (error instanceof GitHubError) throw upstreamFailed(error.message)
       throw error
     }
   })

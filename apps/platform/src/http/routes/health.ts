@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { RunnerState } from '../../control/operations/runner.js'
 import { checkHealth, DEFAULT_HEALTH_TIMEOUT_MS } from '../../observability/health.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 /** Longest wait for the platform database to answer a health check before it counts as unreachable. */
 const PLATFORM_DB_TIMEOUT_MS = 5_000

@@ -2,8 +2,8 @@ import { INSTALLATION_TEXTS, UpdateInstallationSettingsBody, type InstallationSe
 import type { FastifyInstance } from 'fastify'
 import { installationSettingsView, isInstallationOwner, writeInstallationSettings } from '../../auth/installation.js'
 import { identityOf } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { conflict, forbidden, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { forbidden, conflict, parse } from '../../errors.js'
 
 const ENVIRONMENT_VARIABLES = { organization_creation: 'STRATUM_ORGANIZATION_CREATION', plan_changes: 'STRATUM_PLAN_CHANGES' } as const
 

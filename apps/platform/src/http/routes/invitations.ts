@@ -11,8 +11,8 @@ import { findMembership, toOrganization } from '../../auth/organizations.js'
 import { createUser, findUserByEmail } from '../../auth/users.js'
 import { inTransaction } from '../../store/db.js'
 import { identityOf, orgAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { conflict, forbidden, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { forbidden, notFound, conflict, parse } from '../../errors.js'
 import { setSessionCookie } from './auth.js'
 
 const OrgInvitationParams = SlugParams.merge(InvitationIdParams)

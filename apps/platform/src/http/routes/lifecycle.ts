@@ -9,7 +9,6 @@ import { inTransaction } from '../../store/db.js'
 import { z } from 'zod'
 import { listBackups, type BackupRow } from '../../control/backups.js'
 import { recoverableWindow } from '../../control/pitr/archive-restore.js'
-import { OperationConflictError } from '../../control/operations/runner.js'
 import type { OperationKind } from '../../control/operations/operation-store.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
 import type { ProjectRow } from '../../control/project-store.js'
@@ -17,8 +16,8 @@ import { signLink, verifyLink } from '../../control/signed-urls.js'
 import { identityOf, projectAccess } from '../access.js'
 import { membersAtFreeProjectLimit } from './project-removal.js'
 import { operationRoutes } from './operations.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, forbidden, notFound, conflict, parse } from '../../errors.js'
 
 const DOWNLOAD_LINK_SECONDS = 300
 const DAY_MS = 24 * 3600 * 1000
@@ -71,13 +70,8 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
   await operationRoutes(app, ctx)
 
   async function start(request: FastifyRequest, project: ProjectRow, kind: OperationKind, params: Record<string, unknown> = {}) {
-    try {
-      const op = await ctx.operations.request(project.ref, kind, params, identityOf(request).user.id)
-      return { operation_id: op.id }
-    } catch (error) {
-      if (error instanceof OperationConflictError) throw conflict(error.message)
-      throw error
-    }
+    const op = await ctx.operations.request(project.ref, kind, params, identityOf(request).user.id)
+    return { operation_id: op.id }
   }
 
   async function pause(request: FastifyRequest) {
@@ -94,15 +88,15 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     // A failed pause left the instance stopped with its data intact: restoring brings it back.
     assertStatus(project, ['INACTIVE', 'RESTORE_FAILED', 'PAUSE_FAILED'], 'restore')
     if (project.status === 'INACTIVE' && !(await pauseStatus(ctx, project)).can_restore) {
-      throw badRequest(`This project was paused more than ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored; its backup stays downloadable`)
+      throw invalidInput(`This project was paused more than ${MAX_DAYS_TILL_RESTORE_DISABLED} days ago and can no longer be restored; its backup stays downloadable`)
     }
     const atLimit = await membersAtFreeProjectLimit(ctx.db, project.organization_id)
     if (atLimit.length > 0) {
-      throw badRequest(`The free plan allows ${FREE_PROJECT_LIMIT} active projects per owner or administrator, and ${atLimit.map((m) => m.primary_email).join(', ')} reached it: pause another project or upgrade to Pro`)
+      throw invalidInput(`The free plan allows ${FREE_PROJECT_LIMIT} active projects per owner or administrator, and ${atLimit.map((m) => m.primary_email).join(', ')} reached it: pause another project or upgrade to Pro`)
     }
     const target = body.postgres_engine ?? project.postgres_major
     if (Number(target) < Number(project.postgres_major)) {
-      throw badRequest(`A project on Postgres ${project.postgres_major} cannot be restored on the older Postgres ${target}`)
+      throw invalidInput(`A project on Postgres ${project.postgres_major} cannot be restored on the older Postgres ${target}`)
     }
     if (target !== project.postgres_major) {
       const nextPort = await inTransaction(ctx.db, (tx) => ctx.projects.allocatePort(tx))
@@ -140,7 +134,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     const { desired_instance_size } = parse(ResizeBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'resize')
-    if (desired_instance_size === project.compute_size) throw badRequest(`The project already runs on ${desired_instance_size}`)
+    if (desired_instance_size === project.compute_size) throw invalidInput(`The project already runs on ${desired_instance_size}`)
     return start(request, project, 'resize', { compute_size: desired_instance_size, previous_size: project.compute_size })
   })
 
@@ -195,7 +189,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
   app.get('/api/backups/download/:token', async (request, reply) => {
     const { token } = parse(z.object({ token: z.string().max(300) }), request.params)
     const subject = verifyLink(ctx.secrets, token)
-    if (!subject?.startsWith('backup-')) throw new HttpError(403, 'This download link is invalid or has expired')
+    if (!subject?.startsWith('backup-')) throw forbidden('This download link is invalid or has expired')
     const { rows } = await ctx.db.query<BackupRow>(`SELECT * FROM backups WHERE id = $1 AND status = 'COMPLETED'`, [subject.slice(7)])
     const backup = rows[0]
     if (!backup || !fs.existsSync(backup.file_path)) throw notFound('This backup no longer exists')

@@ -2,8 +2,8 @@ import { LogQueryParams, RefParams, type LogQueryResponse } from '@stratum/contr
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { runLogQuery } from '../../observability/logs/query.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 /**
  * The log explorer's queries over the log store (observability/logs/): logs.all as the dashboard and the

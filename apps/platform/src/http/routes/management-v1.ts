@@ -4,8 +4,8 @@ import { createOrganization, listMemberships } from '../../auth/organizations.js
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
 import { inTransaction } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 import { assertMayCreateOrganization } from '../installation-policy.js'
 import { createProjectFor } from './projects.js'
 

@@ -5,8 +5,8 @@ import { ApiRestQuery, PgMetaTablesQuery } from '@stratum/contracts'
 import { OPENAPI_MIME } from '../../meta/openapi.js'
 import { MetaService, type MetaTarget } from '../../meta/service.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, conflict, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { notFound, conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /**
@@ -40,7 +40,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     try {
       return await work()
     } catch (error) {
-      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+      if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
       throw error
     }
   }

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ProjectRow } from '../../control/project-store.js'
 import { MigrationHistory } from '../../sql-runner/migration-history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
-import { assertCan, identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, notFound, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, notFound, parse } from '../../errors.js'
 
 /** Runs SQL as the project's `postgres` role (sqlRoutes' runner, with the member's query slot). */
 export type RunAsOwner = (request: FastifyRequest, reply: FastifyReply, project: ProjectRow, sql: string) => Promise<RunOutcome>
@@ -52,7 +53,7 @@ export async function migrationRoutes(app: FastifyInstance, ctx: PlatformContext
         const history = await access(request, reply, true)
         const body = parse(V1MigrationBody, request.body)
         const key = headerText(request.headers['idempotency-key'])
-        if (key !== undefined && (key.length === 0 || key.length > 256)) throw badRequest('Idempotency-Key must be 1 to 256 characters')
+        if (key !== undefined && (key.length === 0 || key.length > 256)) throw invalidInput('Idempotency-Key must be 1 to 256 characters')
         return history.apply({
           name: body.name,
           query: body.query,

@@ -2,10 +2,10 @@ import { OperationParams, RefParams, type OperationList, type OperationProgress,
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { findOperation, recentOperations, type OperationKind } from '../../control/operations/operation-store.js'
 import { toOperationProgress } from '../../control/operations/progress.js'
-import { NotCancellableError } from '../../control/operations/runner.js'
-import { assertCan, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { conflict, notFound, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { projectAccess } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { notFound, parse } from '../../errors.js'
 
 /** How many of a project's operations the list shows, newest first. */
 const LIST_LIMIT = 20
@@ -52,12 +52,7 @@ export async function operationRoutes(app: FastifyInstance, ctx: PlatformContext
   app.post('/platform/projects/:ref/operations/:id/cancel', async (request, reply) => {
     const { op, role } = await operationOf(request)
     assertCan(role, CANCEL_PERMISSION[op.kind])
-    try {
-      // Accepted: the runner stops at the next step boundary and rolls back (status 'cancelling').
-      return reply.code(202).send(toOperationProgress(await ctx.operations.cancel(op.id)))
-    } catch (error) {
-      if (error instanceof NotCancellableError) throw conflict(error.message)
-      throw error
-    }
+    // Accepted: the runner stops at the next step boundary and rolls back (status 'cancelling').
+    return reply.code(202).send(toOperationProgress(await ctx.operations.cancel(op.id)))
   })
 }

@@ -7,8 +7,8 @@ import { z } from 'zod'
 import { createOrganization, listMemberships, toOrganization, type OrgRow } from '../../auth/organizations.js'
 import { inTransaction, type Queryable } from '../../store/db.js'
 import { identityOf, orgAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, forbidden, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, forbidden, notFound, parse } from '../../errors.js'
 import { assertMayChangePlan, assertMayCreateOrganization } from '../installation-policy.js'
 
 const MemberParams = SlugParams.extend({ user_id: z.uuid({ error: 'Member id must be a UUID' }) })
@@ -44,7 +44,7 @@ async function assertOtherOwnerExists(db: Queryable, orgId: string, userId: stri
     `SELECT count(*) FROM members WHERE organization_id = $1 AND role = 'owner' AND user_id <> $2`,
     [orgId, userId],
   )
-  if (Number(rows[0]!.count) === 0) throw badRequest('An organization needs at least one owner')
+  if (Number(rows[0]!.count) === 0) throw invalidInput('An organization needs at least one owner')
 }
 
 export async function organizationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
@@ -73,7 +73,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     // installation's opt-in flag, and a value different from the current one.
     if (level !== undefined) {
       if (!ctx.config.aiOptInChoosable) throw forbidden(AI_OPT_IN_FLAG_OFF)
-      if (level === membership.org.ai_opt_in_level) throw badRequest(aiOptInUnchanged(level))
+      if (level === membership.org.ai_opt_in_level) throw invalidInput(aiOptInUnchanged(level))
     }
     const { rows } = await ctx.db.query<OrgRow>(
       `UPDATE organizations SET name = coalesce($2, name), ai_opt_in_level = coalesce($3, ai_opt_in_level) WHERE id = $1 RETURNING *`,

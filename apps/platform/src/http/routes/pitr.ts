@@ -1,12 +1,11 @@
 import fs from 'node:fs'
 import { AddonVariantParams, ApplyAddonBody, PITR_RETENTION_DAYS, PITR_VARIANTS, PitrVariant, RefParams, RestorePitrBody, type ProjectAddons } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { OperationConflictError } from '../../control/operations/runner.js'
 import { baseBackupFor, listBaseBackups } from '../../control/pitr/archive-restore.js'
 import type { ProjectRow } from '../../control/project-store.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, parse } from '../../errors.js'
 
 /** Monthly prices of the PITR variants (as the hosted platform lists them; no payment is processed here). */
 const PITR_PRICES: Record<PitrVariant, number> = { pitr_7: 100, pitr_14: 200, pitr_28: 400 }
@@ -32,15 +31,10 @@ export function projectAddons(project: ProjectRow): ProjectAddons {
  */
 export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   const restartWith = async (request: FastifyRequest, project: ProjectRow, variant: PitrVariant | null) => {
-    try {
-      const op = await ctx.operations.request(project.ref, 'restart', {}, identityOf(request).user.id, {
-        prepare: (tx) => tx.query('UPDATE projects SET pitr_variant = $2 WHERE ref = $1', [project.ref, variant]),
-      })
-      return op.id
-    } catch (error) {
-      if (error instanceof OperationConflictError) throw conflict(error.message)
-      throw error
-    }
+    const op = await ctx.operations.request(project.ref, 'restart', {}, identityOf(request).user.id, {
+      prepare: (tx) => tx.query('UPDATE projects SET pitr_variant = $2 WHERE ref = $1', [project.ref, variant]),
+    })
+    return op.id
   }
 
   const addons = async (request: FastifyRequest) => {
@@ -54,10 +48,10 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     const { ref } = parse(RefParams, request.params)
     const body = parse(ApplyAddonBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'billing.write')
-    if (body.addon_type !== 'pitr') throw badRequest(`The ${body.addon_type} add-on is not offered by this platform (compute size: use resize)`)
+    if (body.addon_type !== 'pitr') throw invalidInput(`The ${body.addon_type} add-on is not offered by this platform (compute size: use resize)`)
     const variant = parse(PitrVariant, body.addon_variant)
     const { rows } = await ctx.db.query<{ plan: string }>('SELECT plan FROM organizations WHERE id = $1', [project.organization_id])
-    if (rows[0]?.plan !== 'pro') throw badRequest('Point in time recovery is available on the Pro plan: upgrade the organization to use it')
+    if (rows[0]?.plan !== 'pro') throw invalidInput('Point in time recovery is available on the Pro plan: upgrade the organization to use it')
     if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Cannot change add-ons while the project is ${project.status}`)
     // Another retention only: archiving is on already, nothing restarts.
     if (project.pitr_variant) {
@@ -73,7 +67,7 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     const { ref, addon_variant } = parse(AddonVariantParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'billing.write')
     if (!PITR_VARIANTS.includes(addon_variant as PitrVariant) || project.pitr_variant !== addon_variant) {
-      throw badRequest(`The add-on ${addon_variant} is not selected for this project`)
+      throw invalidInput(`The add-on ${addon_variant} is not selected for this project`)
     }
     if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Cannot change add-ons while the project is ${project.status}`)
     const operationId = await restartWith(request, project, null)
@@ -95,15 +89,10 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     try {
       await baseBackupFor(ctx.db, project, target)
     } catch (error) {
-      throw badRequest((error as Error).message)
+      throw invalidInput((error as Error).message)
     }
-    try {
-      const op = await ctx.operations.request(ref, 'pitr_restore', { recovery_time_target: target.toISOString() }, identityOf(request).user.id)
-      return { operation_id: op.id }
-    } catch (error) {
-      if (error instanceof OperationConflictError) throw conflict(error.message)
-      throw error
-    }
+    const op = await ctx.operations.request(ref, 'pitr_restore', { recovery_time_target: target.toISOString() }, identityOf(request).user.id)
+    return { operation_id: op.id }
   }
   app.post('/platform/database/:ref/backups/pitr', restore)
   app.post('/v1/projects/:ref/database/backups/restore-pitr', async (request, reply) => reply.code(201).send(await restore(request)))

@@ -4,8 +4,8 @@ import { withAdminClient } from '../../control/bootstrap-roles.js'
 import { ensureProjectKeys } from '../../keys/project-keys.js'
 import { getPostgrestSettings, schemaList, updatePostgrestSettings } from '../../services/rest/config.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, parse } from '../../errors.js'
 
 /**
  * The data API's settings (exposed schemas, extra search path, max rows, pool): the Management API's
@@ -34,7 +34,7 @@ export async function postgrestConfigRoutes(app: FastifyInstance, ctx: PlatformC
         client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname = ANY($1::text[])', [named]),
       )
       const missing = named.filter((name) => !rows.some((row) => row.name === name))
-      if (missing.length) throw badRequest(`No such schema in the project database: ${missing.join(', ')}`)
+      if (missing.length) throw invalidInput(`No such schema in the project database: ${missing.join(', ')}`)
     }
     const settings = await updatePostgrestSettings(ctx.db, project.ref, change)
     await ctx.rest.configChanged(project.ref)

@@ -7,8 +7,8 @@ import { hashToken, newAccessToken, tokenAlias } from '../../auth/secrets.js'
 import { setPassword, toProfile } from '../../auth/users.js'
 import { identityOf } from '../access.js'
 import { setSessionCookie } from './auth.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, notFound, parse } from '../../errors.js'
 
 interface TokenRow {
   id: string
@@ -36,8 +36,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.put('/platform/profile/password', async (request, reply) => {
     const identity = identityOf(request)
     const body = parse(ChangePasswordBody, request.body)
-    if (!(await verifyPassword(body.current_password, identity.user.password_hash))) throw badRequest('Current password is incorrect')
-    if (body.current_password === body.new_password) throw badRequest('The new password must differ from the current one')
+    if (!(await verifyPassword(body.current_password, identity.user.password_hash))) throw invalidInput('Current password is incorrect')
+    if (body.current_password === body.new_password) throw invalidInput('The new password must differ from the current one')
     // Ends every session of the account (a stolen one included)...
     const updated = await setPassword(ctx.db, identity.user.id, body.new_password, false)
     ctx.identities.forgetAll()

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { publicApiBase } from '../../gateway/public-url.js'
 import { updateAuthSettings } from '../../services/auth/config.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { conflict, parse } from '../../errors.js'
 
 const UserParams = RefParams.extend({ id: z.uuid('Not a user id') })
 const ListQuery = z.object({

@@ -7,8 +7,8 @@ import { functionsDir } from '../../functions/store.js'
 import { archivesDir } from '../../storage/archive.js'
 import type { Db } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { conflict, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { notFound, conflict, parse } from '../../errors.js'
 
 /**
  * Owners and administrators of a free organization who already run the free limit of active

@@ -7,8 +7,8 @@ import { canConnect } from '../../control/bootstrap-roles.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
 import { listProjectsForUser, toProject, type ProjectRow } from '../../control/project-store.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 const ListQuery = z.object({ organization_slug: OrgSlug.optional() })
 

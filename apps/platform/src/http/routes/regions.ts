@@ -1,8 +1,8 @@
 import { V1_REGIONS, V1AvailableRegionsQuery } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { orgAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 type Region = (typeof V1_REGIONS)[number]
 type SmartGroup = 'americas' | 'emea' | 'apac'

@@ -2,8 +2,8 @@ import { V1SnippetParams, V1SnippetsQuery } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { getV1Snippet, listV1Snippets } from '../../content/v1-snippets.js'
 import { identityOf } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { notFound, parse } from '../../errors.js'
 
 /** GET /v1/snippets and /v1/snippets/{id}: the SQL editor's snippets for API clients (read only, as on the hosted API). */
 export async function snippetsV1Routes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {

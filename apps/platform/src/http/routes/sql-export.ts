@@ -6,8 +6,8 @@ import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { ExportRefused, exportCopySql, startExport, type ExportStream } from '../../sql-runner/export-stream.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, conflict, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, notFound, conflict, rateLimited, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** How long a started export waits for the browser to open its URL before it is given up. */
@@ -65,7 +65,7 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
   function slot(userId: string, ref: string): () => void {
     const key = `${userId}\0${ref}`
     const count = running.get(key) ?? 0
-    if (count >= MEMBER_EXPORT_CONCURRENCY) throw new HttpError(429, `You can run at most ${MEMBER_EXPORT_CONCURRENCY} exports at once on this project; wait for one to finish`)
+    if (count >= MEMBER_EXPORT_CONCURRENCY) throw rateLimited(`You can run at most ${MEMBER_EXPORT_CONCURRENCY} exports at once on this project; wait for one to finish`)
     running.set(key, count + 1)
     let released = false
     return () => {
@@ -88,7 +88,7 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
     try {
       copySql = await exportCopySql(body.query, body.format, Number(project.postgres_major) as ParserPostgresVersion)
     } catch (error) {
-      if (error instanceof ExportRefused) throw badRequest(error.message)
+      if (error instanceof ExportRefused) throw invalidInput(error.message)
       throw error
     }
     const userId = identityOf(request).user.id
@@ -98,8 +98,8 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
       stream = await startExport({ port: project.port, readonlyPassword: ctx.projects.credentials(project).readonlyPassword }, copySql, body.format)
     } catch (error) {
       release()
-      if (error instanceof pg.DatabaseError) throw badRequest(error.message)
-      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+      if (error instanceof pg.DatabaseError) throw invalidInput(error.message)
+      if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
       throw error
     }
     const token = randomBytes(24).toString('base64url')

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listRuns, recordRun } from '../../sql-runner/history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 /** What the member's query history keeps of a run: the last result's row count, or the error. */
 export interface HistoryOutcome {

@@ -24,16 +24,18 @@ import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '..
 import { SqlService } from '../../sql-runner/service.js'
 import { migrationRoutes } from './migrations.js'
 import { recordInHistory, sqlHistoryRoutes, type HistoryOutcome } from './sql-history.js'
-import { assertCan, identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, conflict, forbidden, notFound, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { DomainError, invalidInput, forbidden, notFound, conflict, rateLimited, unavailable, parse } from '../../errors.js'
+import { STATUS_OF } from '../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+    if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
     throw error
   }
 }
@@ -66,13 +68,13 @@ function queryAnswer(outcome: RunOutcome, context: { readOnly: boolean; autoLimi
 
 /** A failure once a streamed answer has begun: its status and message go in the end frame. */
 function failureAnswer(error: unknown, request: FastifyRequest): { status: number; json: string } {
-  if (error instanceof HttpError) return { status: error.statusCode, json: JSON.stringify({ message: error.message }) }
+  if (error instanceof DomainError) return { status: STATUS_OF[error.kind], json: JSON.stringify({ message: error.message }) }
   request.log.error({ err: error }, 'streamed query failed')
   return { status: 500, json: JSON.stringify({ message: 'Internal server error' }) }
 }
 
 /** How a failure outside SQL reads in the member's history: the platform's message, never an internal one. */
-const failureText = (error: unknown) => (error instanceof HttpError ? error.message : 'Internal server error')
+const failureText = (error: unknown) => (error instanceof DomainError ? error.message : 'Internal server error')
 
 /**
  * Running SQL on a project's database: the SQL editor's call (read-only first, with the
@@ -92,7 +94,7 @@ export async function sqlRoutes(
     const slot = members.tryAcquire(identityOf(request).user.id, project.ref)
     if (slot) return slot
     reply.header('retry-after', '1')
-    throw new HttpError(429, memberLimitMessage(members.limit))
+    throw rateLimited(memberLimitMessage(members.limit))
   }
 
   async function access(request: FastifyRequest) {
@@ -215,9 +217,9 @@ export async function sqlRoutes(
     } finally {
       slot.release()
     }
-    if (outcome.error) throw badRequest(outcome.error.message)
+    if (outcome.error) throw invalidInput(outcome.error.message)
     if (outcome.truncated) {
-      throw badRequest(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or ${SQL_MAX_RESULT_BYTES / 1024 / 1024} MB): add a limit to your query`)
+      throw invalidInput(`The query ran, but its result is larger than this API returns (${SQL_MAX_RESULT_ROWS.toLocaleString('en-US')} rows or ${SQL_MAX_RESULT_BYTES / 1024 / 1024} MB): add a limit to your query`)
     }
     return reply.code(201).type('application/json; charset=utf-8').send(jsonRowsArray(outcome.results.at(-1)?.rows ?? []))
   }

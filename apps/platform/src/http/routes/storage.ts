@@ -13,8 +13,8 @@ import { fromDatabaseError, StorageError } from '../../services/storage/errors.j
 import { deleteBucket, emptyBucket } from '../../services/storage/handlers/buckets.js'
 import { buildArchive, findArchive, isBuilding, requestArchive, type ArchiveSource } from '../../storage/archive.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, HttpError, notFound, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, forbidden, notFound, conflict, failed, parse } from '../../errors.js'
 
 const ARCHIVE_LINK_SECONDS = 300
 
@@ -39,7 +39,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     // ACTIVE_HEALTHY is not refused with an out-of-date 409.
     const project = await ctx.directory.getCurrent(ref)
     if (!project) throw notFound(`Project ${ref} not found`)
-    if (project.status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Storage is not available while the project is not running (status: ${project.status})`)
+    if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Storage is not available while the project is not running (status: ${project.status})`)
     return project
   }
   const asPlatform = <T>(project: GatewayProject, work: Parameters<typeof ctx.storage.dbs.asCaller<T>>[2]) =>
@@ -88,7 +88,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     const body = parse(UpdateStorageConfigBody, request.body ?? {})
     if (body.fileSizeLimit !== undefined) {
       if (body.fileSizeLimit > ctx.storage.maxFileBytes) {
-        throw badRequest(`fileSizeLimit may be at most ${ctx.storage.maxFileBytes} bytes on this installation (STRATUM_STORAGE_MAX_FILE_BYTES)`)
+        throw invalidInput(`fileSizeLimit may be at most ${ctx.storage.maxFileBytes} bytes on this installation (STRATUM_STORAGE_MAX_FILE_BYTES)`)
       }
       await ctx.storage.setProjectMaxFileBytes(ref, body.fileSizeLimit)
     }
@@ -183,7 +183,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     await projectAccess(ctx.db, request, ref, 'projects.read')
     const archive = await findArchive(ctx.db, ref)
     if (!archive) throw notFound('No storage archive was requested for this project')
-    if (archive.status === 'failed') throw new HttpError(500, `Failed to create storage archive: ${archive.error ?? 'unknown error'}`)
+    if (archive.status === 'failed') throw failed(`Failed to create storage archive: ${archive.error ?? 'unknown error'}`)
     if (archive.status === 'building') {
       // Requested before a restart of the platform: build it again.
       if (!isBuilding(ref, archive.id)) {
@@ -203,7 +203,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     const { token } = parse(z.object({ token: z.string({ error: 'token is required' }).max(300) }), request.query)
     const subject = verifyLink(ctx.secrets, token)
     const prefix = `storagearchive-${ref}-`
-    if (!subject?.startsWith(prefix)) throw new HttpError(403, 'This download link is invalid or has expired')
+    if (!subject?.startsWith(prefix)) throw forbidden('This download link is invalid or has expired')
     const archive = await findArchive(ctx.db, ref)
     if (!archive || archive.id !== subject.slice(prefix.length) || archive.status !== 'ready' || !archive.file_path || !fs.existsSync(archive.file_path)) {
       throw notFound('This storage archive no longer exists')

@@ -1,8 +1,8 @@
 import { CreateSupportRequestBody, type SupportRequest } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 interface SupportRow extends Omit<SupportRequest, 'created_at' | 'id'> {
   id: string

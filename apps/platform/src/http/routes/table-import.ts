@@ -9,9 +9,10 @@ import { from as copyFrom } from 'pg-copy-streams'
 import type { ProjectRow } from '../../control/project-store.js'
 import { MemberQueryLimiter } from '../../sql-runner/member-limiter.js'
 import { sqlPool } from '../../sql-runner/pools.js'
-import { assertCan, identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, badRequest, conflict, parse } from '../errors.js'
+import { assertCan } from '../../auth/project-access.js'
+import { identityOf, projectAccess } from '../access.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, tooLarge, rateLimited, unavailable, parse } from '../../errors.js'
 
 /**
  * How long one import may run. A COPY's time includes waiting for the browser's upload, so the SQL
@@ -118,17 +119,17 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
       try {
         sql = buildCopyFrom({ schema: query.schema, table: query.table, columns: query.columns, header: query.header, delimiter: query.delimiter })
       } catch (error) {
-        if (error instanceof TableEditorInputError) throw badRequest(error.message)
+        if (error instanceof TableEditorInputError) throw invalidInput(error.message)
         throw error
       }
       assertActive(project)
       const declared = Number(request.headers['content-length'] ?? 0)
       if (declared > TABLE_IMPORT_MAX_BYTES) {
         reply.header('connection', 'close')
-        throw new HttpError(413, TOO_LARGE_MESSAGE)
+        throw tooLarge(TOO_LARGE_MESSAGE)
       }
       const slot = imports.tryAcquire(identityOf(request).user.id, project.ref)
-      if (!slot) throw new HttpError(429, 'You already have an import running on this project. Wait for it to finish, then import this file.')
+      if (!slot) throw rateLimited('You already have an import running on this project. Wait for it to finish, then import this file.')
       try {
         const credentials = ctx.projects.credentials(project)
         const pool = sqlPool(ctx.projects.connections, { ref: project.ref, port: project.port, password: credentials.editorPassword }, 'full', 'table-import')
@@ -137,7 +138,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
           client = await pool.connect()
         } catch {
           await drain(request.raw)
-          throw new HttpError(503, 'The project database is not reachable right now')
+          throw unavailable('The project database is not reachable right now')
         }
         let broken = false
         try {
@@ -153,7 +154,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
           })
           if (error instanceof TooLarge) {
             reply.header('connection', 'close')
-            throw new HttpError(413, error.message)
+            throw tooLarge(error.message)
           }
           if (error instanceof UploadCut) {
             request.log.info({ err: error.cause }, 'a CSV import was cut off by its client')
@@ -176,8 +177,8 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
 async function checkTarget(client: pg.PoolClient, query: TableImportQuery): Promise<void> {
   const { rows } = await client.query<{ kind: string; columns: string[] }>(COLUMNS_SQL, [query.schema, query.table])
   const found = rows[0]
-  if (!found) throw badRequest(`Table ${query.schema}.${query.table} does not exist`)
-  if (found.kind !== 'r' && found.kind !== 'p') throw badRequest(`${query.schema}.${query.table} is not a table: rows can only be imported into a table`)
+  if (!found) throw invalidInput(`Table ${query.schema}.${query.table} does not exist`)
+  if (found.kind !== 'r' && found.kind !== 'p') throw invalidInput(`${query.schema}.${query.table} is not a table: rows can only be imported into a table`)
   const missing = query.columns.filter((column) => !found.columns.includes(column))
-  if (missing.length) throw badRequest(`Table ${query.schema}.${query.table} has no column ${missing.map((name) => `"${name}"`).join(', ')}`)
+  if (missing.length) throw invalidInput(`Table ${query.schema}.${query.table} has no column ${missing.map((name) => `"${name}"`).join(', ')}`)
 }

@@ -4,8 +4,8 @@ import { customHostnameUnavailable } from '../../hostname/custom-hostname.js'
 import type { MetaTarget } from '../../meta/service.js'
 import { TypegenService } from '../../meta/typegen/service.js'
 import { projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { HttpError, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { conflict, failed, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
 
 /** `GET /v1/projects/{ref}/types/typescript` and `GET /v1/projects/{ref}/custom-hostname`. */
@@ -27,9 +27,9 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     try {
       return { types: await typegen.typescript(project, query.included_schemas) }
     } catch (error) {
-      if (isDatabaseUnreachable(error)) throw new HttpError(503, UNREACHABLE_MESSAGE)
+      if (isDatabaseUnreachable(error)) throw unavailable(UNREACHABLE_MESSAGE)
       request.log.error({ err: error, ref }, 'type generation failed')
-      throw new HttpError(500, `Failed to generate TypeScript types: ${(error as Error).message}`)
+      throw failed(`Failed to generate TypeScript types: ${(error as Error).message}`)
     }
   })
 

@@ -2,14 +2,13 @@ import { RefParams, UPGRADE_STATUS, UpgradeBody, type DatabaseUpgradeStatus, typ
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { findOperation, latestOperation, type OperationRow } from '../../control/operations/operation-store.js'
-import { OperationConflictError } from '../../control/operations/runner.js'
 import { upgradeFailureMessage } from '../../control/operations/upgrade-failure.js'
 import { installedMajors, shippedVersion } from '../../control/postgres-binaries.js'
 import { blockerText, upgradeBlockers } from '../../control/upgrade-eligibility.js'
 import { inTransaction } from '../../store/db.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { badRequest, conflict, parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { invalidInput, conflict, parse } from '../../errors.js'
 
 const StatusQuery = z.object({ tracking_id: z.uuid({ error: 'tracking_id must be the id returned by the upgrade call' }).optional() })
 
@@ -39,22 +38,17 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const target = body.target_version.split('.')[0] as PostgresMajor
     if (!upgradeTargets(project.postgres_major).includes(target)) {
-      throw badRequest(`Cannot upgrade from Postgres ${project.postgres_major} to ${body.target_version}: available targets are ${upgradeTargets(project.postgres_major).join(', ') || 'none'}`)
+      throw invalidInput(`Cannot upgrade from Postgres ${project.postgres_major} to ${body.target_version}: available targets are ${upgradeTargets(project.postgres_major).join(', ') || 'none'}`)
     }
     if (project.status !== 'ACTIVE_HEALTHY') throw conflict(`Cannot upgrade while the project is ${project.status}`)
     // Refused before anything starts: the operation would otherwise fail half-way on the same objects.
     const blockers = await upgradeBlockers(project.port, ctx.projects.credentials(project).adminPassword, target)
-    if (blockers.length) throw badRequest(`Cannot upgrade to Postgres ${target}: ${blockers.map((blocker) => blockerText(blocker, target)).join('; ')}`)
+    if (blockers.length) throw invalidInput(`Cannot upgrade to Postgres ${target}: ${blockers.map((blocker) => blockerText(blocker, target)).join('; ')}`)
     const nextPort = await inTransaction(ctx.db, (tx) => ctx.projects.allocatePort(tx))
-    try {
-      const op = await ctx.operations.request(ref, 'upgrade', {
-        target_major: target, source_major: project.postgres_major, next_port: nextPort, progress: '0_requested',
-      }, identityOf(request).user.id)
-      return reply.code(201).send({ tracking_id: op.id })
-    } catch (error) {
-      if (error instanceof OperationConflictError) throw conflict(error.message)
-      throw error
-    }
+    const op = await ctx.operations.request(ref, 'upgrade', {
+      target_major: target, source_major: project.postgres_major, next_port: nextPort, progress: '0_requested',
+    }, identityOf(request).user.id)
+    return reply.code(201).send({ tracking_id: op.id })
   })
 
   app.get('/v1/projects/:ref/upgrade/status', async (request) => {

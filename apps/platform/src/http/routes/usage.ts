@@ -7,8 +7,8 @@ import { listProjectsForUser, type ProjectRow } from '../../control/project-stor
 import { usageSeries } from '../../observability/usage/store.js'
 import { resourceWarnings } from '../../observability/usage/warnings.js'
 import { identityOf, projectAccess } from '../access.js'
-import type { PlatformContext } from '../context.js'
-import { parse } from '../errors.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { parse } from '../../errors.js'
 
 type UsageRow = ProjectRow & { disk_quota_bytes: string; readonly_since: Date | null; readonly_override_until: Date | null; readonly_applied: boolean }
 

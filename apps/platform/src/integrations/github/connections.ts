@@ -1,7 +1,7 @@
 import type { GitHubConnection } from '@stratum/contracts'
 import pg from 'pg'
 import type { SecretBox } from '../../control/secret-box.js'
-import { HttpError, badRequest, conflict } from '../../http/errors.js'
+import { invalidInput, conflict, upstreamFailed } from '../../errors.js'
 import type { Queryable } from '../../store/db.js'
 import { GitHubError, type GitHubClient } from './client.js'
 
@@ -45,7 +45,7 @@ export function toGitHubConnection(row: GitHubConnectionRow): GitHubConnection {
 export function normalizeWorkdir(workdir: string | undefined): string {
   const segments = (workdir ?? '').trim().replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.')
   if ((workdir ?? '').trim().startsWith('/') || segments.some((segment) => segment === '..' || [...segment].some((char) => char.charCodeAt(0) < 32))) {
-    throw badRequest('Workdir must be a folder inside the repository, such as . or apps/web')
+    throw invalidInput('Workdir must be a folder inside the repository, such as . or apps/web')
   }
   return segments.length ? segments.join('/') : '.'
 }
@@ -90,7 +90,7 @@ export async function createConnection(db: Queryable, secrets: SecretBox, github
     repository = await github.getRepository(input.repository, input.token)
   } catch (error) {
     // GitHub down or unreachable is not the caller's mistake: a 502; anything GitHub refused is a 400 with its reason.
-    if (error instanceof GitHubError) throw error.status === 0 || error.status >= 500 ? new HttpError(502, error.message) : badRequest(error.message)
+    if (error instanceof GitHubError) throw error.status === 0 || error.status >= 500 ? upstreamFailed(error.message) : invalidInput(error.message)
     throw error
   }
   try {

@@ -1,7 +1,7 @@
 import type { ProjectAuthSettings } from '@stratum/contracts'
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { unsafeInput } from '../../http/input-guard.js'
+import { unsafeInput } from '../../unsafe-input.js'
 import type { ProjectService } from '../../control/projects.js'
 import type { SecretBox } from '../../control/secret-box.js'
 import type { ProjectDirectory } from '../../gateway/project-directory.js'

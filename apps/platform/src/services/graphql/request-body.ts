@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { readBodyUpTo } from '../../gateway/proxy.js'
-import { unsafeInput } from '../../http/input-guard.js'
+import { unsafeInput } from '../../unsafe-input.js'
 
 /** The largest GraphQL request body read (PostGraphile's bodySizeLimit was the same). */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Caller } from './database.js'
 import { readBodyUpTo } from '../../gateway/proxy.js'
-import { unsafeInput } from '../../http/input-guard.js'
+import { unsafeInput } from '../../unsafe-input.js'
 import { invalidKey, invalidRequest, StorageError } from './errors.js'
 
 /** One request below /storage/v1, as the gateway hands it over. */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import Busboy from '@fastify/busboy'
 import { DEFAULT_MIME_TYPE } from './mime.js'
-import { unsafeInput } from '../../http/input-guard.js'
+import { unsafeInput } from '../../unsafe-input.js'
 import { invalidRequest } from './errors.js'
 import { hasControlCharacter } from './request.js'
 
