@@ -1,10 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { Alert } from '../components/ui/Alert'
-import { Button } from '../components/ui/Button'
 import { LoadingState } from '../components/ui/Spinner'
-import { errorMessage, isApiError } from '../data/api'
+import { isApiError } from '../data/api'
 import { useProfile } from '../data/profile/useProfile'
 import { signInPath } from '../lib/returnTo'
+import { QueryError } from '../components/ui/QueryState'
 
 export const CHANGE_PASSWORD_PATH = '/account/me'
 
@@ -24,17 +23,7 @@ export function RequireAuth() {
     }
     return (
       <div className="page page-narrow">
-        <Alert
-          tone="danger"
-          title="Could not load your account"
-          actions={
-            <Button size="sm" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(profile.error)}
-        </Alert>
+        <QueryError query={profile} title="Could not load your account" />
       </div>
     )
   }

@@ -3,12 +3,11 @@ import type { Project } from '@stratum/contracts'
 import { FolderX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../components/ui/Alert'
-import { Button } from '../../components/ui/Button'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { LoadingState } from '../../components/ui/Spinner'
-import { errorMessage, isApiError } from '../../data/api'
+import { isApiError } from '../../data/api'
 import { usePageTitle } from '../../lib/usePageTitle'
+import { QueryError } from '../../components/ui/QueryState'
 
 function ProjectNotFound() {
   usePageTitle(['Project not found'])
@@ -37,17 +36,7 @@ export function ProjectLoadGate({ query, children }: { query: UseQueryResult<Pro
     }
     return (
       <div className="page page-narrow">
-        <Alert
-          tone="danger"
-          title="Could not load this project"
-          actions={
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(query.error)}
-        </Alert>
+        <QueryError query={query} title="Could not load this project" />
       </div>
     )
   }

@@ -13,6 +13,7 @@ import { useBranches } from '../../data/branches/useBranches'
 import { useSendExitSurvey } from '../../data/feedback/useSendExitSurvey'
 import { forgetProject, useDeleteProject } from '../../data/projects/useDeleteProject'
 import './delete-project.css'
+import { Checkbox } from '../ui/Checkbox'
 
 export const SURVEY_REASON_REQUIRED = 'Please select a reason for deleting your project'
 
@@ -73,14 +74,7 @@ function DeleteForm({ id, project, askReason, onConfirm }: DeleteFormProps) {
           <p className="field-hint">Select at least one reason. It helps us improve Stratum.</p>
           <div className="exit-survey-reasons">
             {EXIT_REASONS.map((reason) => (
-              <label key={reason} className="checkbox-row">
-                <input
-                  type="checkbox"
-                  checked={reasons.includes(reason)}
-                  onChange={(event) => toggle(reason, event.target.checked)}
-                />
-                <span>{reason}</span>
-              </label>
+              <Checkbox key={reason} label={reason} checked={reasons.includes(reason)} onCheckedChange={(checked) => toggle(reason, checked)} />
             ))}
           </div>
           {reasonError ? (

@@ -34,23 +34,26 @@ interface QueryStateProps {
  */
 export function QueryState({ query, loadingLabel, errorTitle, errorLead = '', retry = true, isEmpty, empty, children }: QueryStateProps) {
   if (query.isPending) return <LoadingState label={loadingLabel} />
-  if (query.isError) {
-    return (
-      <Alert
-        tone="danger"
-        title={errorTitle}
-        actions={
-          retry ? (
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          ) : undefined
-        }
-      >
-        {errorLead}
-        {errorMessage(query.error)}
-      </Alert>
-    )
-  }
+  if (query.isError) return <QueryError query={query} title={errorTitle} lead={errorLead} retry={retry} />
   return <>{isEmpty ? empty : children}</>
+}
+
+/** A query that failed to load: its message under a title, with 'Try again' (refetches it). */
+export function QueryError({ query, title, lead = '', retry = true }: { query: LoadedData; title?: string; lead?: string; retry?: boolean }) {
+  return (
+    <Alert
+      tone="danger"
+      title={title}
+      actions={
+        retry ? (
+          <Button size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    >
+      {lead}
+      {errorMessage(query.error)}
+    </Alert>
+  )
 }

@@ -1,21 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../api'
+import { apiText } from '../api'
 import { routeUrl } from '../request'
 import { branchKeys } from './keys'
 
 /** The SQL that would bring the parent to the branch's schema (text/plain, not JSON). */
-export async function getBranchDiff(branchId: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(routeUrl('GET /v1/branches/{branch_id_or_ref}/diff', { params: { branch_id_or_ref: branchId } }), { credentials: 'same-origin', signal })
-  const text = await response.text()
-  if (response.ok) return text
-  let message = `Request failed with status ${response.status}`
-  try {
-    const payload: unknown = JSON.parse(text)
-    if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') message = payload.message
-  } catch {
-    // not JSON: keep the status line
-  }
-  throw new ApiError(message, response.status)
+export function getBranchDiff(branchId: string, signal?: AbortSignal): Promise<string> {
+  return apiText(routeUrl('GET /v1/branches/{branch_id_or_ref}/diff', { params: { branch_id_or_ref: branchId } }), { signal })
 }
 
 /** Read when the diff dialog opens (branchId set), and again each time it opens. */

@@ -1,4 +1,5 @@
 import { SQL_STREAM_MEDIA_TYPE, WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+import { apiFetch } from '../api'
 import { routeUrl, type RouteOptions } from '../request'
 import { readQueryStream, type PartialResults } from './readQueryStream'
 
@@ -36,25 +37,18 @@ type ErrorBody = Partial<SqlQueryResponse> & {
  * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
  */
 export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeoutMs, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
-  let response: Response
-  try {
-    response = await fetch(routeUrl('POST /platform/pg-meta/{ref}/query', { params: { ref } }), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        query,
-        read_only: readOnly,
-        history: history === true,
-        ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}),
-        ...(statementTimeoutMs !== undefined ? { statement_timeout_ms: statementTimeoutMs } : {}),
-      } satisfies RouteOptions<'POST /platform/pg-meta/{ref}/query'>['body']),
-      signal,
-    })
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new Error('Cannot reach the Stratum server. Check your connection and try again.')
-  }
+  const response = await apiFetch(routeUrl('POST /platform/pg-meta/{ref}/query', { params: { ref } }), {
+    method: 'POST',
+    headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      query,
+      read_only: readOnly,
+      history: history === true,
+      ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}),
+      ...(statementTimeoutMs !== undefined ? { statement_timeout_ms: statementTimeoutMs } : {}),
+    } satisfies RouteOptions<'POST /platform/pg-meta/{ref}/query'>['body']),
+    signal,
+  })
   let status = response.status
   let body: ErrorBody
   if (onProgress && response.body && (response.headers.get('content-type') ?? '').startsWith(SQL_STREAM_MEDIA_TYPE)) {

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ApiError } from '../api'
+import { ApiError, SERVER_UNREACHABLE } from '../api'
 import { request, routeUrl, type RouteResponse } from '../request'
 import { storageKeys } from './keys'
 
@@ -129,7 +129,7 @@ export function uploadObject({ ref, bucket, path, file, upsert = false, onProgre
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as RouteResponse<UploadRoute>)
       else reject(new ApiError(typeof body.message === 'string' ? body.message : `Upload failed with status ${xhr.status}`, xhr.status))
     }
-    xhr.onerror = () => reject(new ApiError('Cannot reach the Stratum server. Check your connection and try again.', 0))
+    xhr.onerror = () => reject(new ApiError(SERVER_UNREACHABLE, 0))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(file)

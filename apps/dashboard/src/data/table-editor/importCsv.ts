@@ -1,5 +1,6 @@
 import { TableImportError, TableImportResponse } from '@stratum/contracts'
 import type { CsvDelimiter } from '@stratum/sql'
+import { SERVER_UNREACHABLE } from '../api'
 import { routeUrl } from '../request'
 
 /** A refused import: the server's message, and the file's line Postgres stopped at when it said. */
@@ -61,7 +62,7 @@ export function importCsv(request: CsvImportRequest): Promise<number> {
       const failure = TableImportError.safeParse(payload)
       reject(new CsvImportError(failure.success ? failure.data.message : `The import failed with status ${xhr.status}`, xhr.status, failure.success ? failure.data.line : undefined))
     }
-    xhr.onerror = () => reject(new CsvImportError('Cannot reach the Stratum server. Check your connection and try again.', 0))
+    xhr.onerror = () => reject(new CsvImportError(SERVER_UNREACHABLE, 0))
     xhr.onabort = () => reject(new DOMException('The import was cancelled', 'AbortError'))
     request.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(request.file)

@@ -3,8 +3,9 @@ import { PageHeader } from '../../components/ui/PageHeader'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { AuthSettingsCard, CheckboxRow, type SettingsSection } from './AuthSettingsForm'
+import { AuthSettingsCard, type SettingsSection } from './AuthSettingsForm'
 import './auth-users.css'
+import { Checkbox } from '../../components/ui/Checkbox'
 
 const SIGN_IN: SettingsSection = {
   title: 'Sign in methods',
@@ -21,22 +22,22 @@ const SIGN_IN: SettingsSection = {
   toChange: (d) => ({ ...d, password_min_length: Number(d.password_min_length) }),
   fields: (d, set, disabled) => (
     <>
-      <CheckboxRow label="Allow new users to sign up" hint="Off: only users you create or invite can sign in." checked={!d.disable_signup} onChange={(on) => set('disable_signup', !on)} disabled={disabled} />
-      <CheckboxRow label="Email" hint="Sign up and sign in with an email address: password, magic link or code." checked={Boolean(d.external_email_enabled)} onChange={(on) => set('external_email_enabled', on)} disabled={disabled} />
-      <CheckboxRow
+      <Checkbox label="Allow new users to sign up" hint="Off: only users you create or invite can sign in." checked={!d.disable_signup} onCheckedChange={(on) => set('disable_signup', !on)} disabled={disabled} />
+      <Checkbox label="Email" hint="Sign up and sign in with an email address: password, magic link or code." checked={Boolean(d.external_email_enabled)} onCheckedChange={(on) => set('external_email_enabled', on)} disabled={disabled} />
+      <Checkbox
         label="Confirm email"
         hint="Users must open the link (or enter the code) in their confirmation email before they can sign in."
         checked={!d.mailer_autoconfirm}
-        onChange={(on) => set('mailer_autoconfirm', !on)}
+        onCheckedChange={(on) => set('mailer_autoconfirm', !on)}
         disabled={disabled}
       />
-      <CheckboxRow label="Phone" hint="Sign up and sign in with a phone number and an SMS code." checked={Boolean(d.external_phone_enabled)} onChange={(on) => set('external_phone_enabled', on)} disabled={disabled} />
-      <CheckboxRow label="Confirm phone" hint="Users must enter the SMS code before they can sign in with a password." checked={!d.sms_autoconfirm} onChange={(on) => set('sms_autoconfirm', !on)} disabled={disabled} />
-      <CheckboxRow
+      <Checkbox label="Phone" hint="Sign up and sign in with a phone number and an SMS code." checked={Boolean(d.external_phone_enabled)} onCheckedChange={(on) => set('external_phone_enabled', on)} disabled={disabled} />
+      <Checkbox label="Confirm phone" hint="Users must enter the SMS code before they can sign in with a password." checked={!d.sms_autoconfirm} onCheckedChange={(on) => set('sms_autoconfirm', !on)} disabled={disabled} />
+      <Checkbox
         label="Anonymous sign-ins"
         hint="Users start without an email or phone (signInAnonymously) and may add one later; they get the authenticated role with is_anonymous in their token."
         checked={Boolean(d.external_anonymous_users_enabled)}
-        onChange={(on) => set('external_anonymous_users_enabled', on)}
+        onCheckedChange={(on) => set('external_anonymous_users_enabled', on)}
         disabled={disabled}
       />
       <TextField label="Minimum password length" type="number" min={6} max={72} value={String(d.password_min_length)} onChange={(event) => set('password_min_length', event.target.value)} disabled={disabled} />
@@ -77,11 +78,11 @@ const SESSIONS: SettingsSection = {
   fields: (d, set, disabled) => (
     <>
       <TextField label="Access token expiry (seconds)" type="number" min={30} max={604800} value={String(d.jwt_exp)} onChange={(event) => set('jwt_exp', event.target.value)} disabled={disabled} />
-      <CheckboxRow
+      <Checkbox
         label="Rotate refresh tokens"
         hint="Each refresh gives a new refresh token; presenting a used one again ends the session (a stolen token stops working)."
         checked={Boolean(d.refresh_token_rotation_enabled)}
-        onChange={(on) => set('refresh_token_rotation_enabled', on)}
+        onCheckedChange={(on) => set('refresh_token_rotation_enabled', on)}
         disabled={disabled}
       />
       <TextField

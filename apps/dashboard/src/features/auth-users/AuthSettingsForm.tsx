@@ -80,16 +80,3 @@ function SettingsForm({ projectRef, canUpdate, section, stored }: { projectRef: 
     </Card>
   )
 }
-
-/** A checkbox row with its explanation. */
-export function CheckboxRow({ label, hint, checked, onChange, disabled }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
-  return (
-    <label className="auth-checkbox">
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} disabled={disabled} />
-      <span>
-        {label}
-        <span className="field-hint auth-checkbox-hint">{hint}</span>
-      </span>
-    </label>
-  )
-}

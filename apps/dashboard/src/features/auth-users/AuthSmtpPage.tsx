@@ -3,8 +3,9 @@ import { PageHeader } from '../../components/ui/PageHeader'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { AuthSettingsCard, CheckboxRow, type Draft, type SettingsSection } from './AuthSettingsForm'
+import { AuthSettingsCard, type Draft, type SettingsSection } from './AuthSettingsForm'
 import './auth-users.css'
+import { Checkbox } from '../../components/ui/Checkbox'
 
 const text = (value: string | boolean | undefined) => String(value ?? '').trim()
 
@@ -35,7 +36,7 @@ const SMTP: SettingsSection = {
       : { smtp_host: null, smtp_port: null, smtp_user: null, smtp_pass: null, smtp_admin_email: null, smtp_sender_name: null },
   fields: (d, set, disabled) => (
     <>
-      <CheckboxRow label="Enable custom SMTP" hint="Off: emails go to the Outbox." checked={Boolean(d.enabled)} onChange={(on) => set('enabled', on)} disabled={disabled} />
+      <Checkbox label="Enable custom SMTP" hint="Off: emails go to the Outbox." checked={Boolean(d.enabled)} onCheckedChange={(on) => set('enabled', on)} disabled={disabled} />
       {d.enabled ? (
         <>
           <TextField label="Sender email" value={String(d.smtp_admin_email)} onChange={(event) => set('smtp_admin_email', event.target.value)} disabled={disabled} placeholder="no-reply@example.com" />

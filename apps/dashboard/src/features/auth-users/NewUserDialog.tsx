@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/Field'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useCreateAuthUser, useInviteAuthUser } from '../../data/project-auth/useAuthUserMutations'
+import { Checkbox } from '../../components/ui/Checkbox'
 
 export type NewUserMode = 'create' | 'invite'
 
@@ -93,10 +94,7 @@ export function NewUserDialog({ mode, onClose, projectRef }: NewUserDialogProps)
               autoComplete="new-password"
               hint="Optional: without one the user signs in by magic link or code."
             />
-            <label className="auth-checkbox">
-              <input type="checkbox" checked={autoConfirm} onChange={(event) => setAutoConfirm(event.target.checked)} />
-              <span>Auto confirm user</span>
-            </label>
+            <Checkbox label="Auto confirm user" checked={autoConfirm} onCheckedChange={setAutoConfirm} />
           </>
         ) : null}
         {mutation.isError ? <Alert tone="danger">{errorMessage(mutation.error)}</Alert> : null}

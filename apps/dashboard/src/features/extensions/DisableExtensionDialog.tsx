@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
 import { errorMessage } from '../../data/api'
+import { Checkbox } from '../../components/ui/Checkbox'
 
 interface DisableExtensionDialogProps {
   /** The extension to disable; the dialog is open while it is set. */
@@ -44,13 +45,12 @@ export function DisableExtensionDialog({ extension, onClose, onDisable, pending,
             Disabling <strong className="mono">{extension.name}</strong> removes its functions, types and operators from schema{' '}
             <strong className="mono">{extension.schema}</strong>. Are you sure you want to turn it off?
           </Alert>
-          <label className="extensions-checkbox">
-            <input type="checkbox" checked={cascade} onChange={(event) => setCascade(event.target.checked)} />
-            <span>
-              Also drop the objects that depend on it
-              <span className="field-hint extensions-checkbox-hint">Columns, indexes and functions that use it are dropped with it (CASCADE).</span>
-            </span>
-          </label>
+          <Checkbox
+            label="Also drop the objects that depend on it"
+            hint="Columns, indexes and functions that use it are dropped with it (CASCADE)."
+            checked={cascade}
+            onCheckedChange={setCascade}
+          />
           {error ? <Alert tone="danger">{errorMessage(error)}</Alert> : null}
         </div>
       ) : null}

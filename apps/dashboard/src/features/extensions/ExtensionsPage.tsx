@@ -2,13 +2,11 @@ import { EXTENSION_TEXTS, type Extension } from '@stratum/contracts'
 import { Puzzle, Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
-import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { LoadingState } from '../../components/ui/Spinner'
 import { useToast } from '../../components/ui/Toast'
-import { errorMessage } from '../../data/api'
 import { useDisableExtension } from '../../data/extensions/useDisableExtension'
 import { useEnableExtension } from '../../data/extensions/useEnableExtension'
 import { useExtensions } from '../../data/extensions/useExtensions'
@@ -19,6 +17,7 @@ import { DisableExtensionDialog } from './DisableExtensionDialog'
 import { EnableExtensionDialog } from './EnableExtensionDialog'
 import { ExtensionsTable } from './ExtensionsTable'
 import './extensions.css'
+import { QueryError } from '../../components/ui/QueryState'
 
 /** Search by name or description, case-insensitively. */
 function matches(extension: Extension, search: string): boolean {
@@ -86,17 +85,7 @@ export function ExtensionsPage() {
         {extensions.isPending ? (
           <LoadingState label="Loading extensions…" />
         ) : extensions.isError ? (
-          <Alert
-            tone="danger"
-            title="Could not load the extensions"
-            actions={
-              <Button size="sm" onClick={() => void extensions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(extensions.error)}
-          </Alert>
+          <QueryError query={extensions} title="Could not load the extensions" />
         ) : shown.length === 0 ? (
           <Card>
             <EmptyState icon={<Puzzle size={22} />} title="No extension matches your search" description={`Nothing named or described like "${search.trim()}".`} />

@@ -9,6 +9,7 @@ import { errorMessage } from '../../data/api'
 import { useCreateBucket } from '../../data/storage/useCreateBucket'
 import { useUpdateBucket } from '../../data/storage/useUpdateBucket'
 import { SIZE_UNITS, splitSize, type SizeUnit } from './texts'
+import { Checkbox } from '../../components/ui/Checkbox'
 
 type MimeMode = 'all' | 'only'
 
@@ -100,13 +101,7 @@ function BucketForm({ formId, projectRef, bucket, onDone, onPendingChange }: Buc
         spellCheck={false}
         placeholder="avatars"
       />
-      <label className="storage-checkbox">
-        <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
-        <span>
-          Public bucket
-          <span className="field-hint storage-checkbox-hint">Anyone can read its objects without a key. Writes still need one.</span>
-        </span>
-      </label>
+      <Checkbox label="Public bucket" hint="Anyone can read its objects without a key. Writes still need one." checked={isPublic} onCheckedChange={setIsPublic} />
       <SelectField label="Allowed MIME types" value={mimeMode} onChange={(event) => setMimeMode(event.target.value as MimeMode)}>
         <option value="all">Any type</option>
         <option value="only">Only the types listed</option>
@@ -122,10 +117,7 @@ function BucketForm({ formId, projectRef, bucket, onDone, onPendingChange }: Buc
           spellCheck={false}
         />
       ) : null}
-      <label className="storage-checkbox">
-        <input type="checkbox" checked={limitOn} onChange={(event) => setLimitOn(event.target.checked)} />
-        <span>Restrict file size</span>
-      </label>
+      <Checkbox label="Restrict file size" checked={limitOn} onCheckedChange={setLimitOn} />
       {limitOn ? (
         <div className="storage-size-row">
           <TextField
