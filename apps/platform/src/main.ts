@@ -22,7 +22,7 @@ import { ProjectAccessCache } from './auth/project-access-cache.js'
 import { protectDataDir } from './control/data-dir.js'
 import { tlsDirOf } from './control/tls.js'
 import { migrate } from './store/migrate.js'
-import { ProjectDirectory } from './gateway/project-directory.js'
+import { loadGatewayProject, ProjectDirectory } from './gateway/project-directory.js'
 import { NotificationHub } from './store/notification-hub.js'
 import { RequestLog } from './gateway/request-log.js'
 import { LogCollector } from './observability/logs/collector.js'
@@ -76,7 +76,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   // One LISTEN connection for the caches that stay fresh by the platform database's notifications.
   const notifications = new NotificationHub(platformDb.url, logger)
   const accessCache = new ProjectAccessCache(notifications)
-  const directory = new ProjectDirectory(notifications, db, projects, secrets)
+  const directory = new ProjectDirectory(notifications, (ref) => loadGatewayProject(db, projects, secrets, ref))
   const rest = new RestSupervisor({
     db,
     projects,
@@ -100,16 +100,14 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const graphql = new GraphqlService(logger, projects.connections, config.apiIdleMs)
   // A project that stops (pause, delete) drops its GraphQL engine and its pools; other changes (schemas, port,
   // passwords) are seen per request, and a pool whose login changed is replaced then.
-  directory.onChange((ref) => {
-    directory
-      .get(ref)
-      .then(async (project) => {
-        if (project?.status === 'ACTIVE_HEALTHY') return
-        await graphql.forget(ref)
-        await projects.connections.forget(ref)
-      })
-      .catch(() => {})
-  })
+  directory.onSettled(
+    async (ref, project) => {
+      if (project?.status === 'ACTIVE_HEALTHY') return
+      await graphql.forget(ref)
+      await projects.connections.forget(ref)
+    },
+    (error, ref) => logger.warn({ err: error, ref }, 'a stopped project kept its pools'),
+  )
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
   const storage = new StorageService({ db, projects, directory, dataDir: config.dataDir, maxFileBytes: config.storageMaxFileBytes, log: logger })
   const functions = new FunctionRuntime({
@@ -123,10 +121,12 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     log: logger.child({ service: 'functions' }),
   })
   // A project that stops running (pause, delete) stops its functions; key changes are seen per request.
-  directory.onChange((ref) => {
+  directory.onChange((ref, latest) => {
     directory
       .get(ref)
       .then(async (project) => {
+        // A later change of the project decides (this read may predate it).
+        if (!latest()) return
         if (!project) return functions.forgetProject(ref)
         // Other projects' functions must not reach a new project's (or a new) port.
         await functions.projectPortKnown(ref, project.port)

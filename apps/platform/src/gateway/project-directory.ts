@@ -33,7 +33,12 @@ export interface GatewayProject {
   settings: PostgrestSettings
 }
 
-type Listener = (ref: string) => void
+/**
+ * Told of a change to a project. `latest()` stays true until the project changes again: a listener that reads the
+ * project before acting checks it after its read, so a read that began before a later change (and may hold the
+ * older state) is not acted on; the later change's own call decides.
+ */
+type Listener = (ref: string, latest: () => boolean) => void
 
 /**
  * The gateway's view of the projects, in memory: checking a key or routing a request costs no
@@ -44,7 +49,10 @@ type Listener = (ref: string) => void
  */
 export class ProjectDirectory {
   private entries = new Map<string, GatewayProject | null>()
-  private loading = new Map<string, Promise<GatewayProject | null>>()
+  /** Lookups under way, each with the generation it began in: one that began before a change is not shared. */
+  private loading = new Map<string, { generation: number; value: Promise<GatewayProject | null> }>()
+  /** Changes heard per project, for the listeners' latest(). */
+  private changes = new Map<string, number>()
   private listeners = new Set<Listener>()
   private listening = false
   private unsubscribe: () => void
@@ -52,10 +60,9 @@ export class ProjectDirectory {
   private generation = 0
 
   constructor(
-    hub: NotificationHub,
-    private readonly db: Db,
-    private readonly projects: ProjectService,
-    private readonly secrets: SecretBox,
+    hub: Pick<NotificationHub, 'subscribe'>,
+    /** Reads a project's facts from the platform database (loadGatewayProject, below). */
+    private readonly load: (ref: string) => Promise<GatewayProject | null>,
   ) {
     this.unsubscribe = hub.subscribe(GATEWAY_CHANGED_CHANNEL, {
       notified: (ref) => this.changed(ref),
@@ -83,14 +90,30 @@ export class ProjectDirectory {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Hears of a changed project with its facts read after the change (null: no such project), once they are the
+   * latest: of changes in quick succession (COMING_UP then ACTIVE_HEALTHY), only a read made after the last one is
+   * acted on, so a listener that stops things for a project that is not running never acts on a stale status.
+   */
+  onSettled(listener: (ref: string, project: GatewayProject | null) => Promise<void>, onError: (error: unknown, ref: string) => void): () => void {
+    return this.onChange((ref, latest) => {
+      this.get(ref)
+        .then((project) => (latest() ? listener(ref, project) : undefined))
+        .catch((error: unknown) => onError(error, ref))
+    })
+  }
+
   /** The project's facts; null when there is no such project. */
   async get(ref: string): Promise<GatewayProject | null> {
     if (this.entries.has(ref)) return this.entries.get(ref) ?? null
-    const pending = this.loading.get(ref)
-    if (pending) return pending
     const generation = this.generation
-    const load = this.load(ref).finally(() => this.loading.delete(ref))
-    this.loading.set(ref, load)
+    const pending = this.loading.get(ref)
+    // A lookup that began before the latest change may have read the state before it: never handed out after it.
+    if (pending?.generation === generation) return pending.value
+    const load = this.load(ref).finally(() => {
+      if (this.loading.get(ref)?.value === load) this.loading.delete(ref)
+    })
+    this.loading.set(ref, { generation, value: load })
     const value = await load
     if (this.listening && generation === this.generation) this.entries.set(ref, value)
     return value
@@ -111,38 +134,14 @@ export class ProjectDirectory {
   changed(ref: string): void {
     this.generation++
     this.entries.delete(ref)
-    for (const listener of this.listeners) listener(ref)
+    this.tell(ref)
   }
 
-  private async load(ref: string): Promise<GatewayProject | null> {
-    const row = await findProject(this.db, ref)
-    if (!row) return null
-    const [keys, settings, named] = await Promise.all([
-      ensureProjectKeys(this.db, this.secrets, ref),
-      getPostgrestSettings(this.db, ref),
-      listNamedKeys(this.db, ref),
-    ])
-    let authenticatorUri = ''
-    let authenticatorPassword = ''
-    try {
-      authenticatorPassword = this.projects.credentials(row).authenticatorPassword
-      authenticatorUri = `postgres://${AUTHENTICATOR_ROLE}:${encodeURIComponent(authenticatorPassword)}@127.0.0.1:${row.port}/postgres`
-    } catch {
-      // Still being created: no credentials yet. Its status says so and nothing is served.
-    }
-    return {
-      ref,
-      status: row.status,
-      port: row.port,
-      jwtSecret: keys.jwtSecret,
-      anonKey: keys.anonKey,
-      serviceRoleKey: keys.serviceRoleKey,
-      legacyEnabled: keys.legacyEnabled,
-      namedKeys: new Map(named.map((row) => [row.key_sha256, row.type])),
-      authenticatorUri,
-      authenticatorPassword,
-      settings,
-    }
+  private tell(ref: string): void {
+    const change = (this.changes.get(ref) ?? 0) + 1
+    this.changes.set(ref, change)
+    const latest = () => this.changes.get(ref) === change
+    for (const listener of this.listeners) listener(ref, latest)
   }
 
   private forgetAll(): void {
@@ -150,6 +149,38 @@ export class ProjectDirectory {
     const refs = [...this.entries.keys()]
     this.entries.clear()
     // Changes may have been missed while the connection was down: every listener re-checks.
-    for (const ref of refs) for (const listener of this.listeners) listener(ref)
+    for (const ref of refs) this.tell(ref)
+  }
+}
+
+/** A project's facts as the directory keeps them, read from the platform database. */
+export async function loadGatewayProject(db: Db, projects: ProjectService, secrets: SecretBox, ref: string): Promise<GatewayProject | null> {
+  const row = await findProject(db, ref)
+  if (!row) return null
+  const [keys, settings, named] = await Promise.all([
+    ensureProjectKeys(db, secrets, ref),
+    getPostgrestSettings(db, ref),
+    listNamedKeys(db, ref),
+  ])
+  let authenticatorUri = ''
+  let authenticatorPassword = ''
+  try {
+    authenticatorPassword = projects.credentials(row).authenticatorPassword
+    authenticatorUri = `postgres://${AUTHENTICATOR_ROLE}:${encodeURIComponent(authenticatorPassword)}@127.0.0.1:${row.port}/postgres`
+  } catch {
+    // Still being created: no credentials yet. Its status says so and nothing is served.
+  }
+  return {
+    ref,
+    status: row.status,
+    port: row.port,
+    jwtSecret: keys.jwtSecret,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    legacyEnabled: keys.legacyEnabled,
+    namedKeys: new Map(named.map((row) => [row.key_sha256, row.type])),
+    authenticatorUri,
+    authenticatorPassword,
+    settings,
   }
 }

@@ -33,9 +33,14 @@ export class AuthDatabases {
     return (await this.pool(ref)).query<R>(text, values)
   }
 
-  /** Closes the project's pool: the next request reconnects (and re-reads its port). */
-  async forget(ref: string): Promise<void> {
+  /** The project changed: the next request reads its login again (port, schema); the pool stays while the login does. */
+  recheck(ref: string): void {
     this.logins.delete(ref)
+  }
+
+  /** Closes the project's pool (it stopped): the next request reconnects. */
+  async forget(ref: string): Promise<void> {
+    this.recheck(ref)
     await this.projects.connections.forget(ref, POOL_PURPOSE)
   }
 

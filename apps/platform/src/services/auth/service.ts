@@ -75,8 +75,16 @@ export class AuthService {
     this.deps = { databases: new AuthDatabases(db, projects), outbox: this.outbox, limiter: new RateLimiter() }
     directory.onChange((ref) => {
       this.settings.delete(ref)
-      void this.deps.databases.forget(ref)
+      this.deps.databases.recheck(ref)
     })
+    // A pool whose login changed is replaced on its next use (project-connections.ts); a project that stops (pause,
+    // delete) loses its pool, and only then: ending it on every change failed the requests under way.
+    directory.onSettled(
+      async (ref, project) => {
+        if (project?.status !== 'ACTIVE_HEALTHY') await this.deps.databases.forget(ref)
+      },
+      (error, ref) => log.warn({ err: error, ref }, 'a stopped project kept its auth pool'),
+    )
   }
 
   async settingsOf(ref: string): Promise<ProjectAuthSettings> {

@@ -44,7 +44,7 @@ export class RestSupervisor {
       alive: (process) => !process.hasExited,
       restart: (ref) => this.restart(ref),
     })
-    options.directory.onChange((ref) => void this.recheck(ref))
+    options.directory.onChange((ref, latest) => void this.recheck(ref, latest))
   }
 
   /** The REST API's public URL as the project's PostgREST advertises it (its OpenAPI host and base path), if it is given one. */
@@ -65,7 +65,7 @@ export class RestSupervisor {
   /** The data API settings changed: the next request gets a PostgREST with the new ones. */
   async configChanged(ref: string): Promise<void> {
     this.options.directory.changed(ref)
-    await this.recheck(ref)
+    await this.recheck(ref, () => true)
   }
 
   stop(ref: string): Promise<void> {
@@ -117,10 +117,12 @@ export class RestSupervisor {
   }
 
   /** After a change: stop what should no longer run, restart what runs with old settings. */
-  private async recheck(ref: string): Promise<void> {
+  private async recheck(ref: string, latest: () => boolean): Promise<void> {
     const fingerprint = this.processes.fingerprintOf(ref)
     if (fingerprint === null) return
     const project = await this.options.directory.get(ref).catch(() => null)
+    // A later change of the project decides (this read may predate it).
+    if (!latest()) return
     if (!project || project.status !== 'ACTIVE_HEALTHY') {
       await this.stop(ref)
       return

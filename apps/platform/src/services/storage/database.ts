@@ -59,9 +59,14 @@ export class StorageDatabases {
     }
   }
 
-  /** Closes the project's pool and forgets that its schema was checked (pause, restore, delete). */
-  async forget(ref: string): Promise<void> {
+  /** The project changed (a restore, an upgrade): its schema is checked again at the next request. */
+  recheck(ref: string): void {
     this.ready.delete(ref)
+  }
+
+  /** Closes the project's pool (it stopped) and forgets that its schema was checked. */
+  async forget(ref: string): Promise<void> {
+    this.recheck(ref)
     await this.projects.connections.forget(ref, POOL_PURPOSE)
   }
 

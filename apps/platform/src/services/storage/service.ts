@@ -44,8 +44,16 @@ export class StorageService implements StorageContext {
     this.files = new ObjectFiles(options.dataDir)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
     this.log = options.log
-    // A paused, restored or deleted project: its connections and schema check start over.
-    options.directory.onChange((ref) => void this.dbs.forget(ref))
+    // Any change: the schema check starts over. A pool whose login changed is replaced on its next use
+    // (project-connections.ts); a project that stops (pause, delete) loses its pool, and only then: ending it on
+    // every change failed the requests under way.
+    options.directory.onChange((ref) => this.dbs.recheck(ref))
+    options.directory.onSettled(
+      async (ref, project) => {
+        if (project?.status !== 'ACTIVE_HEALTHY') await this.dbs.forget(ref)
+      },
+      (error, ref) => options.log.warn({ err: error, ref }, 'a stopped project kept its storage pool'),
+    )
   }
 
   async handle(request: StorageRequest): Promise<StorageAnswer> {
