@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import { AddonVariantParams, ApplyAddonBody, PITR_RETENTION_DAYS, PITR_VARIANTS, PitrVariant, RefParams, RestorePitrBody, type ProjectAddons } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { baseBackupFor, listBaseBackups } from '../../control/pitr/archive-restore.js'
-import type { ProjectRow } from '../../control/project-store.js'
-import { identityOf, projectAccess } from '../access.js'
+import { baseBackupFor, listBaseBackups } from './archive-restore.js'
+import type { ProjectRow } from '../project-store.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, parse } from '../../errors.js'
 

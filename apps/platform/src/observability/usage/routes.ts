@@ -4,9 +4,9 @@ import {
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
-import { usageSeries } from '../../observability/usage/store.js'
-import { resourceWarnings } from '../../observability/usage/warnings.js'
-import { identityOf, projectAccess } from '../access.js'
+import { usageSeries } from './store.js'
+import { resourceWarnings } from './warnings.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
 

@@ -2,8 +2,8 @@ import { ProjectAuthSettingsUpdate, RefParams, type Permission, type ProjectAuth
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { publicApiBase } from '../../gateway/public-url.js'
-import { updateAuthSettings } from '../../services/auth/config.js'
-import { projectAccess } from '../access.js'
+import { updateAuthSettings } from './config.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { conflict, parse } from '../../errors.js'
 

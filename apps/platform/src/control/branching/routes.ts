@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { BranchActionBody, BranchIdParams, BranchNameParams, CreateBranchBody, RefParams, UpdateBranchBody, type BranchDetail } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { BranchService } from '../../control/branching/branches.js'
-import { findBranch, findBranchByName, toBranch, type BranchRow } from '../../control/branching/branch-store.js'
-import { findProject } from '../../control/project-store.js'
+import { BranchService } from './branches.js'
+import { findBranch, findBranchByName, toBranch, type BranchRow } from './branch-store.js'
+import { findProject } from '../project-store.js'
 import type { Permission } from '@stratum/contracts'
-import { identityOf, projectAccess } from '../access.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, parse } from '../../errors.js'
-import { removeProjectWithData } from './project-removal.js'
+import { removeProjectWithData } from '../../http/routes/project-removal.js'
 
 /**
  * Branching in the Management API's shapes (control/branching/ does the work): the project's branches,

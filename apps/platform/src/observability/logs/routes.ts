@@ -1,7 +1,7 @@
 import { LogQueryParams, RefParams, type LogQueryResponse } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { runLogQuery } from '../../observability/logs/query.js'
-import { projectAccess } from '../access.js'
+import { runLogQuery } from './query.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
 

@@ -1,7 +1,7 @@
 import { CreateFunctionSecretsBody, DeleteFunctionSecretsBody, RefParams } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
-import { deleteSecrets, listSecretDigests, upsertSecrets } from '../../functions/secrets.js'
-import { projectAccess } from '../access.js'
+import { deleteSecrets, listSecretDigests, upsertSecrets } from './secrets.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
 
