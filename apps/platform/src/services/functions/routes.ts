@@ -69,7 +69,8 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       const { slug } = parse(DeployFunctionQuery, request.query)
       const input = await readDeployForm(request)
       const row = await publishFunction(ctx, ref, slug, input, identityOf(request).user.id)
-      return reply.code(201).send(toFunction(row))
+      reply.code(201)
+      return toFunction(row)
     })
 
     scope.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {
