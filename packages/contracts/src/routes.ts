@@ -210,7 +210,7 @@ export interface ApiRoutes {
   'GET /platform/profile/permissions': { response: OrgPermissions[] }
   'GET /platform/profile/access-tokens': { response: AccessToken[] }
   'POST /platform/profile/access-tokens': { body: In<typeof CreateAccessTokenBody>; response: CreatedAccessToken }
-  'DELETE /platform/profile/access-tokens/{id}': { response: { id: number } }
+  'DELETE /platform/profile/access-tokens/{id}': { response: { id: string } }
   'GET /platform/profile/invitations': { response: ReceivedInvitation[] }
   'DELETE /platform/profile/invitations/{id}': { response: { id: string } }
 

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
-import { ensureAuthSchema } from './auth-schema.js'
-import { ensureStorageSchema } from './storage-schema.js'
+import { ensureAuthSchema } from '../services/auth/schema.js'
+import { ensureStorageSchema } from '../services/storage/schema.js'
 import { chownTree, makeOwnedDir, osUser, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
 import { isPortFree } from './ports.js'
@@ -196,11 +196,17 @@ async function freeLoopbackPort(): Promise<number> {
 }
 
 /** The sources whose statements make a new cluster's state (read from src/ whether the platform runs built or not). */
-const RECIPE_SOURCES = ['bootstrap-roles', 'auth-schema', 'storage-schema', 'postgres-server', 'instance-templates']
+const RECIPE_SOURCES = [
+  ['control', 'bootstrap-roles.ts'],
+  ['services', 'auth', 'schema.ts'],
+  ['services', 'storage', 'schema.ts'],
+  ['control', 'postgres-server.ts'],
+  ['control', 'instance-templates.ts'],
+]
 
 function recipe(major: PostgresMajor): string {
   const hash = createHash('sha256')
-  for (const source of RECIPE_SOURCES) hash.update(fs.readFileSync(platformSourcePath('control', `${source}.ts`)))
+  for (const source of RECIPE_SOURCES) hash.update(fs.readFileSync(platformSourcePath(...source)))
   const binary = fs.statSync(postgresBinaries(major).postgres)
   hash.update(`${postgresBinaries(major).postgres}:${binary.size}:${binary.mtimeMs}`)
   return hash.digest('hex').slice(0, 16)

@@ -310,7 +310,7 @@ async function expectedTables() {
 describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   it('lists every table with its keys, relationships and columns, field by field', async () => {
     const tables = await meta.listTables(target)
-    // Every project has Supabase Auth's and Storage's tables too (control/auth-schema.ts, storage-schema.ts); the rest are this test's.
+    // Every project has Supabase Auth's and Storage's tables too (services/auth/schema.ts, services/storage/schema.ts); the rest are this test's.
     expect(tables.filter((table) => table.schema !== 'auth' && table.schema !== 'storage')).toEqual(await expectedTables())
     expect(tables.filter((table) => table.schema === 'auth').map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'identities', 'sessions', 'refresh_tokens']))
     expect(tables.filter((table) => table.schema === 'storage').map((table) => table.name).sort()).toEqual(['buckets', 'migrations', 'objects'])

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HTTPMethods } from 'fastify'
 import type { ApiRouteKey } from '@stratum/contracts'
+import { MANAGEMENT_SURFACE } from '../../src/http/management-surface.js'
 import { startTestPlatform, type TestPlatform } from './harness.js'
 
 /**
@@ -57,5 +58,39 @@ describe('the contracts route map', () => {
     expect(registered('GET', '/platform/projects/{id}')).toBe(false)
     expect(registered('POST', '/platform/storage/{ref}/objects/move')).toBe(true)
     expect(registered('POST', '/platform/organizations/{slug}/anything')).toBe(false)
+  })
+})
+
+/** Every route the platform registers, as 'METHOD /path/{param}', read from Fastify's own route tree. */
+function registeredRoutes(): string[] {
+  const lines = t.platform.app.printRoutes({ commonPrefix: false }).split('\n')
+  const parents: string[] = []
+  const routes: string[] = []
+  for (const line of lines) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line)
+    if (!match) continue
+    const depth = match[1]!.length / 4
+    parents.length = depth
+    const path = parents.join('') + match[2]!
+    parents.push(match[2]!)
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD' && m !== 'OPTIONS')) {
+      routes.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`)
+    }
+  }
+  return routes
+}
+
+describe('the Management API surface', () => {
+  it('registers under /v1 exactly the claimed operations (management-surface.ts), save two aliases of our own', () => {
+    const ours = registeredRoutes().filter((route) => route.split(' ')[1]!.startsWith('/v1/'))
+    const claimed = MANAGEMENT_SURFACE.map((pair) => `${pair.method} ${pair.path}`)
+    const unclaimed = ours.filter((route) => !claimed.includes(route))
+    expect(unclaimed.sort()).toEqual([
+      // The logs endpoint without its '.all' suffix, as older CLI versions call it.
+      'GET /v1/projects/{ref}/analytics/endpoints/logs',
+      // The reference has PUT; the spec allows the client helper's POST too.
+      'POST /v1/projects/{ref}/api-keys/legacy',
+    ])
+    expect(claimed.filter((pair) => !ours.includes(pair))).toEqual([])
   })
 })

@@ -1,8 +1,8 @@
 import { FUNCTION_LIMITS, FunctionDeployMetadata, FunctionSlug } from '@stratum/contracts'
 import { z } from 'zod'
-import { assembleDeployInput, normalizeFilePath } from '../../functions/deploy-input.js'
-import { publishFunction } from '../../functions/publish.js'
-import { findFunction, listFunctions, toFunction } from '../../functions/store.js'
+import { assembleDeployInput, normalizeFilePath } from '../../services/functions/deploy-input.js'
+import { publishFunction } from '../../services/functions/publish.js'
+import { findFunction, listFunctions, toFunction } from '../../services/functions/store.js'
 import { defineTool } from './types.js'
 
 /** Edge functions as the Management API's function routes handle them: list for every member, deploy with 'sql.write'. */

@@ -10,6 +10,7 @@ import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { DomainError, invalidInput, upstreamFailed, unavailable, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 export const AI_EMPTY_COMPLETION_MESSAGE = 'The AI provider returned an empty completion'
 
@@ -43,7 +44,7 @@ export async function aiRoutes(
     return model
   }
 
-  app.get('/api/ai/sql/check-api-key', async (): Promise<AiKeyCheckResponse> => {
+  route(app, 'GET /api/ai/sql/check-api-key', async (): Promise<AiKeyCheckResponse> => {
     return ai.enabled ? { hasKey: true, message: AI_KEY_SET_MESSAGE } : { hasKey: false, message: AI_KEY_NOT_SET_MESSAGE }
   })
 

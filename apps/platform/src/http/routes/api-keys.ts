@@ -13,6 +13,7 @@ import { assertCan } from '../../auth/project-access.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, notFound, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** The project's API base, `${protocol}://${endpoint}`: the gateway under /projects/{ref} (or {ref}.<domain>). */
 function appConfig(ctx: PlatformContext, request: FastifyRequest, ref: string): ProjectSettings['app_config'] {
@@ -71,7 +72,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
    * Every key the caller may see: the legacy pair (service_role only with service_api_keys.read),
    * publishable keys, and secret keys with service_api_keys.read, masked unless `reveal`.
    */
-  app.get('/v1/projects/:ref/api-keys', async (request): Promise<ApiKeyResponse[]> => {
+  route(app, 'GET /v1/projects/{ref}/api-keys', async (request): Promise<ApiKeyResponse[]> => {
     const { project, role } = await access(request, 'projects.read')
     const { reveal = false } = parse(ApiKeysQuery, request.query)
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
@@ -85,7 +86,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return list
   })
 
-  app.post('/v1/projects/:ref/api-keys', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/api-keys', async (request, reply) => {
     const { project } = await access(request, 'secrets.write')
     const { reveal = false } = parse(ApiKeysQuery, request.query)
     const body = parse(CreateApiKeyBody, request.body)
@@ -98,10 +99,11 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     if (!row) throw conflict(`An API key named ${body.name} already exists`)
     // The gateway knows the key from its next request (the database's notification may come a little later).
     ctx.directory.changed(project.ref)
-    return reply.code(201).send(namedKey(ctx, row, reveal))
+    reply.code(201)
+    return namedKey(ctx, row, reveal)
   })
 
-  app.get('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+  route(app, 'GET /v1/projects/{ref}/api-keys/{id}', async (request): Promise<ApiKeyResponse> => {
     const { ref, id } = parse(ApiKeyParams, request.params)
     const { reveal = false } = parse(ApiKeysQuery, request.query)
     const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read')
@@ -132,7 +134,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return namedKey(ctx, row, reveal)
   })
 
-  app.delete('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+  route(app, 'DELETE /v1/projects/{ref}/api-keys/{id}', async (request): Promise<ApiKeyResponse> => {
     const { ref, id } = parse(ApiKeyParams, request.params)
     const { reveal = false } = parse(DeleteApiKeyQuery, request.query)
     const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
@@ -144,7 +146,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return namedKey(ctx, row, reveal)
   })
 
-  app.get('/v1/projects/:ref/api-keys/legacy', async (request): Promise<LegacyApiKeysResponse> => {
+  route(app, 'GET /v1/projects/{ref}/api-keys/legacy', async (request): Promise<LegacyApiKeysResponse> => {
     const { project } = await access(request, 'projects.read')
     return { enabled: (await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)).legacyEnabled }
   })
@@ -155,10 +157,10 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     const { enabled } = parse(LegacyApiKeysQuery, request.query)
     return { enabled: await setLegacyEnabled(ctx.db, ctx.secrets, project.ref, enabled) }
   }
-  app.put('/v1/projects/:ref/api-keys/legacy', toggleLegacy)
+  route(app, 'PUT /v1/projects/{ref}/api-keys/legacy', toggleLegacy)
   app.post('/v1/projects/:ref/api-keys/legacy', toggleLegacy)
 
-  app.get('/platform/projects/:ref/settings', async (request): Promise<ProjectSettings> => {
+  route(app, 'GET /platform/projects/{ref}/settings', async (request): Promise<ProjectSettings> => {
     const { project, role } = await access(request, 'projects.read')
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
     const mayRead = roleCan(role, 'service_api_keys.read')
@@ -186,17 +188,17 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     )
     return toUpdateStatus(update)
   }
-  app.post('/platform/projects/:ref/config/secrets', updateSecret)
+  route(app, 'POST /platform/projects/{ref}/config/secrets', updateSecret)
   app.patch('/platform/projects/:ref/config/secrets', updateSecret)
 
-  app.get('/platform/projects/:ref/config/secrets/update-status', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/config/secrets/update-status', async (request) => {
     const { project } = await access(request, 'projects.read')
     return toUpdateStatus(await latestUpdate(ctx.db, project.ref))
   })
 
   // A log query on the log store's edge_logs over the last 24 hours (the spec's §7), by the current keys' role and
   // signature; a key no request used answers null, never an invented time.
-  app.get('/platform/projects/:ref/api-keys/last-used', async (request): Promise<ApiKeysLastUsed> => {
+  route(app, 'GET /platform/projects/{ref}/api-keys/last-used', async (request): Promise<ApiKeysLastUsed> => {
     const { project } = await access(request, 'projects.read')
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
     return keysLastUsed(ctx.db, project.ref, { anon: signaturePrefix(keys.anonKey), service_role: signaturePrefix(keys.serviceRoleKey) })

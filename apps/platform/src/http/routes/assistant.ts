@@ -19,6 +19,7 @@ import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, unavailable, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** The organization's level, lowered (never raised) by the level the panel sent. */
 function effectiveLevel(orgLevel: AiOptInLevel, requested: AiOptInLevel | undefined): AiOptInLevel {
@@ -64,7 +65,7 @@ export async function assistantRoutes(
     return schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
   }
 
-  app.get('/platform/projects/:ref/assistant', async (request): Promise<AssistantProjectContext> => {
+  route(app, 'GET /platform/projects/{ref}/assistant', async (request): Promise<AssistantProjectContext> => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
     const context = await assistantContext(project)
@@ -73,7 +74,7 @@ export async function assistantRoutes(
     return context
   })
 
-  app.patch('/platform/projects/:ref/assistant', async (request): Promise<AssistantProjectContext> => {
+  route(app, 'PATCH /platform/projects/{ref}/assistant', async (request): Promise<AssistantProjectContext> => {
     const { ref } = parse(RefParams, request.params)
     const body = parse(UpdateAssistantProjectBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
@@ -81,26 +82,27 @@ export async function assistantRoutes(
     return assistantContext({ ...project, is_hipaa: body.is_hipaa })
   })
 
-  app.get('/platform/projects/:ref/assistant/chats', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/assistant/chats', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return listChats(ctx.db, await chatOwner(request, ref))
   })
 
-  app.post('/platform/projects/:ref/assistant/chats', async (request, reply) => {
+  route(app, 'POST /platform/projects/{ref}/assistant/chats', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     const body = parse(CreateChatBody, request.body ?? {})
     const chat = await createChat(ctx.db, await chatOwner(request, ref), body.name ?? ASSISTANT_DEFAULT_CHAT_NAME)
-    return reply.code(201).send(chat)
+    reply.code(201)
+    return chat
   })
 
-  app.get('/platform/projects/:ref/assistant/chats/:id', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/assistant/chats/{id}', async (request) => {
     const { ref, id } = parse(ChatParams, request.params)
     const chat = await getChat(ctx.db, await chatOwner(request, ref), id)
     if (!chat) throw notFound(`Chat ${id} not found`)
     return chat
   })
 
-  app.patch('/platform/projects/:ref/assistant/chats/:id', async (request) => {
+  route(app, 'PATCH /platform/projects/{ref}/assistant/chats/{id}', async (request) => {
     const { ref, id } = parse(ChatParams, request.params)
     const body = parse(UpdateChatBody, request.body)
     const chat = await updateChat(ctx.db, await chatOwner(request, ref), id, body)
@@ -108,7 +110,7 @@ export async function assistantRoutes(
     return chat
   })
 
-  app.delete('/platform/projects/:ref/assistant/chats/:id', async (request, reply) => {
+  route(app, 'DELETE /platform/projects/{ref}/assistant/chats/{id}', async (request, reply) => {
     const { ref, id } = parse(ChatParams, request.params)
     if (!(await deleteChat(ctx.db, await chatOwner(request, ref), id))) throw notFound(`Chat ${id} not found`)
     return reply.code(204).send()

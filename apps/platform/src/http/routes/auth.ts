@@ -6,6 +6,7 @@ import { verifyPassword } from '../../auth/passwords.js'
 import { findUserByEmail, toProfile } from '../../auth/users.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { unauthenticated, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + 'A'.repeat(86) + '=='
@@ -67,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     },
   )
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  route(app, 'POST /api/auth/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE]
     if (token) await ctx.identities.endSession(token)
     reply.clearCookie(SESSION_COOKIE, { path: '/' })

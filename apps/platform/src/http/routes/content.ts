@@ -44,7 +44,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
     const who = await actor(request, true)
     if (request.headers.version !== '2') throw invalidInput('This endpoint needs the header Version: 2')
     const body = parse(CreateContentBody, request.body)
-    return reply.code(201).send(await saveContent(ctx.db, who, body, 'create'))
+    reply.code(201)
+    return await saveContent(ctx.db, who, body, 'create')
   })
 
   // A member without user_content.create may still star a snippet for themselves: the store refuses them anything else.
@@ -89,7 +90,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
   app.post(`${base}/folders`, async (request, reply) => {
     const who = await actor(request, true)
     const body = parse(CreateFolderBody, request.body)
-    return reply.code(201).send(await createFolder(ctx.db, who, body))
+    reply.code(201)
+    return await createFolder(ctx.db, who, body)
   })
 
   app.put(`${base}/folders/:id`, async (request) => {

@@ -12,6 +12,7 @@ import { certificateAuthorityPem, tlsDirOf } from '../../control/tls.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { conflict, failed, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** The instance must be up to take a new password. */
 const RUNNING: ProjectStatus[] = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY']
@@ -47,7 +48,7 @@ export async function databaseAccessRoutes(app: FastifyInstance, ctx: PlatformCo
 
   // The Management API's path, and the dashboard's.
   app.patch('/v1/projects/:ref/database/password', resetPassword)
-  app.patch('/platform/projects/:ref/db-password', resetPassword)
+  route(app, 'PATCH /platform/projects/{ref}/db-password', resetPassword)
 
   // One CA per installation: every member of a project may download it (it is public material).
   app.get('/platform/projects/:ref/settings/ssl-ca', async (request, reply) => {

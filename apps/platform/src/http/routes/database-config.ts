@@ -8,6 +8,7 @@ import { findProject, type ProjectRow } from '../../control/project-store.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 const RUNNING = ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY']
 
@@ -46,9 +47,9 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     return (await findProject(ctx.db, project.ref))!
   }
 
-  app.get('/v1/projects/:ref/config/database/postgres', async (request) => currentConfig(await access(request, false)))
+  route(app, 'GET /v1/projects/{ref}/config/database/postgres', async (request) => currentConfig(await access(request, false)))
 
-  app.put('/v1/projects/:ref/config/database/postgres', async (request) => {
+  route(app, 'PUT /v1/projects/{ref}/config/database/postgres', async (request) => {
     const project = await access(request, true)
     const { restart_database: restart, ...update } = parse(UpdatePostgresConfigBody, request.body)
     if (!RUNNING.includes(project.status)) throw conflict(`The database settings can change while the project runs (status: ${project.status})`)
@@ -66,7 +67,7 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     return currentConfig(updated)
   })
 
-  app.get('/v1/projects/:ref/network-restrictions', async (request) => networkAnswer(await access(request, false)))
+  route(app, 'GET /v1/projects/{ref}/network-restrictions', async (request) => networkAnswer(await access(request, false)))
 
   async function setNetworks(request: FastifyRequest, project: ProjectRow, v4: string[], v6: string[]) {
     await ctx.db.query(
@@ -79,11 +80,12 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     return (await findProject(ctx.db, project.ref))!
   }
 
-  app.post('/v1/projects/:ref/network-restrictions/apply', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/network-restrictions/apply', async (request, reply) => {
     const project = await access(request, true)
     const body = parse(NetworkRestrictionsRequest, request.body ?? {})
     const updated = await setNetworks(request, project, body.dbAllowedCidrs ?? project.db_allowed_cidrs, body.dbAllowedCidrsV6 ?? project.db_allowed_cidrs_v6)
-    return reply.code(201).send(networkAnswer(updated))
+    reply.code(201)
+    return networkAnswer(updated)
   })
 
   app.patch('/v1/projects/:ref/network-restrictions', async (request) => {
@@ -109,12 +111,12 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     }
   })
 
-  app.get('/v1/projects/:ref/ssl-enforcement', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/ssl-enforcement', async (request) => {
     const project = await access(request, false)
     return { currentConfig: { database: project.ssl_enforced }, appliedSuccessfully: true }
   })
 
-  app.put('/v1/projects/:ref/ssl-enforcement', async (request) => {
+  route(app, 'PUT /v1/projects/{ref}/ssl-enforcement', async (request) => {
     const project = await access(request, true)
     const { requestedConfig } = parse(SslEnforcementRequest, request.body)
     await ctx.db.query('UPDATE projects SET ssl_enforced = $2 WHERE ref = $1', [project.ref, requestedConfig.database])

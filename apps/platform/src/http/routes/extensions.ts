@@ -6,6 +6,7 @@ import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../typed-route.js'
 
 async function answering<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -31,13 +32,13 @@ export async function extensionRoutes(app: FastifyInstance, ctx: PlatformContext
     return ctx.projects.adminConnection(project)
   }
 
-  app.get('/platform/pg-meta/:ref/extensions', async (request): Promise<Extension[]> => {
+  route(app, 'GET /platform/pg-meta/{ref}/extensions', async (request): Promise<Extension[]> => {
     const { ref } = parse(RefParams, request.params)
     const connection = await database(request, ref, 'projects.read')
     return answering(() => listExtensions(connection))
   })
 
-  app.post('/platform/pg-meta/:ref/extensions', async (request, reply): Promise<Extension> => {
+  route(app, 'POST /platform/pg-meta/{ref}/extensions', async (request, reply): Promise<Extension> => {
     const { ref } = parse(RefParams, request.params)
     // Permission before validation: a caller who may not enable learns nothing about the rules.
     const connection = await database(request, ref, 'sql.write')
@@ -61,7 +62,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: PlatformContext
   }
 
   // The dashboard's call (`?id=name`, as the hosted dashboard sends it) and postgres-meta's path.
-  app.delete('/platform/pg-meta/:ref/extensions', async (request, reply) => {
+  route(app, 'DELETE /platform/pg-meta/{ref}/extensions', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     return disable(request, reply, ref)
   })

@@ -9,6 +9,7 @@ import { assertCan } from '../../auth/project-access.js'
 import { identityOf } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { DomainError, notFound, upstreamFailed, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * GitHub connections of an organization (its settings' Integrations page) and the enable-branching dialog's branch
@@ -43,13 +44,13 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return connection
   }
 
-  app.get('/platform/integrations/github/connections', async (request) => {
+  route(app, 'GET /platform/integrations/github/connections', async (request) => {
     const { organization_id } = parse(GitHubConnectionsQuery, request.query)
     await roleIn(request, organization_id)
     return { connections: (await listConnections(ctx.db, organization_id)).map(toGitHubConnection) }
   })
 
-  app.post('/platform/integrations/github/connections', async (request, reply) => {
+  route(app, 'POST /platform/integrations/github/connections', async (request, reply) => {
     const body = parse(CreateGitHubConnectionBody, request.body)
     await roleIn(request, body.organization_id, 'projects.update')
     const { rows } = await ctx.db.query('SELECT 1 FROM projects WHERE ref = $1 AND organization_id = $2 AND status <> $3', [
@@ -65,10 +66,11 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
       token: body.token,
       workdir: body.workdir,
     })
-    return reply.code(201).send(toGitHubConnection(created))
+    reply.code(201)
+    return toGitHubConnection(created)
   })
 
-  app.delete('/platform/integrations/github/connections/:connectionId', async (request, reply) => {
+  route(app, 'DELETE /platform/integrations/github/connections/{connectionId}', async (request, reply) => {
     const { connectionId } = parse(GitHubConnectionIdParams, request.params)
     await connectionFor(request, connectionId, 'projects.update')
     // Gone meanwhile (a second click): the same 404 as any unknown connection.
@@ -76,7 +78,7 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return reply.code(204).send()
   })
 
-  app.get('/platform/integrations/github/branches/:connectionId/:branchName', async (request) => {
+  route(app, 'GET /platform/integrations/github/branches/{connectionId}/{branchName}', async (request) => {
     const { connectionId, branchName } = parse(GitHubBranchParams, request.params)
     const connection = await connectionFor(request, connectionId)
     try {

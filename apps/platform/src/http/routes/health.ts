@@ -52,7 +52,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: PlatformContext): 
   app.get('/api/health', async (_request, reply) => {
     const readiness = await platformReadiness(ctx)
     if (readiness.ready) return { status: 'ok' }
-    return reply.code(503).send({ status: 'unavailable', message: readiness.message, platform_database: readiness.database, job_runner: readiness.jobRunner })
+    reply.code(503)
+    return { status: 'unavailable', message: readiness.message, platform_database: readiness.database, job_runner: readiness.jobRunner }
   })
 
   app.get('/v1/projects/:ref/health', async (request) => {

@@ -4,16 +4,17 @@ import { installationSettingsView, isInstallationOwner, writeInstallationSetting
 import { identityOf } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { forbidden, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 const ENVIRONMENT_VARIABLES = { organization_creation: 'STRATUM_ORGANIZATION_CREATION', plan_changes: 'STRATUM_PLAN_CHANGES' } as const
 
 /** Installation settings: every account reads them (the dashboard hides what it may not do); the installation's owner changes them. */
 export async function installationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/installation/settings', async (request): Promise<InstallationSettingsView> => {
+  route(app, 'GET /platform/installation/settings', async (request): Promise<InstallationSettingsView> => {
     return installationSettingsView(ctx.db, ctx.config, identityOf(request).user.id)
   })
 
-  app.patch('/platform/installation/settings', async (request): Promise<InstallationSettingsView> => {
+  route(app, 'PATCH /platform/installation/settings', async (request): Promise<InstallationSettingsView> => {
     const body = parse(UpdateInstallationSettingsBody, request.body)
     const userId = identityOf(request).user.id
     if (!(await isInstallationOwner(ctx.db, userId))) throw forbidden(INSTALLATION_TEXTS.manageSettings)

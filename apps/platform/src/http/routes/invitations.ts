@@ -14,6 +14,7 @@ import { identityOf, orgAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { forbidden, notFound, conflict, parse } from '../../errors.js'
 import { setSessionCookie } from './auth.js'
+import { route } from '../typed-route.js'
 
 const OrgInvitationParams = SlugParams.merge(InvitationIdParams)
 
@@ -41,7 +42,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   // --- The organization's side: owners and administrators invite, list and revoke. ---
 
-  app.post('/platform/organizations/:slug/members/invitations', async (request, reply): Promise<CreatedInvitation> => {
+  route(app, 'POST /platform/organizations/{slug}/members/invitations', async (request, reply): Promise<CreatedInvitation> => {
     const { slug } = parse(SlugParams, request.params)
     const body = parse(InviteMemberBody, request.body)
     const { org, role } = await orgAccess(ctx.db, request, slug, 'members.write')
@@ -53,13 +54,13 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
     return { invitation: toInvitation(invitation), invitation_url: invitationUrl(request, ctx, token) }
   })
 
-  app.get('/platform/organizations/:slug/members/invitations', async (request) => {
+  route(app, 'GET /platform/organizations/{slug}/members/invitations', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { org } = await orgAccess(ctx.db, request, slug, 'members.write')
     return (await listOrganizationInvitations(ctx.db, org.id)).map(toInvitation)
   })
 
-  app.delete('/platform/organizations/:slug/members/invitations/:id', async (request) => {
+  route(app, 'DELETE /platform/organizations/{slug}/members/invitations/{id}', async (request) => {
     const params = parse(OrgInvitationParams, request.params)
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
     const invitation = await findInvitationById(ctx.db, params.id)
@@ -71,7 +72,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
 
   // --- The invitee's side: the link (no account needed to read it or to sign up with it). ---
 
-  app.get('/platform/invitations/:token', async (request): Promise<InvitationDetails> => {
+  route(app, 'GET /platform/invitations/{token}', async (request): Promise<InvitationDetails> => {
     const { token } = parse(InvitationTokenParams, request.params)
     const invitation = await usableInvitationByToken(ctx.db, token)
     return {
@@ -86,7 +87,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
   })
 
   // A person with no account sets their own password: the account is created, joins, and is signed in.
-  app.post('/platform/invitations/:token/sign-up', async (request, reply): Promise<AcceptedInvitation> => {
+  route(app, 'POST /platform/invitations/{token}/sign-up', async (request, reply): Promise<AcceptedInvitation> => {
     const { token } = parse(InvitationTokenParams, request.params)
     const { password } = parse(InvitationSignUpBody, request.body)
     const { invitation, userId } = await inTransaction(ctx.db, async (tx) => {
@@ -104,7 +105,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
   })
 
   // An existing account accepts with the link, signed in as the address it was sent to.
-  app.post('/platform/invitations/:token/accept', async (request): Promise<AcceptedInvitation> => {
+  route(app, 'POST /platform/invitations/{token}/accept', async (request): Promise<AcceptedInvitation> => {
     const { token } = parse(InvitationTokenParams, request.params)
     const { user } = identityOf(request)
     const invitation = await inTransaction(ctx.db, async (tx) => {
@@ -118,7 +119,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
 
   // --- The signed-in account: what is addressed to it, and declining. ---
 
-  app.get('/platform/profile/invitations', async (request): Promise<ReceivedInvitation[]> => {
+  route(app, 'GET /platform/profile/invitations', async (request): Promise<ReceivedInvitation[]> => {
     const invitations = await listInvitationsForEmail(ctx.db, identityOf(request).user.email)
     return invitations.map((invitation) => ({
       id: invitation.id,
@@ -130,7 +131,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
     }))
   })
 
-  app.delete('/platform/profile/invitations/:id', async (request) => {
+  route(app, 'DELETE /platform/profile/invitations/{id}', async (request) => {
     const { id } = parse(InvitationIdParams, request.params)
     const invitation = await findInvitationById(ctx.db, id)
     // Someone else's invitation reads as not found: its id tells nothing.

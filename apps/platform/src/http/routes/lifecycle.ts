@@ -18,6 +18,7 @@ import { membersAtFreeProjectLimit } from './project-removal.js'
 import { operationRoutes } from './operations.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, forbidden, notFound, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 const DOWNLOAD_LINK_SECONDS = 300
 const DAY_MS = 24 * 3600 * 1000
@@ -105,12 +106,12 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return start(request, project, 'restore')
   }
 
-  app.post('/platform/projects/:ref/pause', pause)
+  route(app, 'POST /platform/projects/{ref}/pause', pause)
   app.post('/v1/projects/:ref/pause', pause)
-  app.post('/platform/projects/:ref/restore', restore)
+  route(app, 'POST /platform/projects/{ref}/restore', restore)
   app.post('/v1/projects/:ref/restore', restore)
 
-  app.get('/platform/projects/:ref/pause/status', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/pause/status', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return pauseStatus(ctx, (await projectAccess(ctx.db, request, ref)).project)
   })
@@ -119,17 +120,17 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     const { ref } = parse(RefParams, request.params)
     return restoreVersions((await projectAccess(ctx.db, request, ref)).project)
   }
-  app.get('/platform/projects/:ref/restore/versions', versions)
+  route(app, 'GET /platform/projects/{ref}/restore/versions', versions)
   app.get('/v1/projects/:ref/restore', versions)
 
-  app.post('/platform/projects/:ref/restart', async (request) => {
+  route(app, 'POST /platform/projects/{ref}/restart', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'restart')
     return start(request, project, 'restart')
   })
 
-  app.post('/platform/projects/:ref/resize', async (request) => {
+  route(app, 'POST /platform/projects/{ref}/resize', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { desired_instance_size } = parse(ResizeBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
@@ -138,7 +139,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return start(request, project, 'resize', { compute_size: desired_instance_size, previous_size: project.compute_size })
   })
 
-  app.get('/platform/database/:ref/backups', async (request) => {
+  route(app, 'GET /platform/database/{ref}/backups', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref)
     const backups = (await listBackups(ctx.db, ref)).map(toBackup)
@@ -169,13 +170,13 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
   })
 
   // Logical backups only: they restore into any empty Postgres with psql.
-  app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
+  route(app, 'GET /platform/database/{ref}/backups/downloadable-backups', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref)
     return { backups: (await listBackups(ctx.db, ref)).filter((row) => !row.is_physical_backup).map(toBackup) }
   })
 
-  app.post('/platform/database/:ref/backups/download', async (request) => {
+  route(app, 'POST /platform/database/{ref}/backups/download', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { id } = parse(BackupDownloadBody, request.body)
     await projectAccess(ctx.db, request, ref, 'infrastructure.execute')

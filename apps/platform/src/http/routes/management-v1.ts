@@ -44,7 +44,8 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
     const { name } = parse(V1CreateOrganizationBody, request.body)
     await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const { org } = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
-    return reply.code(201).send({ id: org.slug, slug: org.slug, name: org.name })
+    reply.code(201)
+    return { id: org.slug, slug: org.slug, name: org.name }
   })
 
   // One organization as the document gives it: its plan, no AI opt-in tags (the assistant is configured
@@ -96,7 +97,8 @@ export async function managementV1Routes(app: FastifyInstance, ctx: PlatformCont
       computeSize: body.desired_instance_size,
       region: body.region ?? (body.region_selection?.type === 'specific' ? body.region_selection.code : undefined),
     })
-    return reply.code(201).send(project(row))
+    reply.code(201)
+    return project(row)
   })
 
   app.get('/v1/projects/:ref', async (request) => {

@@ -8,6 +8,7 @@ import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../typed-route.js'
 
 /**
  * Where the REST API is reached: host:port (PostgREST always writes the port), scheme and base path, read
@@ -45,7 +46,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     }
   }
 
-  app.get('/platform/pg-meta/:ref/tables', async (request) => {
+  route(app, 'GET /platform/pg-meta/{ref}/tables', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const query = parse(PgMetaTablesQuery, request.query)
     const project = await target(request, ref)
@@ -61,7 +62,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     )
   })
 
-  app.get('/platform/projects/:ref/api/rest', async (request, reply) => {
+  route(app, 'GET /platform/projects/{ref}/api/rest', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     const query = parse(ApiRestQuery, request.query)
     const project = await target(request, ref)

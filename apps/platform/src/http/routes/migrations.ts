@@ -7,6 +7,7 @@ import { assertCan } from '../../auth/project-access.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** Runs SQL as the project's `postgres` role (sqlRoutes' runner, with the member's query slot). */
 export type RunAsOwner = (request: FastifyRequest, reply: FastifyReply, project: ProjectRow, sql: string) => Promise<RunOutcome>
@@ -23,12 +24,12 @@ export async function migrationRoutes(app: FastifyInstance, ctx: PlatformContext
     return new MigrationHistory((sql) => run(request, reply, found.project, sql))
   }
 
-  app.get('/v1/projects/:ref/database/migrations', async (request, reply) => {
+  route(app, 'GET /v1/projects/{ref}/database/migrations', async (request, reply) => {
     const rows = await (await access(request, reply, false)).list()
     return rows.map((row) => ({ version: row.version, ...(row.name ? { name: row.name } : {}) }))
   })
 
-  app.get('/v1/projects/:ref/database/migrations/:version', async (request, reply) => {
+  route(app, 'GET /v1/projects/{ref}/database/migrations/{version}', async (request, reply) => {
     const history = await access(request, reply, false)
     const { version } = parse(V1MigrationVersionParams, request.params)
     const row = (await history.list()).find((entry) => entry.version === version)

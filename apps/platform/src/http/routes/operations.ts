@@ -6,6 +6,7 @@ import { assertCan } from '../../auth/project-access.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** How many of a project's operations the list shows, newest first. */
 const LIST_LIMIT = 20
@@ -30,7 +31,7 @@ const CANCEL_PERMISSION: Record<OperationKind, Permission> = {
  * and their cancel. Part of the lifecycle routes (lifecycle.ts registers them).
  */
 export async function operationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/projects/:ref/operations', async (request): Promise<OperationList> => {
+  route(app, 'GET /platform/projects/{ref}/operations', async (request): Promise<OperationList> => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref)
     return { operations: (await recentOperations(ctx.db, ref, LIST_LIMIT)).map(toOperationProgress) }
@@ -53,6 +54,7 @@ export async function operationRoutes(app: FastifyInstance, ctx: PlatformContext
     const { op, role } = await operationOf(request)
     assertCan(role, CANCEL_PERMISSION[op.kind])
     // Accepted: the runner stops at the next step boundary and rolls back (status 'cancelling').
-    return reply.code(202).send(toOperationProgress(await ctx.operations.cancel(op.id)))
+    reply.code(202)
+    return toOperationProgress(await ctx.operations.cancel(op.id))
   })
 }

@@ -10,6 +10,7 @@ import { identityOf, orgAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, forbidden, notFound, parse } from '../../errors.js'
 import { assertMayChangePlan, assertMayCreateOrganization } from '../installation-policy.js'
+import { route } from '../typed-route.js'
 
 const MemberParams = SlugParams.extend({ user_id: z.uuid({ error: 'Member id must be a UUID' }) })
 
@@ -48,23 +49,24 @@ async function assertOtherOwnerExists(db: Queryable, orgId: string, userId: stri
 }
 
 export async function organizationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/organizations', async (request) => {
+  route(app, 'GET /platform/organizations', async (request) => {
     return (await listMemberships(ctx.db, identityOf(request).user.id)).map((membership) => toOrganization(membership, ctx.config.aiOptInChoosable))
   })
 
-  app.post('/platform/organizations', async (request, reply) => {
+  route(app, 'POST /platform/organizations', async (request, reply) => {
     const { name } = parse(CreateOrganizationBody, request.body)
     await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const membership = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
-    return reply.code(201).send(toOrganization(membership, ctx.config.aiOptInChoosable))
+    reply.code(201)
+    return toOrganization(membership, ctx.config.aiOptInChoosable)
   })
 
-  app.get('/platform/organizations/:slug', async (request) => {
+  route(app, 'GET /platform/organizations/{slug}', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     return toOrganization(await orgAccess(ctx.db, request, slug), ctx.config.aiOptInChoosable)
   })
 
-  app.patch('/platform/organizations/:slug', async (request) => {
+  route(app, 'PATCH /platform/organizations/{slug}', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const body = parse(UpdateOrganizationBody, request.body)
     const membership = await orgAccess(ctx.db, request, slug, 'organizations.update')
@@ -84,7 +86,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
 
   // No payment processing: the plan is a setting that the installation's owner changes (or, when the
   // installation settings say so, the organization's owners).
-  app.put('/platform/organizations/:slug/billing/subscription', async (request) => {
+  route(app, 'PUT /platform/organizations/{slug}/billing/subscription', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { plan } = parse(UpdateSubscriptionBody, request.body)
     const membership = await orgAccess(ctx.db, request, slug)
@@ -93,7 +95,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return toOrganization({ ...membership, org: { ...membership.org, plan } }, ctx.config.aiOptInChoosable)
   })
 
-  app.get('/platform/organizations/:slug/members', async (request) => {
+  route(app, 'GET /platform/organizations/{slug}/members', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { org } = await orgAccess(ctx.db, request, slug)
     const { rows } = await ctx.db.query<MemberRow>(
@@ -106,7 +108,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
 
   // Adding a member is an invitation that the invitee accepts: routes/invitations.ts.
 
-  app.patch('/platform/organizations/:slug/members/:user_id', async (request) => {
+  route(app, 'PATCH /platform/organizations/{slug}/members/{user_id}', async (request) => {
     const params = parse(MemberParams, request.params)
     const body = parse(UpdateMemberBody, request.body)
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
@@ -122,7 +124,7 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return member
   })
 
-  app.delete('/platform/organizations/:slug/members/:user_id', async (request) => {
+  route(app, 'DELETE /platform/organizations/{slug}/members/{user_id}', async (request) => {
     const params = parse(MemberParams, request.params)
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
     const removed = await inTransaction(ctx.db, async (tx) => {

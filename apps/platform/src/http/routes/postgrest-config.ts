@@ -6,6 +6,7 @@ import { getPostgrestSettings, schemaList, updatePostgrestSettings } from '../..
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * The data API's settings (exposed schemas, extra search path, max rows, pool): the Management API's
@@ -43,6 +44,6 @@ export async function postgrestConfigRoutes(app: FastifyInstance, ctx: PlatformC
 
   app.get('/v1/projects/:ref/postgrest', read)
   app.patch('/v1/projects/:ref/postgrest', update)
-  app.get('/platform/projects/:ref/config/postgrest', read)
-  app.patch('/platform/projects/:ref/config/postgrest', update)
+  route(app, 'GET /platform/projects/{ref}/config/postgrest', read)
+  route(app, 'PATCH /platform/projects/{ref}/config/postgrest', update)
 }

@@ -9,6 +9,7 @@ import { identityOf } from '../access.js'
 import { setSessionCookie } from './auth.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 interface TokenRow {
   id: string
@@ -31,9 +32,9 @@ function toAccessToken(row: TokenRow): AccessToken {
 const TokenIdParams = z.object({ id: z.uuid({ error: 'Token id must be a UUID' }) })
 
 export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/profile', async (request) => toProfile(identityOf(request).user))
+  route(app, 'GET /platform/profile', async (request) => toProfile(identityOf(request).user))
 
-  app.put('/platform/profile/password', async (request, reply) => {
+  route(app, 'PUT /platform/profile/password', async (request, reply) => {
     const identity = identityOf(request)
     const body = parse(ChangePasswordBody, request.body)
     if (!(await verifyPassword(body.current_password, identity.user.password_hash))) throw invalidInput('Current password is incorrect')
@@ -46,7 +47,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
     return toProfile(updated)
   })
 
-  app.get('/platform/profile/permissions', async (request): Promise<OrgPermissions[]> => {
+  route(app, 'GET /platform/profile/permissions', async (request): Promise<OrgPermissions[]> => {
     const memberships = await listMemberships(ctx.db, identityOf(request).user.id)
     return memberships.map(({ org, role }) => ({
       organization_id: Number(org.id),
@@ -56,7 +57,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
     }))
   })
 
-  app.get('/platform/profile/access-tokens', async (request) => {
+  route(app, 'GET /platform/profile/access-tokens', async (request) => {
     const { rows } = await ctx.db.query<TokenRow>(
       'SELECT id, name, token_alias, created_at, last_used_at FROM access_tokens WHERE user_id = $1 ORDER BY created_at DESC',
       [identityOf(request).user.id],
@@ -64,7 +65,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toAccessToken)
   })
 
-  app.post('/platform/profile/access-tokens', async (request, reply) => {
+  route(app, 'POST /platform/profile/access-tokens', async (request, reply) => {
     const { name } = parse(CreateAccessTokenBody, request.body)
     const token = newAccessToken()
     const { rows } = await ctx.db.query<TokenRow>(
@@ -72,10 +73,11 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
        RETURNING id, name, token_alias, created_at, last_used_at`,
       [identityOf(request).user.id, name, hashToken(token), tokenAlias(token)],
     )
-    return reply.code(201).send({ ...toAccessToken(rows[0]!), token })
+    reply.code(201)
+    return { ...toAccessToken(rows[0]!), token }
   })
 
-  app.delete('/platform/profile/access-tokens/:id', async (request) => {
+  route(app, 'DELETE /platform/profile/access-tokens/{id}', async (request) => {
     const { id } = parse(TokenIdParams, request.params)
     const { rowCount } = await ctx.db.query('DELETE FROM access_tokens WHERE id = $1 AND user_id = $2', [id, identityOf(request).user.id])
     if (!rowCount) throw notFound('Access token not found')

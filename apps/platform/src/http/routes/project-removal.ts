@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { backupDirectory } from '../../control/backups.js'
 import { findProject, type ProjectRow } from '../../control/project-store.js'
 import { pitrDir } from '../../control/pitr/archive-paths.js'
-import { functionsDir } from '../../functions/store.js'
-import { archivesDir } from '../../storage/archive.js'
+import { functionsDir } from '../../services/functions/store.js'
+import { archivesDir } from '../../services/storage/archive.js'
 import type { Db } from '../../store/db.js'
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * Owners and administrators of a free organization who already run the free limit of active
@@ -63,10 +64,10 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     await removeProjectWithData(ctx, project)
     return { id: Number(project.id), name: project.name, ref: project.ref }
   }
-  app.delete('/platform/projects/:ref', remove)
+  route(app, 'DELETE /platform/projects/{ref}', remove)
   app.delete('/v1/projects/:ref', remove)
 
-  app.get('/platform/organizations/:slug/members/reached-free-project-limit', async (request) => {
+  route(app, 'GET /platform/organizations/{slug}/members/reached-free-project-limit', async (request) => {
     const { slug } = parse(SlugParams, request.params)
     const { org } = await orgAccess(ctx.db, request, slug)
     return membersAtFreeProjectLimit(ctx.db, org.id)
@@ -74,7 +75,7 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
 
   // The exit survey: from those who may do what it is about (delete the project, or change the
   // plan), about a project of that organization; a deleted project's survey may come after it.
-  app.post('/platform/feedback/downgrade', async (request, reply) => {
+  route(app, 'POST /platform/feedback/downgrade', async (request, reply) => {
     const body = parse(ExitSurveyBody, request.body)
     const { org } = await orgAccess(ctx.db, request, body.orgSlug, body.exitAction === 'delete' ? 'projects.update' : 'billing.write')
     const project = await findProject(ctx.db, body.projectRef)
@@ -84,6 +85,7 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [identityOf(request).user.id, body.projectRef, body.orgSlug, body.reasons, body.additionalFeedback, body.exitAction],
     )
-    return reply.code(201).send({})
+    reply.code(201)
+    return {}
   })
 }

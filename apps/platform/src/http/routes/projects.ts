@@ -9,6 +9,7 @@ import { listProjectsForUser, toProject, type ProjectRow } from '../../control/p
 import { identityOf, orgAccess, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 const ListQuery = z.object({ organization_slug: OrgSlug.optional() })
 
@@ -32,12 +33,12 @@ export async function createProjectFor(
 export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   const view = (row: ProjectRow) => toProject(row, ctx.config.dbHost)
 
-  app.get('/platform/projects', async (request) => {
+  route(app, 'GET /platform/projects', async (request) => {
     const query = parse(ListQuery, request.query)
     return (await listProjectsForUser(ctx.db, identityOf(request).user.id, query.organization_slug)).map(view)
   })
 
-  app.post('/platform/projects', async (request, reply) => {
+  route(app, 'POST /platform/projects', async (request, reply) => {
     const body = parse(CreateProjectBody, request.body)
     const row = await createProjectFor(ctx, request, {
       organizationSlug: body.organization_slug,
@@ -46,12 +47,13 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
       major: body.postgres_engine,
       computeSize: body.desired_instance_size,
     })
-    return reply.code(201).send(view(row))
+    reply.code(201)
+    return view(row)
   })
 
   // The New project form's versions: those whose binaries are installed here, newest first. Every
   // provider and region runs on this machine, so they do not narrow the list.
-  app.post('/platform/organizations/:slug/available-versions', async (request): Promise<RestoreVersions> => {
+  route(app, 'POST /platform/organizations/{slug}/available-versions', async (request): Promise<RestoreVersions> => {
     const { slug } = parse(SlugParams, request.params)
     parse(AvailableVersionsBody, request.body ?? {})
     await orgAccess(ctx.db, request, slug)
@@ -62,13 +64,13 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
     }
   })
 
-  app.get('/platform/projects/:ref', async (request) => {
+  route(app, 'GET /platform/projects/{ref}', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return view((await projectAccess(ctx.db, request, ref, 'projects.read')).project)
   })
 
   // Polled every few seconds by every open dashboard: one query, nothing else.
-  app.get('/platform/projects/:ref/status', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/status', async (request) => {
     const { ref } = parse(RefParams, request.params)
     return { status: (await projectAccess(ctx.db, request, ref, 'projects.read')).project.status }
   })

@@ -9,6 +9,7 @@ import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, conflict, rateLimited, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../typed-route.js'
 
 /** How long a started export waits for the browser to open its URL before it is given up. */
 export const EXPORT_TICKET_TTL_MS = 30_000
@@ -77,7 +78,7 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
     }
   }
 
-  app.post('/platform/pg-meta/:ref/query/export', async (request, reply) => {
+  route(app, 'POST /platform/pg-meta/{ref}/query/export', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
     const body = parse(SqlExportBody, request.body)

@@ -5,6 +5,7 @@ import type { RunOutcome } from '../../sql-runner/runner.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** What the member's query history keeps of a run: the last result's row count, or the error. */
 export interface HistoryOutcome {
@@ -37,7 +38,7 @@ export async function recordInHistory(ctx: PlatformContext, request: FastifyRequ
 
 /** GET /platform/projects/{ref}/sql/history: the caller's own runs on the project, newest first, searchable. */
 export async function sqlHistoryRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/projects/:ref/sql/history', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/sql/history', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const page = parse(SqlHistoryQuery, request.query)
     // Any member who may run SQL in the editor (read-only first) may read their own history.

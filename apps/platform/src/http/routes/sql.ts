@@ -30,6 +30,7 @@ import type { PlatformContext } from '../../platform-context.js'
 import { DomainError, invalidInput, forbidden, notFound, conflict, rateLimited, unavailable, parse } from '../../errors.js'
 import { STATUS_OF } from '../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../typed-route.js'
 
 async function reaching<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -103,7 +104,7 @@ export async function sqlRoutes(
     return found
   }
 
-  app.post('/platform/pg-meta/:ref/query', async (request, reply) => {
+  route(app, 'POST /platform/pg-meta/{ref}/query', async (request, reply) => {
     const { project, role } = await access(request)
     const body = parse(SqlQueryBody, request.body)
     if (!body.read_only) assertCan(role, 'sql.write')
@@ -168,7 +169,7 @@ export async function sqlRoutes(
     return reply.code(status).type('application/json; charset=utf-8').send(json)
   })
 
-  app.get('/platform/pg-meta/:ref/query/ongoing', async (request) => {
+  route(app, 'GET /platform/pg-meta/{ref}/query/ongoing', async (request) => {
     const { project, role } = await access(request)
     assertActive(project)
     const sessions = await reaching(() => sql.ongoing(project))

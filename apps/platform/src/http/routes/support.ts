@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 interface SupportRow extends Omit<SupportRequest, 'created_at' | 'id'> {
   id: string
@@ -13,7 +14,7 @@ const toSupportRequest = (row: SupportRow): SupportRequest => ({ ...row, id: Num
 
 /** Support requests are stored for the platform's operators; each user sees their own. */
 export async function supportRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/support/requests', async (request) => {
+  route(app, 'GET /platform/support/requests', async (request) => {
     const { rows } = await ctx.db.query<SupportRow>(
       `SELECT id, category, project_ref, subject, message, created_at FROM support_requests
        WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
@@ -22,7 +23,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toSupportRequest)
   })
 
-  app.post('/platform/support/requests', async (request, reply) => {
+  route(app, 'POST /platform/support/requests', async (request, reply) => {
     const body = parse(CreateSupportRequestBody, request.body)
     // A request about a project must be about one the user can see.
     if (body.project_ref) await projectAccess(ctx.db, request, body.project_ref)
@@ -31,6 +32,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: PlatformContext):
        RETURNING id, category, project_ref, subject, message, created_at`,
       [identityOf(request).user.id, body.category, body.project_ref ?? null, body.subject, body.message],
     )
-    return reply.code(201).send(toSupportRequest(rows[0]!))
+    reply.code(201)
+    return toSupportRequest(rows[0]!)
   })
 }

@@ -158,7 +158,8 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
           }
           if (error instanceof UploadCut) {
             request.log.info({ err: error.cause }, 'a CSV import was cut off by its client')
-            return reply.code(400).send({ message: error.message })
+            reply.code(400)
+            return { message: error.message }
           }
           await drain(request.raw)
           if (error instanceof pg.DatabaseError) return reply.code(400).send(refusal(error))

@@ -7,6 +7,7 @@ import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { conflict, failed, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../typed-route.js'
 
 /** `GET /v1/projects/{ref}/types/typescript` and `GET /v1/projects/{ref}/custom-hostname`. */
 export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: PlatformContext, typegen = new TypegenService(ctx.projects.connections)): Promise<void> {
@@ -20,7 +21,7 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
   }
 
-  app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptResponse> => {
+  route(app, 'GET /v1/projects/{ref}/types/typescript', async (request): Promise<TypescriptResponse> => {
     const { ref } = parse(RefParams, request.params)
     const query = parse(TypescriptTypesQuery, request.query)
     const project = await target(request, ref)

@@ -9,6 +9,7 @@ import { inTransaction } from '../../store/db.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 const StatusQuery = z.object({ tracking_id: z.uuid({ error: 'tracking_id must be the id returned by the upgrade call' }).optional() })
 
@@ -32,7 +33,7 @@ function toUpgradeStatus(op: OperationRow | null): DatabaseUpgradeStatus {
 const upgradeTargets = (current: string) => installedMajors().filter((major) => Number(major) > Number(current)).sort((a, b) => Number(b) - Number(a))
 
 export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.post('/v1/projects/:ref/upgrade', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/upgrade', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     const body = parse(UpgradeBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
@@ -48,10 +49,11 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
     const op = await ctx.operations.request(ref, 'upgrade', {
       target_major: target, source_major: project.postgres_major, next_port: nextPort, progress: '0_requested',
     }, identityOf(request).user.id)
-    return reply.code(201).send({ tracking_id: op.id })
+    reply.code(201)
+    return { tracking_id: op.id }
   })
 
-  app.get('/v1/projects/:ref/upgrade/status', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/upgrade/status', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { tracking_id } = parse(StatusQuery, request.query)
     await projectAccess(ctx.db, request, ref)
@@ -59,7 +61,7 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
     return toUpgradeStatus(op && op.project_ref === ref && op.kind === 'upgrade' ? op : null)
   })
 
-  app.get('/v1/projects/:ref/upgrade/eligibility', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/upgrade/eligibility', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref)
     const targets = upgradeTargets(project.postgres_major)

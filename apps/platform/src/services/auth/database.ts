@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { ensureAuthSchema } from '../../control/auth-schema.js'
+import { ensureAuthSchema } from './schema.js'
 import { AUTH_ADMIN_ROLE, authAdminPassword, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectLogin } from '../../control/project-connections.js'

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Logger } from 'pino'
 import type { SecretBox } from '../../control/secret-box.js'
-import { findFunction, versionDir, type FunctionRow } from '../../functions/store.js'
-import { openSecrets } from '../../functions/secrets.js'
+import { findFunction, versionDir, type FunctionRow } from './store.js'
+import { openSecrets } from './secrets.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 import { BOOTSTRAP_SOURCE } from './bootstrap.js'
@@ -50,7 +50,7 @@ export interface FunctionRuntimeOptions {
  * Runs each deployed function in its own Deno process (sandbox.ts for its privileges): started at its
  * first request, stopped after idleMs without one, replaced when its version, its project's keys or
  * its secrets change, and started fresh after a crash or a hung request. The gateway asks
- * `acquire(project, row)` for each request (gateway/functions-route.ts).
+ * `acquire(project, row)` for each request (services/functions/gateway-route.ts).
  */
 export class FunctionRuntime {
   /** The project listener's port, known once it listens: SUPABASE_URL points there. */
@@ -75,7 +75,7 @@ export class FunctionRuntime {
         options.log.warn({ ref, err: error }, 'could not restrict the function code directory')
       }
     }
-    // A crashed or hung process is discarded by the gateway (functions-route.ts); the next request starts a new one.
+    // A crashed or hung process is discarded by the gateway (gateway-route.ts); the next request starts a new one.
     this.processes = new ProjectProcessManager<FunctionProcess>({
       what: 'edge function',
       idleMs: options.idleMs,

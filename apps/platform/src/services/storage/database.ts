@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { asRole, AUTHENTICATOR_ROLE, USER_ROLE, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
-import { ensureStorageSchema } from '../../control/storage-schema.js'
+import { ensureStorageSchema } from './schema.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
 

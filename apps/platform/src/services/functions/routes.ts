@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart'
 import { DeployFunctionQuery, FUNCTION_LIMITS, FunctionParams, RefParams } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
-import { functionBodyMultipart } from '../../functions/body.js'
-import { readDeployForm } from '../../functions/deploy-input.js'
-import { publishFunction } from '../../functions/publish.js'
-import { deleteFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from '../../functions/store.js'
-import { identityOf, projectAccess } from '../access.js'
+import { functionBodyMultipart } from './body.js'
+import { readDeployForm } from './deploy-input.js'
+import { publishFunction } from './publish.js'
+import { deleteFunction, findFunction, listFunctions, readFunctionFiles, toFunction } from './store.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, parse } from '../../errors.js'
 
@@ -69,7 +69,8 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       const { slug } = parse(DeployFunctionQuery, request.query)
       const input = await readDeployForm(request)
       const row = await publishFunction(ctx, ref, slug, input, identityOf(request).user.id)
-      return reply.code(201).send(toFunction(row))
+      reply.code(201)
+      return toFunction(row)
     })
 
     scope.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {

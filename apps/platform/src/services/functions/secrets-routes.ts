@@ -1,9 +1,10 @@
 import { CreateFunctionSecretsBody, DeleteFunctionSecretsBody, RefParams } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
-import { deleteSecrets, listSecretDigests, upsertSecrets } from '../../functions/secrets.js'
-import { projectAccess } from '../access.js'
+import { deleteSecrets, listSecretDigests, upsertSecrets } from './secrets.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 /**
  * Edge function secrets (Management API /v1/projects/{ref}/secrets). Reading the list, digests only,
@@ -13,22 +14,23 @@ import { parse } from '../../errors.js'
  * request sees it.
  */
 export async function functionSecretRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/v1/projects/:ref/secrets', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/secrets', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'service_api_keys.read')
     return listSecretDigests(ctx.db, ref)
   })
 
-  app.post('/v1/projects/:ref/secrets', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/secrets', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const secrets = parse(CreateFunctionSecretsBody, request.body)
     await upsertSecrets(ctx.db, ctx.secrets, ref, secrets)
     await ctx.functions.stopProject(ref)
-    return reply.code(201).send({})
+    reply.code(201)
+    return {}
   })
 
-  app.delete('/v1/projects/:ref/secrets', async (request) => {
+  route(app, 'DELETE /v1/projects/{ref}/secrets', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const names = parse(DeleteFunctionSecretsBody, request.body)

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { DEFAULT_ENTRYPOINT, FUNCTION_LIMITS, FunctionDeployMetadata, type FunctionDeployMetadata as Metadata } from '@stratum/contracts'
 import type { FastifyRequest } from 'fastify'
-import { DomainError, invalidInput, parse } from '../errors.js'
+import { DomainError, invalidInput, parse } from '../../errors.js'
 
 /** The `file://` base of entrypoint_path / import_map_path in answers (store.ts), as the hosted API gives URLs there. */
 export const FUNCTION_URL_BASE = 'file:///home/deno/functions'

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { JWTPayload } from 'jose'
-import type { PlatformContext } from '../platform-context.js'
-import { API_VERSION_2024, API_VERSION_HEADER, AuthError, badJson } from '../services/auth/errors.js'
-import { OPEN_AUTH_PATHS } from '../services/auth/service.js'
-import type { GatewayProject } from './project-directory.js'
-import { mustCloseAfterEarlyAnswer, readBodyUpTo } from './proxy.js'
-import { publicApiBase } from './public-url.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { API_VERSION_2024, API_VERSION_HEADER, AuthError, badJson } from './errors.js'
+import { OPEN_AUTH_PATHS } from './service.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import { mustCloseAfterEarlyAnswer, readBodyUpTo } from '../../gateway/proxy.js'
+import { publicApiBase } from '../../gateway/public-url.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is read in full. */
 const MAX_AUTH_BODY_BYTES = 64 * 1024

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import { AddonVariantParams, ApplyAddonBody, PITR_RETENTION_DAYS, PITR_VARIANTS, PitrVariant, RefParams, RestorePitrBody, type ProjectAddons } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { baseBackupFor, listBaseBackups } from '../../control/pitr/archive-restore.js'
-import type { ProjectRow } from '../../control/project-store.js'
-import { identityOf, projectAccess } from '../access.js'
+import { baseBackupFor, listBaseBackups } from './archive-restore.js'
+import type { ProjectRow } from '../project-store.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 /** Monthly prices of the PITR variants (as the hosted platform lists them; no payment is processed here). */
 const PITR_PRICES: Record<PitrVariant, number> = { pitr_7: 100, pitr_14: 200, pitr_28: 400 }
@@ -41,7 +42,7 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     const { ref } = parse(RefParams, request.params)
     return projectAddons((await projectAccess(ctx.db, request, ref)).project)
   }
-  app.get('/v1/projects/:ref/billing/addons', addons)
+  route(app, 'GET /v1/projects/{ref}/billing/addons', addons)
   app.get('/platform/projects/:ref/billing/addons', addons)
 
   const apply = async (request: FastifyRequest) => {
@@ -60,7 +61,7 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     }
     return { operation_id: await restartWith(request, project, variant) }
   }
-  app.patch('/v1/projects/:ref/billing/addons', apply)
+  route(app, 'PATCH /v1/projects/{ref}/billing/addons', apply)
   app.post('/platform/projects/:ref/billing/addons', apply)
 
   const remove = async (request: FastifyRequest) => {
@@ -76,7 +77,7 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     await ctx.db.query('DELETE FROM pitr_base_backups WHERE project_ref = $1', [ref])
     return { operation_id: operationId }
   }
-  app.delete('/v1/projects/:ref/billing/addons/:addon_variant', remove)
+  route(app, 'DELETE /v1/projects/{ref}/billing/addons/{addon_variant}', remove)
   app.delete('/platform/projects/:ref/billing/addons/:addon_variant', remove)
 
   const restore = async (request: FastifyRequest) => {
@@ -94,6 +95,6 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     const op = await ctx.operations.request(ref, 'pitr_restore', { recovery_time_target: target.toISOString() }, identityOf(request).user.id)
     return { operation_id: op.id }
   }
-  app.post('/platform/database/:ref/backups/pitr', restore)
+  route(app, 'POST /platform/database/{ref}/backups/pitr', restore)
   app.post('/v1/projects/:ref/database/backups/restore-pitr', async (request, reply) => reply.code(201).send(await restore(request)))
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { asRole, AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
+import { asRole, AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
 const SCHEMA_VERSION = 'stratum_auth_1'

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import pg from 'pg'
-import type { PlatformContext } from '../platform-context.js'
-import type { Caller } from '../services/storage/database.js'
-import { StorageError } from '../services/storage/errors.js'
-import type { StorageAnswer } from '../services/storage/request.js'
-import type { KeyCheck } from './api-key.js'
-import type { GatewayProject } from './project-directory.js'
-import { mustCloseAfterEarlyAnswer } from './proxy.js'
+import type { PlatformContext } from '../../platform-context.js'
+import type { Caller } from './database.js'
+import { StorageError } from './errors.js'
+import type { StorageAnswer } from './request.js'
+import type { KeyCheck } from '../../gateway/api-key.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
+import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
 
 const CALLER_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 

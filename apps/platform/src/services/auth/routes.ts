@@ -2,10 +2,11 @@ import { ProjectAuthSettingsUpdate, RefParams, type Permission, type ProjectAuth
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { publicApiBase } from '../../gateway/public-url.js'
-import { updateAuthSettings } from '../../services/auth/config.js'
-import { projectAccess } from '../access.js'
+import { updateAuthSettings } from './config.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { conflict, parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 const UserParams = RefParams.extend({ id: z.uuid('Not a user id') })
 const ListQuery = z.object({
@@ -39,10 +40,10 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
   }
   app.get('/v1/projects/:ref/config/auth', readSettings)
   app.patch('/v1/projects/:ref/config/auth', updateSettings)
-  app.get('/platform/auth/:ref/config', readSettings)
-  app.patch('/platform/auth/:ref/config', updateSettings)
+  route(app, 'GET /platform/auth/{ref}/config', readSettings)
+  route(app, 'PATCH /platform/auth/{ref}/config', updateSettings)
 
-  app.get('/platform/projects/:ref/auth/outbox', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/auth/outbox', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'service_api_keys.read')
     return ctx.auth.outbox.list(project.ref)
@@ -79,7 +80,7 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
       .send(answer.body ?? {})
   }
 
-  app.get('/platform/auth/:ref/users', async (request, reply) => {
+  route(app, 'GET /platform/auth/{ref}/users', async (request, reply) => {
     const query = parse(ListQuery, request.query)
     return asServiceRole(request, reply, 'projects.read', {
       method: 'GET',
@@ -87,17 +88,17 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
       query: { page: String(query.page ?? 1), per_page: String(query.per_page ?? 50), ...(query.keywords ? { filter: query.keywords } : {}) },
     })
   })
-  app.post('/platform/auth/:ref/users', async (request, reply) =>
+  route(app, 'POST /platform/auth/{ref}/users', async (request, reply) =>
     asServiceRole(request, reply, 'sql.write', { method: 'POST', path: '/admin/users', body: objectBody(request.body) }),
   )
-  app.delete('/platform/auth/:ref/users/:id', async (request, reply) => {
+  route(app, 'DELETE /platform/auth/{ref}/users/{id}', async (request, reply) => {
     const { id } = parse(UserParams, request.params)
     return asServiceRole(request, reply, 'sql.write', { method: 'DELETE', path: `/admin/users/${id}` })
   })
-  app.post('/platform/auth/:ref/invite', async (request, reply) =>
+  route(app, 'POST /platform/auth/{ref}/invite', async (request, reply) =>
     asServiceRole(request, reply, 'sql.write', { method: 'POST', path: '/invite', body: objectBody(request.body) }),
   )
-  app.post('/platform/auth/:ref/recover', async (request, reply) =>
+  route(app, 'POST /platform/auth/{ref}/recover', async (request, reply) =>
     asServiceRole(request, reply, 'sql.write', { method: 'POST', path: '/recover', body: objectBody(request.body) }),
   )
 }

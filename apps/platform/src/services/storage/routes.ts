@@ -4,17 +4,18 @@ import { BucketParams, CreateBucketBody, RefParams, UpdateBucketBody, UpdateStor
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
-import { STORAGE_SCHEMA_VERSION } from '../../control/storage-schema.js'
+import { STORAGE_SCHEMA_VERSION } from './schema.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
-import { sendStorageAnswer } from '../../gateway/storage-route.js'
-import { findBucket, insertBucket, listBuckets, toBucket, updateBucket } from '../../services/storage/buckets.js'
-import { SERVICE_CALLER } from '../../services/storage/database.js'
-import { fromDatabaseError, StorageError } from '../../services/storage/errors.js'
-import { deleteBucket, emptyBucket } from '../../services/storage/handlers/buckets.js'
-import { buildArchive, findArchive, isBuilding, requestArchive, type ArchiveSource } from '../../storage/archive.js'
-import { identityOf, projectAccess } from '../access.js'
+import { sendStorageAnswer } from './gateway-route.js'
+import { findBucket, insertBucket, listBuckets, toBucket, updateBucket } from './buckets.js'
+import { SERVICE_CALLER } from './database.js'
+import { fromDatabaseError, StorageError } from './errors.js'
+import { deleteBucket, emptyBucket } from './handlers/buckets.js'
+import { buildArchive, findArchive, isBuilding, requestArchive, type ArchiveSource } from './archive.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, forbidden, notFound, conflict, failed, parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 const ARCHIVE_LINK_SECONDS = 300
 
@@ -46,7 +47,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     ctx.storage.dbs.asCaller(project, SERVICE_CALLER, work)
   const archiveSource = (ref: string): ArchiveSource => async () => ctx.storage.archiveContents(await running(ref))
 
-  app.get('/platform/storage/:ref/buckets', async (request) => {
+  route(app, 'GET /platform/storage/{ref}/buckets', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     const rows = await asPlatform(await running(ref), (client) => listBuckets(client))
@@ -95,7 +96,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return storageConfig(ref)
   })
 
-  app.post('/platform/storage/:ref/buckets', async (request, reply) => {
+  route(app, 'POST /platform/storage/{ref}/buckets', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const body = parse(CreateBucketBody, request.body)
@@ -104,7 +105,8 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
       const row = await asPlatform(await running(ref), (client) =>
         insertBucket(client, { id, public: body.public, allowed_mime_types: body.allowed_mime_types, file_size_limit: body.file_size_limit, type: body.type }, null),
       )
-      return reply.code(201).send(toBucket(row))
+      reply.code(201)
+      return toBucket(row)
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw conflict(`A bucket named ${id} already exists`)
       throw error
@@ -119,7 +121,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return toBucket(row)
   })
 
-  app.put('/platform/storage/:ref/buckets/:id', async (request) => {
+  route(app, 'PUT /platform/storage/{ref}/buckets/{id}', async (request) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const changes = parse(UpdateBucketBody, request.body)
@@ -129,7 +131,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
   })
 
   // The dashboard deletes a bucket with its objects (storage-api itself refuses a bucket that is not empty).
-  app.delete('/platform/storage/:ref/buckets/:id', async (request) => {
+  route(app, 'DELETE /platform/storage/{ref}/buckets/{id}', async (request) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
     const project = await running(ref)
@@ -169,16 +171,17 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
   })
 
   // The archive: POST starts a build, GET is polled (every 5 s by the dashboard) until fileUrl.
-  app.post('/platform/storage/:ref/archive', async (request, reply) => {
+  route(app, 'POST /platform/storage/{ref}/archive', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     await running(ref)
     await requestArchive(ctx.db, archiveSource(ref), ctx.config.dataDir, ref, identityOf(request).user.id, (err) =>
       request.log.error({ err, ref }, 'storage archive failed'))
-    return reply.code(201).send({})
+    reply.code(201)
+    return {}
   })
 
-  app.get('/platform/storage/:ref/archive', async (request) => {
+  route(app, 'GET /platform/storage/{ref}/archive', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     const archive = await findArchive(ctx.db, ref)

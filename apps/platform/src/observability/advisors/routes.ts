@@ -1,11 +1,12 @@
 import { RefParams, SecurityAdvisorsQuery, type AdvisorKind, type AdvisorsResponse, type Lint } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { runLints } from '../../observability/advisors/run.js'
+import { runLints } from './run.js'
 import { getPostgrestSettings, schemaList } from '../../services/rest/config.js'
-import { projectAccess } from '../access.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { conflict, unavailable, parse } from '../../errors.js'
 import { isDatabaseUnreachable, UNREACHABLE_MESSAGE } from '../../sql-runner/unreachable.js'
+import { route } from '../../http/typed-route.js'
 
 /**
  * The advisors: the Management API's /v1/projects/{ref}/advisors/security and /performance, and the
@@ -34,5 +35,5 @@ export async function advisorRoutes(app: FastifyInstance, ctx: PlatformContext):
     return { lints: await lints(request, ['security']) }
   })
   app.get('/v1/projects/:ref/advisors/performance', async (request): Promise<AdvisorsResponse> => ({ lints: await lints(request, ['performance']) }))
-  app.get('/platform/projects/:ref/run-lints', async (request): Promise<Lint[]> => lints(request, ['security', 'performance']))
+  route(app, 'GET /platform/projects/{ref}/run-lints', async (request): Promise<Lint[]> => lints(request, ['security', 'performance']))
 }

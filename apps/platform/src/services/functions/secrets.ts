@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { FUNCTION_SECRET_LIMITS, refusedSecretName, type FunctionSecretResponse } from '@stratum/contracts'
-import type { SecretBox } from '../control/secret-box.js'
-import { inTransaction, type Db, type Queryable } from '../store/db.js'
-import { invalidInput } from '../errors.js'
+import type { SecretBox } from '../../control/secret-box.js'
+import { inTransaction, type Db, type Queryable } from '../../store/db.js'
+import { invalidInput } from '../../errors.js'
 
 /**
  * A project's edge function secrets (migration 016): sealed with the data-dir key, answered only as

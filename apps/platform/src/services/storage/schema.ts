@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { asRole, READONLY_ROLE, USER_ROLE } from './bootstrap-roles.js'
+import { asRole, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in storage.migrations once this schema is in place (storage-api keeps its versions there too). */
 export const STORAGE_SCHEMA_VERSION = 'stratum_storage_1'

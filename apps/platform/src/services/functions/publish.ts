@@ -1,5 +1,5 @@
-import type { PlatformContext } from '../platform-context.js'
-import { protectFunctionCode } from '../services/functions/sandbox.js'
+import type { PlatformContext } from '../../platform-context.js'
+import { protectFunctionCode } from './sandbox.js'
 import type { DeployInput } from './deploy-input.js'
 import { deployFunction, type FunctionRow } from './store.js'
 

@@ -4,11 +4,12 @@ import {
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
-import { usageSeries } from '../../observability/usage/store.js'
-import { resourceWarnings } from '../../observability/usage/warnings.js'
-import { identityOf, projectAccess } from '../access.js'
+import { usageSeries } from './store.js'
+import { resourceWarnings } from './warnings.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 type UsageRow = ProjectRow & { disk_quota_bytes: string; readonly_since: Date | null; readonly_override_until: Date | null; readonly_applied: boolean }
 
@@ -27,12 +28,12 @@ function readOnlyStatus(row: UsageRow): ReadOnlyStatus {
  * read-only mode with the Management API's status and 15-minute override.
  */
 export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/platform/projects-resource-warnings', async (request): Promise<ProjectResourceWarnings[]> => {
+  route(app, 'GET /platform/projects-resource-warnings', async (request): Promise<ProjectResourceWarnings[]> => {
     const projects = (await listProjectsForUser(ctx.db, identityOf(request).user.id)) as UsageRow[]
     return resourceWarnings(ctx.db, projects)
   })
 
-  app.get('/platform/projects/:ref/usage', async (request): Promise<ProjectUsage> => {
+  route(app, 'GET /platform/projects/{ref}/usage', async (request): Promise<ProjectUsage> => {
     const { ref } = parse(RefParams, request.params)
     const { interval } = parse(UsageQuery, request.query)
     const project = (await projectAccess(ctx.db, request, ref, 'projects.read')).project as UsageRow
@@ -48,7 +49,7 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
     }
   })
 
-  app.get('/platform/projects/:ref/disk', async (request): Promise<DiskQuota> => {
+  route(app, 'GET /platform/projects/{ref}/disk', async (request): Promise<DiskQuota> => {
     const { ref } = parse(RefParams, request.params)
     const project = (await projectAccess(ctx.db, request, ref, 'projects.read')).project as UsageRow
     return diskQuota(ctx, project)
@@ -56,7 +57,7 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
 
   // Resizing the disk is an infrastructure change (Owner and Administrator); writes come back at once when the new
   // quota puts the project below 95%.
-  app.post('/platform/projects/:ref/disk', async (request): Promise<DiskQuota> => {
+  route(app, 'POST /platform/projects/{ref}/disk', async (request): Promise<DiskQuota> => {
     const { ref } = parse(RefParams, request.params)
     const body = parse(DiskQuotaBody, request.body)
     await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
@@ -74,12 +75,13 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
 
   // Writes for the next 15 minutes, to delete data (as Supabase offers); the collector turns read-only back on after
   // it when the disk is still at 95%.
-  app.post('/v1/projects/:ref/readonly/temporary-disable', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/readonly/temporary-disable', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     await ctx.db.query(`UPDATE projects SET readonly_override_until = now() + make_interval(mins => $2) WHERE ref = $1`, [ref, READONLY_OVERRIDE_MINUTES])
     await ctx.usage.reconcile(ref)
-    return reply.code(201).send({})
+    reply.code(201)
+    return {}
   })
 }
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Dispatcher } from 'undici'
-import type { PlatformContext } from '../platform-context.js'
-import type { FunctionProcess } from '../services/functions/function-process.js'
-import { GatewayError, isDisabledLegacyKey, namedKeyRole, verifiedClaims } from './api-key.js'
-import type { GatewayProject } from './project-directory.js'
+import type { PlatformContext } from '../../platform-context.js'
+import type { FunctionProcess } from './function-process.js'
+import { GatewayError, isDisabledLegacyKey, namedKeyRole, verifiedClaims } from '../../gateway/api-key.js'
+import type { GatewayProject } from '../../gateway/project-directory.js'
 
 /**
  * /functions/v1/<slug>/...: every request goes to the function, which decides about keys itself as on

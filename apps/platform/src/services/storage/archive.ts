@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
 import type { Bucket } from '@stratum/contracts'
-import type { Db } from '../store/db.js'
+import type { Db } from '../../store/db.js'
 
 /**
  * The storage archive of a project: a zip with buckets.json (every bucket record) and each

@@ -1,9 +1,10 @@
 import { LogQueryParams, RefParams, type LogQueryResponse } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { runLogQuery } from '../../observability/logs/query.js'
-import { projectAccess } from '../access.js'
+import { runLogQuery } from './query.js'
+import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 /**
  * The log explorer's queries over the log store (observability/logs/): logs.all as the dashboard and the
@@ -17,7 +18,7 @@ export async function logRoutes(app: FastifyInstance, ctx: PlatformContext): Pro
     const query = parse(LogQueryParams, request.query)
     return runLogQuery(ctx.db, project.ref, query)
   }
-  app.get('/platform/projects/:ref/analytics/endpoints/logs.all', handler)
+  route(app, 'GET /platform/projects/{ref}/analytics/endpoints/logs.all', handler)
   app.get('/v1/projects/:ref/analytics/endpoints/logs.all', handler)
   app.get('/v1/projects/:ref/analytics/endpoints/logs', handler)
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_VERIFY_JWT, type FunctionResponse } from '@stratum/contracts'
-import { inTransaction, type Db, type Queryable } from '../store/db.js'
+import { inTransaction, type Db, type Queryable } from '../../store/db.js'
 import { FUNCTION_URL_BASE, type DeployInput } from './deploy-input.js'
 
 /**

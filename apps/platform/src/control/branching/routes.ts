@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { BranchActionBody, BranchIdParams, BranchNameParams, CreateBranchBody, RefParams, UpdateBranchBody, type BranchDetail } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { BranchService } from '../../control/branching/branches.js'
-import { findBranch, findBranchByName, toBranch, type BranchRow } from '../../control/branching/branch-store.js'
-import { findProject } from '../../control/project-store.js'
+import { BranchService } from './branches.js'
+import { findBranch, findBranchByName, toBranch, type BranchRow } from './branch-store.js'
+import { findProject } from '../project-store.js'
 import type { Permission } from '@stratum/contracts'
-import { identityOf, projectAccess } from '../access.js'
+import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, notFound, parse } from '../../errors.js'
-import { removeProjectWithData } from './project-removal.js'
+import { removeProjectWithData } from '../../http/routes/project-removal.js'
+import { route } from '../../http/typed-route.js'
 
 /**
  * Branching in the Management API's shapes (control/branching/ does the work): the project's branches,
@@ -29,24 +30,25 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return branch
   }
 
-  app.get('/v1/projects/:ref/branches', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/branches', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref)
     return (await branches.list(project)).map(toBranch)
   })
 
-  app.post('/v1/projects/:ref/branches', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/branches', async (request, reply) => {
     const { ref } = parse(RefParams, request.params)
     const body = parse(CreateBranchBody, request.body)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const branch = body.is_default
       ? await branches.enable(project, body.branch_name, body.git_branch)
       : await branches.create(project, body, identityOf(request).user.id)
-    return reply.code(201).send(toBranch(branch))
+    reply.code(201)
+    return toBranch(branch)
   })
 
   // Disabling branching deletes every preview branch (their projects and data) and the production branch's row.
-  app.delete('/v1/projects/:ref/branches', async (request) => {
+  route(app, 'DELETE /v1/projects/{ref}/branches', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     await branches.disable(project, (branchProject) => removeProjectWithData(ctx, branchProject))
@@ -82,7 +84,7 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return toBranch(await branches.update(branch, body))
   })
 
-  app.delete('/v1/branches/:branch_id_or_ref', async (request) => {
+  route(app, 'DELETE /v1/branches/{branch_id_or_ref}', async (request) => {
     const branch = await branchAccess(request, 'infrastructure.execute')
     if (branch.is_default) throw invalidInput('The production branch cannot be deleted: disable branching instead')
     const project = await findProject(ctx.db, branch.project_ref)
@@ -90,28 +92,31 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return { message: 'ok' }
   })
 
-  app.post('/v1/branches/:branch_id_or_ref/reset', async (request, reply) => {
+  route(app, 'POST /v1/branches/{branch_id_or_ref}/reset', async (request, reply) => {
     const { migration_version } = parse(BranchActionBody, request.body ?? {})
     const branch = await branchAccess(request, 'infrastructure.execute')
     const operationId = await branches.reset(branch, migration_version, identityOf(request).user.id)
-    return reply.code(201).send({ workflow_run_id: operationId, message: 'ok' })
+    reply.code(201)
+    return { workflow_run_id: operationId, message: 'ok' as const }
   })
 
-  app.post('/v1/branches/:branch_id_or_ref/merge', async (request, reply) => {
+  route(app, 'POST /v1/branches/{branch_id_or_ref}/merge', async (request, reply) => {
     parse(BranchActionBody, request.body ?? {})
     const branch = await branchAccess(request, 'infrastructure.execute')
     await branches.merge(branch)
-    return reply.code(201).send({ workflow_run_id: randomUUID(), message: 'ok' })
+    reply.code(201)
+    return { workflow_run_id: randomUUID(), message: 'ok' as const }
   })
 
-  app.post('/v1/branches/:branch_id_or_ref/push', async (request, reply) => {
+  route(app, 'POST /v1/branches/{branch_id_or_ref}/push', async (request, reply) => {
     parse(BranchActionBody, request.body ?? {})
     const branch = await branchAccess(request, 'infrastructure.execute')
     await branches.push(branch)
-    return reply.code(201).send({ workflow_run_id: randomUUID(), message: 'ok' })
+    reply.code(201)
+    return { workflow_run_id: randomUUID(), message: 'ok' as const }
   })
 
-  app.get('/v1/branches/:branch_id_or_ref/diff', async (request, reply) => {
+  route(app, 'GET /v1/branches/{branch_id_or_ref}/diff', async (request, reply) => {
     const branch = await branchAccess(request, 'projects.read')
     const sql = await branches.diff(branch)
     return reply.header('Content-Type', 'text/plain; charset=utf-8').send(sql)
