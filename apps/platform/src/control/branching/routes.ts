@@ -100,21 +100,16 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return { workflow_run_id: operationId, message: 'ok' as const }
   })
 
-  route(app, 'POST /v1/branches/{branch_id_or_ref}/merge', async (request, reply) => {
-    parse(BranchActionBody, request.body ?? {})
-    const branch = await branchAccess(request, 'infrastructure.execute')
-    await branches.merge(branch)
-    reply.code(201)
-    return { workflow_run_id: randomUUID(), message: 'ok' as const }
-  })
-
-  route(app, 'POST /v1/branches/{branch_id_or_ref}/push', async (request, reply) => {
-    parse(BranchActionBody, request.body ?? {})
-    const branch = await branchAccess(request, 'infrastructure.execute')
-    await branches.push(branch)
-    reply.code(201)
-    return { workflow_run_id: randomUUID(), message: 'ok' as const }
-  })
+  // Merge (the branch's migrations onto its parent) and push (the parent's onto the branch) answer alike.
+  for (const action of ['merge', 'push'] as const) {
+    route(app, `POST /v1/branches/{branch_id_or_ref}/${action}`, async (request, reply) => {
+      parse(BranchActionBody, request.body ?? {})
+      const branch = await branchAccess(request, 'infrastructure.execute')
+      await branches[action](branch)
+      reply.code(201)
+      return { workflow_run_id: randomUUID(), message: 'ok' as const }
+    })
+  }
 
   route(app, 'GET /v1/branches/{branch_id_or_ref}/diff', async (request, reply) => {
     const branch = await branchAccess(request, 'projects.read')
