@@ -6,6 +6,10 @@ import { from as copyFrom } from 'pg-copy-streams'
 import { connect, type LogicalConnection } from './connection.js'
 import { readSqlScript, type ScriptItem } from './sql-script-reader.js'
 
+/** At most this many statements, or about this many characters, per round trip of a single-transaction restore. */
+const BATCH_STATEMENTS = 1000
+const BATCH_BYTES = 1 << 20
+
 const TRANSACTION_CONTROL = /^(?:BEGIN|START\s+TRANSACTION|COMMIT|END)(?:\s+(?:WORK|TRANSACTION))?\s*;?\s*$/i
 
 export interface RestoreOptions {
@@ -36,8 +40,8 @@ export class RestoreError extends Error {
 
 /**
  * Applies a plain-SQL dump (pg_dump --format=plain, or any psql script of that shape) to a
- * database, as `psql -v ON_ERROR_STOP=1` would, without psql: statements one by one in one
- * session, COPY ... FROM stdin rows streamed through the COPY protocol, and the psql commands
+ * database, as `psql -v ON_ERROR_STOP=1` would, without psql: statements in order in one
+ * session (batched in a single-transaction restore), COPY ... FROM stdin rows streamed through the COPY protocol, and the psql commands
  * pg_dump writes (\connect, \restrict, \unrestrict). Stops at the first error with a RestoreError
  * naming the statement and its line in the dump.
  */
@@ -58,10 +62,37 @@ export async function restoreDump(
   let restrictedBy: string | undefined
   let current: { line: number; sql: string } = { line: 0, sql: '' }
   const items = readSqlScript(input)
+  // In one transaction, consecutive statements go to the server together: a dump of a schema with many objects
+  // holds tens of thousands of statements, and one round trip each was most of an upgrade's time.
+  let batch: Array<{ line: number; sql: string }> = []
+  let batchBytes = 0
+  const sendBatch = async () => {
+    const statements = batch
+    batch = []
+    batchBytes = 0
+    if (statements.length === 0) return
+    current = statements[0]!
+    if (statements.length === 1) return void (await client.query(current.sql))
+    // Each statement on lines of its own: a trailing -- comment cannot swallow the separator.
+    const text = ['SAVEPOINT stratum_restore_batch', ...statements.map((statement) => statement.sql), 'RELEASE SAVEPOINT stratum_restore_batch'].join('\n;\n')
+    try {
+      await client.query(text)
+    } catch (error) {
+      // Which statement failed, and its line, come from running the batch again one by one.
+      await client.query('ROLLBACK TO SAVEPOINT stratum_restore_batch')
+      for (const statement of statements) {
+        current = statement
+        await client.query(statement.sql)
+      }
+      current = statements[0]!
+      throw error
+    }
+  }
   try {
     if (singleTransaction) await client.query('BEGIN')
     for (let next = await items.next(); !next.done; next = await items.next()) {
       const item = next.value
+      if (item.kind !== 'statement' || item.copyFromStdin) await sendBatch()
       if (item.kind === 'meta') {
         current = { line: item.line, sql: `\\${item.command} ${item.argument}`.trim() }
         if (restrictedBy !== undefined && item.command !== 'unrestrict') {
@@ -96,8 +127,14 @@ export async function restoreDump(
       if (singleTransaction && TRANSACTION_CONTROL.test(item.sql)) continue
       summary.statements++
       if (item.copyFromStdin) summary.copiedRows += await asTableOwner(client, item.sql, () => copyRows(client, item.sql, items))
-      else await client.query(item.sql)
+      else if (!singleTransaction) await client.query(item.sql)
+      else {
+        batch.push(current)
+        batchBytes += item.sql.length
+        if (batch.length >= BATCH_STATEMENTS || batchBytes >= BATCH_BYTES) await sendBatch()
+      }
     }
+    await sendBatch()
     if (singleTransaction) await client.query('COMMIT')
     return summary
   } catch (error) {
