@@ -210,7 +210,12 @@ export async function waitFor(
   }
 }
 
-export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller, status: string, timeoutMs = 15_000): Promise<number> {
+/**
+ * Polls a project's status until it is `status` (a failed initialisation throws at once, with its reason). The
+ * deadline is for a stuck project, not a slow machine: a creation takes 1 to 10 s, and over 15 s in a CI run that
+ * shared both cores with two other test runs (meta.test.ts's set-up missed 15 s there).
+ */
+export async function waitForStatus(t: TestPlatform, ref: string, caller: Caller, status: string, timeoutMs = 60_000): Promise<number> {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
     const result = await api<{ status: string }>(t, 'GET', `/platform/projects/${ref}/status`, caller)
