@@ -4,13 +4,14 @@ import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { TextField } from '../../components/ui/Field'
+import { NewPasswordFields, newPasswordProblems } from '../../components/ui/NewPasswordFields'
 import { useToast } from '../../components/ui/Toast'
 import { errorMessage } from '../../data/api'
 import { useChangePassword } from '../../data/profile/useChangePassword'
 
 interface Problems {
   current?: string
-  next?: string
+  password?: string
   confirm?: string
   server?: string
 }
@@ -30,13 +31,9 @@ export function ChangePasswordForm({ email, required }: { email: string; require
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const found: Problems = {
-      current: current ? undefined : 'Current password is required',
-      next: next.length < 8 ? 'Password must be at least 8 characters' : undefined,
-      confirm: confirm !== next ? 'The passwords do not match' : undefined,
-    }
+    const found: Problems = { current: current ? undefined : 'Current password is required', ...newPasswordProblems(next, confirm) }
     setProblems(found)
-    if (found.current || found.next || found.confirm) return
+    if (found.current || found.password || found.confirm) return
     change.mutate(
       { current_password: current, new_password: next },
       {
@@ -73,22 +70,14 @@ export function ChangePasswordForm({ email, required }: { email: string; require
           onChange={(event) => setCurrent(event.target.value)}
           error={problems.current}
         />
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          error={problems.next}
           hint="At least 8 characters."
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={problems.confirm}
+          password={next}
+          confirm={confirm}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
+          problems={problems}
         />
         {problems.server ? (
           <Alert tone="danger" title="Could not update the password">

@@ -3,13 +3,9 @@ import { useNavigate } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/Field'
+import { NewPasswordFields, newPasswordProblems, type NewPasswordProblems } from '../../components/ui/NewPasswordFields'
 import { errorMessage } from '../../data/api'
 import { useSignUpWithInvitation } from '../../data/invitations/useAnswerInvitation'
-
-interface Problems {
-  password?: string
-  confirm?: string
-}
 
 /** Someone without an account chooses their own password: the account is created and joins at once. */
 export function InvitationSignUpForm({
@@ -25,14 +21,11 @@ export function InvitationSignUpForm({
   const signUp = useSignUpWithInvitation()
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [problems, setProblems] = useState<Problems>({})
+  const [problems, setProblems] = useState<NewPasswordProblems>({})
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const found: Problems = {
-      password: password.length < 8 ? 'Password must be at least 8 characters' : undefined,
-      confirm: confirm !== password ? 'The passwords do not match' : undefined,
-    }
+    const found = newPasswordProblems(password, confirm)
     setProblems(found)
     if (found.password || found.confirm) return
     signUp.mutate(
@@ -44,24 +37,15 @@ export function InvitationSignUpForm({
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Create your account">
       <TextField label="Email" type="email" name="username" autoComplete="username" value={email} readOnly />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        autoFocus
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={problems.password}
         hint="At least 8 characters. Only you will know it."
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
-        error={problems.confirm}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        problems={problems}
+        autoFocus
       />
       {signUp.isError ? (
         <Alert tone="danger" title="Could not create your account">
