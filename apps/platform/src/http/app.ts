@@ -41,6 +41,7 @@ import { branchRoutes } from '../control/branching/routes.js'
 import { pitrRoutes } from '../control/pitr/routes.js'
 import { functionSecretRoutes } from '../services/functions/secrets-routes.js'
 import { healthRoutes } from './routes/health.js'
+import { apiDocumentRoutes } from './routes/api-document.js'
 import { installationRoutes } from './routes/installation.js'
 import { invitationRoutes } from './routes/invitations.js'
 import { storageRoutes } from '../services/storage/routes.js'
@@ -96,6 +97,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await functionSecretRoutes(app, ctx)
   await advisorRoutes(app, ctx)
   await healthRoutes(app, ctx)
+  await apiDocumentRoutes(app)
   await aiRoutes(app, ctx)
   await mcpRoutes(app, ctx)
   await assistantRoutes(app, ctx)

@@ -14,6 +14,7 @@ declare module 'fastify' {
 // Signed download links carry their own proof (control/signed-urls.ts).
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/openapi.json',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/backups/download/:token',

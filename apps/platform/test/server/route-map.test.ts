@@ -1,21 +1,19 @@
-import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HTTPMethods } from 'fastify'
-import type { ApiRouteKey } from '@stratum/contracts'
+import { API_ROUTES, type ApiRouteKey } from '@stratum/contracts'
 import { MANAGEMENT_SURFACE } from '../../src/http/management-surface.js'
 import { startTestPlatform, type TestPlatform } from './harness.js'
 
 /**
  * The contracts' route map (packages/contracts/src/routes.ts) is what the dashboard's typed client compiles
- * against: every key must be a route this platform registers, with that method, or a drifted map would let a
- * wrong path compile. The map is types only, so its keys are read from its source.
+ * against and what the OpenAPI document is generated from: every key must be a route this platform registers,
+ * with that method, or a drifted map would let a wrong path compile.
  */
-const MAP_FILE = new URL('../../../../packages/contracts/src/routes.ts', import.meta.url)
-const KEY = /^\s*'((GET|POST|PUT|PATCH|DELETE) (\/[^']*))':/gm
-
 function mapKeys(): { key: ApiRouteKey; method: HTTPMethods; path: string }[] {
-  const source = fs.readFileSync(MAP_FILE, 'utf8')
-  return [...source.matchAll(KEY)].map((match) => ({ key: match[1] as ApiRouteKey, method: match[2] as HTTPMethods, path: match[3]! }))
+  return (Object.keys(API_ROUTES) as ApiRouteKey[]).map((key) => {
+    const [method, path] = key.split(' ') as [HTTPMethods, string]
+    return { key, method, path }
+  })
 }
 
 /**
@@ -40,10 +38,17 @@ afterAll(async () => {
 })
 
 describe('the contracts route map', () => {
-  it('is read from its source: one entry per key, none twice', () => {
-    const keys = mapKeys().map((entry) => entry.key)
-    expect(keys.length).toBeGreaterThan(100)
-    expect(new Set(keys).size).toBe(keys.length)
+  it('holds the dashboard\'s routes and the Management API operations', () => {
+    expect(mapKeys().length).toBeGreaterThan(200)
+  })
+
+  it('is served as an OpenAPI document to anyone, one operation per key', async () => {
+    const response = await fetch(`${t.platform.url}/api/openapi.json`)
+    expect(response.status).toBe(200)
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> }
+    expect(document.openapi).toBe('3.0.3')
+    expect(Object.values(document.paths).flatMap((methods) => Object.keys(methods))).toHaveLength(mapKeys().length)
+    expect(document.paths['/v1/projects/{ref}']?.get?.operationId).toBe('getV1ProjectsRef')
   })
 
   it('names only routes the platform registers, with their method and parameter names', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { BranchActionBody, BranchIdParams, BranchNameParams, CreateBranchBody, RefParams, UpdateBranchBody, type BranchDetail } from '@stratum/contracts'
+import { BranchActionBody, BranchIdParams, BranchNameParams, RefParams, type BranchDetail } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { BranchService } from './branches.js'
 import { findBranch, findBranchByName, toBranch, type BranchRow } from './branch-store.js'
@@ -36,9 +36,9 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return (await branches.list(project)).map(toBranch)
   })
 
-  route(app, 'POST /v1/projects/{ref}/branches', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/branches', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const body = parse(CreateBranchBody, request.body)
+    const body = input.body
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const branch = body.is_default
       ? await branches.enable(project, body.branch_name, body.git_branch)
@@ -55,7 +55,7 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return { message: 'ok' }
   })
 
-  app.get('/v1/projects/:ref/branches/:name', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/branches/{name}', async (request) => {
     const { ref, name } = parse(BranchNameParams, request.params)
     await projectAccess(ctx.db, request, ref)
     const branch = await findBranchByName(ctx.db, ref, name)
@@ -63,7 +63,7 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return toBranch(branch)
   })
 
-  app.get('/v1/branches/:branch_id_or_ref', async (request): Promise<BranchDetail> => {
+  route(app, 'GET /v1/branches/{branch_id_or_ref}', async (request): Promise<BranchDetail> => {
     const branch = await branchAccess(request, 'projects.read')
     const project = (await findProject(ctx.db, branch.project_ref))!
     return {
@@ -78,8 +78,8 @@ export async function branchRoutes(app: FastifyInstance, ctx: PlatformContext): 
     }
   })
 
-  app.patch('/v1/branches/:branch_id_or_ref', async (request) => {
-    const body = parse(UpdateBranchBody, request.body)
+  route(app, 'PATCH /v1/branches/{branch_id_or_ref}', async (request, _reply, input) => {
+    const body = input.body
     const branch = await branchAccess(request, 'infrastructure.execute')
     return toBranch(await branches.update(branch, body))
   })

@@ -96,5 +96,5 @@ export async function pitrRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
     return { operation_id: op.id }
   }
   route(app, 'POST /platform/database/{ref}/backups/pitr', restore)
-  app.post('/v1/projects/:ref/database/backups/restore-pitr', async (request, reply) => reply.code(201).send(await restore(request)))
+  route(app, 'POST /v1/projects/{ref}/database/backups/restore-pitr', async (request, reply) => reply.code(201).send(await restore(request)))
 }

@@ -1,11 +1,12 @@
-import { AI_SETTINGS_PATH, AI_SETTINGS_TEST_PATH, AI_SETTINGS_TEXTS, SaveAiSettingsBody, type AiSettingsTestResponse, type AiSettingsView } from '@stratum/contracts'
+import { AI_SETTINGS_TEXTS } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { aiSettingsView, removeAiSettings, saveAiSettings } from '../../ai/settings-store.js'
 import { testModel } from '../../ai/test-call.js'
 import { isInstallationOwner } from '../../auth/installation.js'
 import { identityOf } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { invalidInput, forbidden, parse } from '../../errors.js'
+import { invalidInput, forbidden } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * The installation's AI provider (contracts/ai-settings.ts): the installation's owner reads, saves, tests
@@ -19,27 +20,27 @@ export async function aiSettingsRoutes(app: FastifyInstance, ctx: PlatformContex
     return userId
   }
 
-  app.get(AI_SETTINGS_PATH, async (request): Promise<AiSettingsView> => {
+  route(app, 'GET /platform/installation/ai-settings', async (request) => {
     await requireOwner(request)
     return aiSettingsView(ctx.db, ctx.ai)
   })
 
-  app.put(AI_SETTINGS_PATH, async (request): Promise<AiSettingsView> => {
+  route(app, 'PUT /platform/installation/ai-settings', async (request, _reply, input) => {
     const userId = await requireOwner(request)
-    const body = parse(SaveAiSettingsBody, request.body)
+    const body = input.body
     await saveAiSettings(ctx.db, ctx.secrets, ctx.ai, body, userId)
     request.log.info({ provider: body.provider, model: body.model }, 'AI provider settings saved')
     return aiSettingsView(ctx.db, ctx.ai)
   })
 
-  app.delete(AI_SETTINGS_PATH, async (request): Promise<AiSettingsView> => {
+  route(app, 'DELETE /platform/installation/ai-settings', async (request) => {
     await requireOwner(request)
     await removeAiSettings(ctx.db, ctx.ai)
     request.log.info('AI provider settings reset to the environment')
     return aiSettingsView(ctx.db, ctx.ai)
   })
 
-  app.post(AI_SETTINGS_TEST_PATH, async (request, reply): Promise<AiSettingsTestResponse> => {
+  route(app, 'POST /platform/installation/ai-settings/test', async (request, reply) => {
     await requireOwner(request)
     const settings = ctx.ai.settings
     const model = ctx.ai.model()

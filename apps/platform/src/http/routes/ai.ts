@@ -107,6 +107,9 @@ export async function aiRoutes(
     }
   }
 
-  for (const path of ['/api/ai/sql/complete-v2', '/api/ai/sql/complete']) app.post(path, limited, complete)
-  for (const path of ['/api/ai/sql/title-v2', '/api/ai/sql/title']) app.post(path, limited, title)
+  // The -v2 paths are the dashboard's; the older ones stay for clients that still call them.
+  route(app, 'POST /api/ai/sql/complete-v2', complete, limited)
+  app.post('/api/ai/sql/complete', limited, complete)
+  route(app, 'POST /api/ai/sql/title-v2', title, limited)
+  app.post('/api/ai/sql/title', limited, title)
 }

@@ -1,6 +1,14 @@
 import {
-  ApiKeyParams, ApiKeysQuery, CreateApiKeyBody, DeleteApiKeyQuery, JwtSecretUpdateBody, UpdateApiKeyBody, LegacyApiKeysQuery, RefParams, roleCan,
-  type ApiKeyResponse, type ApiKeysLastUsed, type LegacyApiKeysResponse, type ProjectSettings, type ServiceApiKey,
+  ApiKeyParams,
+  JwtSecretUpdateBody,
+  LegacyApiKeysQuery,
+  RefParams,
+  roleCan,
+  type ApiKeyResponse,
+  type ApiKeysLastUsed,
+  type LegacyApiKeysResponse,
+  type ProjectSettings,
+  type ServiceApiKey,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createNamedKey, deleteNamedKey, findNamedKey, listNamedKeys, updateNamedKey, type NamedKeyRow } from '../../keys/named-keys.js'
@@ -72,9 +80,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
    * Every key the caller may see: the legacy pair (service_role only with service_api_keys.read),
    * publishable keys, and secret keys with service_api_keys.read, masked unless `reveal`.
    */
-  route(app, 'GET /v1/projects/{ref}/api-keys', async (request): Promise<ApiKeyResponse[]> => {
+  route(app, 'GET /v1/projects/{ref}/api-keys', async (request, _reply, input): Promise<ApiKeyResponse[]> => {
     const { project, role } = await access(request, 'projects.read')
-    const { reveal = false } = parse(ApiKeysQuery, request.query)
+    const { reveal = false } = input.query
     const keys = await ensureProjectKeys(ctx.db, ctx.secrets, project.ref)
     const seesSecrets = roleCan(role, 'service_api_keys.read')
     const list = [legacyKey(keys, 'anon')]
@@ -86,10 +94,10 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return list
   })
 
-  route(app, 'POST /v1/projects/{ref}/api-keys', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/api-keys', async (request, reply, input) => {
     const { project } = await access(request, 'secrets.write')
-    const { reveal = false } = parse(ApiKeysQuery, request.query)
-    const body = parse(CreateApiKeyBody, request.body)
+    const { reveal = false } = input.query
+    const body = input.body
     const row = await createNamedKey(ctx.db, ctx.secrets, project.ref, {
       type: body.type,
       name: body.name,
@@ -103,9 +111,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return namedKey(ctx, row, reveal)
   })
 
-  route(app, 'GET /v1/projects/{ref}/api-keys/{id}', async (request): Promise<ApiKeyResponse> => {
+  route(app, 'GET /v1/projects/{ref}/api-keys/{id}', async (request, _reply, input): Promise<ApiKeyResponse> => {
     const { ref, id } = parse(ApiKeyParams, request.params)
-    const { reveal = false } = parse(ApiKeysQuery, request.query)
+    const { reveal = false } = input.query
     const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read')
     if (id === 'anon' || id === 'service_role') {
       if (id === 'service_role') assertCan(role, 'service_api_keys.read')
@@ -117,10 +125,10 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return namedKey(ctx, row, reveal)
   })
 
-  app.patch('/v1/projects/:ref/api-keys/:id', async (request): Promise<ApiKeyResponse> => {
+  route(app, 'PATCH /v1/projects/{ref}/api-keys/{id}', async (request, _reply, input): Promise<ApiKeyResponse> => {
     const { ref, id } = parse(ApiKeyParams, request.params)
-    const { reveal = false } = parse(ApiKeysQuery, request.query)
-    const body = parse(UpdateApiKeyBody, request.body)
+    const { reveal = false } = input.query
+    const body = input.body
     const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
     if (id === 'anon' || id === 'service_role') throw invalidInput(LEGACY_FIXED)
     let row
@@ -134,9 +142,9 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return namedKey(ctx, row, reveal)
   })
 
-  route(app, 'DELETE /v1/projects/{ref}/api-keys/{id}', async (request): Promise<ApiKeyResponse> => {
+  route(app, 'DELETE /v1/projects/{ref}/api-keys/{id}', async (request, _reply, input): Promise<ApiKeyResponse> => {
     const { ref, id } = parse(ApiKeyParams, request.params)
-    const { reveal = false } = parse(DeleteApiKeyQuery, request.query)
+    const { reveal = false } = input.query
     const { project } = await projectAccess(ctx.db, request, ref, 'secrets.write')
     if (id === 'anon' || id === 'service_role') throw invalidInput(LEGACY_FIXED)
     const row = await deleteNamedKey(ctx.db, project.ref, id)

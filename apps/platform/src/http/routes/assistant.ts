@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeWebStream } from 'node:stream/web'
 import {
-  AI_KEY_NOT_SET_MESSAGE, AI_OPT_IN_LEVELS, ASSISTANT_DEFAULT_CHAT_NAME, ASSISTANT_DISABLED_NOTICE, ChatParams, CreateChatBody, GenerateAssistantBody,
-  RefParams, UpdateAssistantProjectBody, UpdateChatBody, type AiOptInLevel, type AssistantProjectContext,
+  AI_KEY_NOT_SET_MESSAGE,
+  AI_OPT_IN_LEVELS,
+  ASSISTANT_DEFAULT_CHAT_NAME,
+  ASSISTANT_DISABLED_NOTICE,
+  ChatParams,
+  CreateChatBody,
+  GenerateAssistantBody,
+  RefParams,
+  type AiOptInLevel,
+  type AssistantProjectContext,
 } from '@stratum/contracts'
 import { safeValidateUIMessages } from 'ai'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -74,9 +82,9 @@ export async function assistantRoutes(
     return context
   })
 
-  route(app, 'PATCH /platform/projects/{ref}/assistant', async (request): Promise<AssistantProjectContext> => {
+  route(app, 'PATCH /platform/projects/{ref}/assistant', async (request, _reply, input): Promise<AssistantProjectContext> => {
     const { ref } = parse(RefParams, request.params)
-    const body = parse(UpdateAssistantProjectBody, request.body)
+    const body = input.body
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
     await ctx.db.query('UPDATE projects SET is_hipaa = $2 WHERE ref = $1', [ref, body.is_hipaa])
     return assistantContext({ ...project, is_hipaa: body.is_hipaa })
@@ -102,9 +110,9 @@ export async function assistantRoutes(
     return chat
   })
 
-  route(app, 'PATCH /platform/projects/{ref}/assistant/chats/{id}', async (request) => {
+  route(app, 'PATCH /platform/projects/{ref}/assistant/chats/{id}', async (request, _reply, input) => {
     const { ref, id } = parse(ChatParams, request.params)
-    const body = parse(UpdateChatBody, request.body)
+    const body = input.body
     const chat = await updateChat(ctx.db, await chatOwner(request, ref), id, body)
     if (!chat) throw notFound(`Chat ${id} not found`)
     return chat

@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit'
-import { Email, LoginBody } from '@stratum/contracts'
+import { Email } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_COOKIE, SESSION_DAYS } from '../../auth/identity.js'
 import { verifyPassword } from '../../auth/passwords.js'
 import { findUserByEmail, toProfile } from '../../auth/users.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { unauthenticated, parse } from '../../errors.js'
+import { unauthenticated } from '../../errors.js'
 import { route } from '../typed-route.js'
 
 /** Verifying against a dummy hash keeps unknown emails as slow as wrong passwords. */
@@ -42,8 +42,17 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
 
   // GET /api/health (readiness of the platform itself) is in routes/health.ts.
 
-  app.post(
-    '/api/auth/login',
+  route(
+    app,
+    'POST /api/auth/login',
+    async (request, reply, input) => {
+      const body = input.body
+      const user = await findUserByEmail(ctx.db, body.email)
+      const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
+      if (!user || !valid) throw unauthenticated('Invalid email or password')
+      setSessionCookie(request, reply, await ctx.identities.createSession(user.id))
+      return toProfile(user)
+    },
     {
       config: {
         rateLimit: {
@@ -57,14 +66,6 @@ export async function authRoutes(app: FastifyInstance, ctx: PlatformContext): Pr
           }),
         },
       },
-    },
-    async (request, reply) => {
-      const body = parse(LoginBody, request.body)
-      const user = await findUserByEmail(ctx.db, body.email)
-      const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
-      if (!user || !valid) throw unauthenticated('Invalid email or password')
-      setSessionCookie(request, reply, await ctx.identities.createSession(user.id))
-      return toProfile(user)
     },
   )
 

@@ -1,14 +1,7 @@
 import {
   CONTENT_TEXTS,
-  ContentCountQuery,
   ContentIdParams,
-  ContentListQuery,
-  CreateContentBody,
-  CreateFolderBody,
-  IdsQuery,
   RefParams,
-  UpdateFolderBody,
-  UpsertContentBody,
   roleCan,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -17,6 +10,7 @@ import { countContent, deleteContent, getContent, listContent, saveContent, type
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, forbidden, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * Saved snippets and folders of a project (the SQL editor spec's snippets, folders and their
@@ -32,78 +26,68 @@ export async function contentRoutes(app: FastifyInstance, ctx: PlatformContext):
     return { projectId: project.id, userId: identityOf(request).user.id, canUpdateProject: roleCan(role, 'projects.update'), canSave }
   }
 
-  const base = '/platform/projects/:ref/content'
-
-  app.get(base, async (request) => {
+  route(app, 'GET /platform/projects/{ref}/content', async (request, _reply, input) => {
     const who = await actor(request, false)
-    const query = parse(ContentListQuery, request.query)
-    return listContent(ctx.db, who, query)
+    return listContent(ctx.db, who, input.query)
   })
 
-  app.post(base, async (request, reply) => {
+  route(app, 'POST /platform/projects/{ref}/content', async (request, reply, input) => {
     const who = await actor(request, true)
     if (request.headers.version !== '2') throw invalidInput('This endpoint needs the header Version: 2')
-    const body = parse(CreateContentBody, request.body)
+    const saved = await saveContent(ctx.db, who, input.body, 'create')
     reply.code(201)
-    return await saveContent(ctx.db, who, body, 'create')
+    return saved
   })
 
   // A member without user_content.create may still star a snippet for themselves: the store refuses them anything else.
-  app.put(base, async (request) => {
+  route(app, 'PUT /platform/projects/{ref}/content', async (request, _reply, input) => {
     const who = await actor(request, false)
-    const body = parse(UpsertContentBody, request.body)
-    return saveContent(ctx.db, who, body, 'upsert')
+    return saveContent(ctx.db, who, input.body, 'upsert')
   })
 
-  app.delete(base, async (request) => {
+  route(app, 'DELETE /platform/projects/{ref}/content', async (request, _reply, input) => {
     const who = await actor(request, true)
-    const { ids } = parse(IdsQuery, request.query)
-    return deleteContent(ctx.db, who, ids)
+    return deleteContent(ctx.db, who, input.query.ids)
   })
 
-  app.get(`${base}/count`, async (request) => {
+  route(app, 'GET /platform/projects/{ref}/content/count', async (request, _reply, input) => {
     const who = await actor(request, false)
-    const { type } = parse(ContentCountQuery, request.query)
-    return countContent(ctx.db, who, type)
+    return countContent(ctx.db, who, input.query.type)
   })
 
-  app.get(`${base}/item/:id`, async (request) => {
+  route(app, 'GET /platform/projects/{ref}/content/item/{id}', async (request) => {
     const who = await actor(request, false)
     const { id } = parse(ContentIdParams, request.params)
     return getContent(ctx.db, who, id)
   })
 
-  app.get(`${base}/folders`, async (request) => {
+  route(app, 'GET /platform/projects/{ref}/content/folders', async (request, _reply, input) => {
     const who = await actor(request, false)
-    const query = parse(ContentListQuery, request.query)
-    return listFolder(ctx.db, who, null, query)
+    return listFolder(ctx.db, who, null, input.query)
   })
 
-  app.get(`${base}/folders/:id`, async (request) => {
+  route(app, 'GET /platform/projects/{ref}/content/folders/{id}', async (request, _reply, input) => {
     const who = await actor(request, false)
     const { id } = parse(ContentIdParams, request.params)
-    const query = parse(ContentListQuery, request.query)
-    const listing = await listFolder(ctx.db, who, id, query)
+    const listing = await listFolder(ctx.db, who, id, input.query)
     return { ...listing, folder: await getFolder(ctx.db, who, id) }
   })
 
-  app.post(`${base}/folders`, async (request, reply) => {
+  route(app, 'POST /platform/projects/{ref}/content/folders', async (request, reply, input) => {
     const who = await actor(request, true)
-    const body = parse(CreateFolderBody, request.body)
+    const folder = await createFolder(ctx.db, who, input.body)
     reply.code(201)
-    return await createFolder(ctx.db, who, body)
+    return folder
   })
 
-  app.put(`${base}/folders/:id`, async (request) => {
+  route(app, 'PUT /platform/projects/{ref}/content/folders/{id}', async (request, _reply, input) => {
     const who = await actor(request, true)
     const { id } = parse(ContentIdParams, request.params)
-    const body = parse(UpdateFolderBody, request.body)
-    return updateFolder(ctx.db, who, id, body)
+    return updateFolder(ctx.db, who, id, input.body)
   })
 
-  app.delete(`${base}/folders`, async (request) => {
+  route(app, 'DELETE /platform/projects/{ref}/content/folders', async (request, _reply, input) => {
     const who = await actor(request, true)
-    const { ids } = parse(IdsQuery, request.query)
-    return deleteFolders(ctx.db, who, ids)
+    return deleteFolders(ctx.db, who, input.query.ids)
   })
 }

@@ -47,7 +47,7 @@ export async function databaseAccessRoutes(app: FastifyInstance, ctx: PlatformCo
   }
 
   // The Management API's path, and the dashboard's.
-  app.patch('/v1/projects/:ref/database/password', resetPassword)
+  route(app, 'PATCH /v1/projects/{ref}/database/password', resetPassword)
   route(app, 'PATCH /platform/projects/{ref}/db-password', resetPassword)
 
   // One CA per installation: every member of a project may download it (it is public material).

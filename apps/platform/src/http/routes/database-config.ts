@@ -1,5 +1,8 @@
 import {
-  NetworkRestrictionsPatchRequest, NetworkRestrictionsRequest, RefParams, SslEnforcementRequest, UpdatePostgresConfigBody, type PostgresConfig,
+  NetworkRestrictionsPatchRequest,
+  NetworkRestrictionsRequest,
+  RefParams,
+  type PostgresConfig,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { adminConnection, withAdminClient } from '../../control/bootstrap-roles.js'
@@ -49,9 +52,9 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
 
   route(app, 'GET /v1/projects/{ref}/config/database/postgres', async (request) => currentConfig(await access(request, false)))
 
-  route(app, 'PUT /v1/projects/{ref}/config/database/postgres', async (request) => {
+  route(app, 'PUT /v1/projects/{ref}/config/database/postgres', async (request, _reply, input) => {
     const project = await access(request, true)
-    const { restart_database: restart, ...update } = parse(UpdatePostgresConfigBody, request.body)
+    const { restart_database: restart, ...update } = input.body
     if (!RUNNING.includes(project.status)) throw conflict(`The database settings can change while the project runs (status: ${project.status})`)
     const rows = await withAdminClient(connection(project), (client) => readSettings(client))
     const problem = checkAgainstCatalog(rows, update)
@@ -88,7 +91,7 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     return networkAnswer(updated)
   })
 
-  app.patch('/v1/projects/:ref/network-restrictions', async (request) => {
+  route(app, 'PATCH /v1/projects/{ref}/network-restrictions', async (request) => {
     const project = await access(request, true)
     const { add = {}, remove = {} } = parse(NetworkRestrictionsPatchRequest, request.body ?? {})
     const change = (current: string[], added: string[] = [], removed: string[] = []) => [...current, ...added].filter((cidr) => !removed.includes(cidr))
@@ -116,9 +119,9 @@ export async function databaseConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     return { currentConfig: { database: project.ssl_enforced }, appliedSuccessfully: true }
   })
 
-  route(app, 'PUT /v1/projects/{ref}/ssl-enforcement', async (request) => {
+  route(app, 'PUT /v1/projects/{ref}/ssl-enforcement', async (request, _reply, input) => {
     const project = await access(request, true)
-    const { requestedConfig } = parse(SslEnforcementRequest, request.body)
+    const { requestedConfig } = input.body
     await ctx.db.query('UPDATE projects SET ssl_enforced = $2 WHERE ref = $1', [project.ref, requestedConfig.database])
     const updated = await apply(project)
     return { currentConfig: { database: updated.ssl_enforced }, appliedSuccessfully: true }

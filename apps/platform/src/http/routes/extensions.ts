@@ -1,4 +1,4 @@
-import { DisableExtensionQuery, EnableExtensionBody, ExtensionIdParams, RefParams, type Extension } from '@stratum/contracts'
+import { DisableExtensionQuery, ExtensionIdParams, RefParams, type Extension } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminConnection } from '../../control/bootstrap-roles.js'
 import { disableExtension, enableExtension, listExtensions } from '../../control/extensions.js'
@@ -38,11 +38,11 @@ export async function extensionRoutes(app: FastifyInstance, ctx: PlatformContext
     return answering(() => listExtensions(connection))
   })
 
-  route(app, 'POST /platform/pg-meta/{ref}/extensions', async (request, reply): Promise<Extension> => {
+  route(app, 'POST /platform/pg-meta/{ref}/extensions', async (request, reply, input): Promise<Extension> => {
     const { ref } = parse(RefParams, request.params)
     // Permission before validation: a caller who may not enable learns nothing about the rules.
     const connection = await database(request, ref, 'sql.write')
-    const body = parse(EnableExtensionBody, request.body)
+    const body = input.body
     const extension = await answering(() => enableExtension(connection, body))
     request.log.info({ ref, extension: extension.name, schema: extension.schema }, 'extension enabled')
     reply.code(201)

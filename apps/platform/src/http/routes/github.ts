@@ -1,5 +1,8 @@
 import {
-  CreateGitHubConnectionBody, GitHubBranchParams, GitHubConnectionIdParams, GitHubConnectionsQuery, type OrgRole, type Permission,
+  GitHubBranchParams,
+  GitHubConnectionIdParams,
+  type OrgRole,
+  type Permission,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { GitHubError, GitHubNotFoundError } from '../../integrations/github/client.js'
@@ -44,14 +47,14 @@ export async function githubRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return connection
   }
 
-  route(app, 'GET /platform/integrations/github/connections', async (request) => {
-    const { organization_id } = parse(GitHubConnectionsQuery, request.query)
+  route(app, 'GET /platform/integrations/github/connections', async (request, _reply, input) => {
+    const { organization_id } = input.query
     await roleIn(request, organization_id)
     return { connections: (await listConnections(ctx.db, organization_id)).map(toGitHubConnection) }
   })
 
-  route(app, 'POST /platform/integrations/github/connections', async (request, reply) => {
-    const body = parse(CreateGitHubConnectionBody, request.body)
+  route(app, 'POST /platform/integrations/github/connections', async (request, reply, input) => {
+    const body = input.body
     await roleIn(request, body.organization_id, 'projects.update')
     const { rows } = await ctx.db.query('SELECT 1 FROM projects WHERE ref = $1 AND organization_id = $2 AND status <> $3', [
       body.project_ref,

@@ -1,10 +1,11 @@
-import { HealthQuery, RefParams } from '@stratum/contracts'
+import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { RunnerState } from '../../control/operations/runner.js'
 import { checkHealth, DEFAULT_HEALTH_TIMEOUT_MS } from '../../observability/health.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /** Longest wait for the platform database to answer a health check before it counts as unreachable. */
 const PLATFORM_DB_TIMEOUT_MS = 5_000
@@ -56,9 +57,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: PlatformContext): 
     return { status: 'unavailable', message: readiness.message, platform_database: readiness.database, job_runner: readiness.jobRunner }
   })
 
-  app.get('/v1/projects/:ref/health', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/health', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const query = parse(HealthQuery, request.query)
+    const query = input.query
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
     return checkHealth(ctx, project, query.services, query.timeout_ms ?? DEFAULT_HEALTH_TIMEOUT_MS)
   })

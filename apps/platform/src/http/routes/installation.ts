@@ -1,9 +1,9 @@
-import { INSTALLATION_TEXTS, UpdateInstallationSettingsBody, type InstallationSettingsView } from '@stratum/contracts'
+import { INSTALLATION_TEXTS, type InstallationSettingsView } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { installationSettingsView, isInstallationOwner, writeInstallationSettings } from '../../auth/installation.js'
 import { identityOf } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { forbidden, conflict, parse } from '../../errors.js'
+import { forbidden, conflict } from '../../errors.js'
 import { route } from '../typed-route.js'
 
 const ENVIRONMENT_VARIABLES = { organization_creation: 'STRATUM_ORGANIZATION_CREATION', plan_changes: 'STRATUM_PLAN_CHANGES' } as const
@@ -14,8 +14,8 @@ export async function installationRoutes(app: FastifyInstance, ctx: PlatformCont
     return installationSettingsView(ctx.db, ctx.config, identityOf(request).user.id)
   })
 
-  route(app, 'PATCH /platform/installation/settings', async (request): Promise<InstallationSettingsView> => {
-    const body = parse(UpdateInstallationSettingsBody, request.body)
+  route(app, 'PATCH /platform/installation/settings', async (request, _reply, input): Promise<InstallationSettingsView> => {
+    const body = input.body
     const userId = identityOf(request).user.id
     if (!(await isInstallationOwner(ctx.db, userId))) throw forbidden(INSTALLATION_TEXTS.manageSettings)
     const before = await installationSettingsView(ctx.db, ctx.config, userId)

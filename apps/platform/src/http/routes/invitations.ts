@@ -1,6 +1,13 @@
 import {
-  canAssignRole, INVITATION_TEXTS, InvitationIdParams, InvitationSignUpBody, InvitationTokenParams, InviteMemberBody, SlugParams,
-  type AcceptedInvitation, type CreatedInvitation, type InvitationDetails, type ReceivedInvitation,
+  canAssignRole,
+  INVITATION_TEXTS,
+  InvitationIdParams,
+  InvitationTokenParams,
+  SlugParams,
+  type AcceptedInvitation,
+  type CreatedInvitation,
+  type InvitationDetails,
+  type ReceivedInvitation,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -42,9 +49,9 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   // --- The organization's side: owners and administrators invite, list and revoke. ---
 
-  route(app, 'POST /platform/organizations/{slug}/members/invitations', async (request, reply): Promise<CreatedInvitation> => {
+  route(app, 'POST /platform/organizations/{slug}/members/invitations', async (request, reply, input): Promise<CreatedInvitation> => {
     const { slug } = parse(SlugParams, request.params)
-    const body = parse(InviteMemberBody, request.body)
+    const body = input.body
     const { org, role } = await orgAccess(ctx.db, request, slug, 'members.write')
     if (!canAssignRole(role, body.role)) throw forbidden(INVITATION_TEXTS.inviteOwner)
     const { invitation, token } = await inTransaction(ctx.db, (tx) =>
@@ -87,9 +94,9 @@ export async function invitationRoutes(app: FastifyInstance, ctx: PlatformContex
   })
 
   // A person with no account sets their own password: the account is created, joins, and is signed in.
-  route(app, 'POST /platform/invitations/{token}/sign-up', async (request, reply): Promise<AcceptedInvitation> => {
+  route(app, 'POST /platform/invitations/{token}/sign-up', async (request, reply, input): Promise<AcceptedInvitation> => {
     const { token } = parse(InvitationTokenParams, request.params)
-    const { password } = parse(InvitationSignUpBody, request.body)
+    const { password } = input.body
     const { invitation, userId } = await inTransaction(ctx.db, async (tx) => {
       const invitation = await usableInvitationByToken(tx, token, { lock: true })
       await assertNoAccountYet(tx, invitation.email)

@@ -1,8 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  BackupDownloadBody, FREE_PROJECT_LIMIT, MAX_DAYS_TILL_RESTORE_DISABLED, RefParams, ResizeBody, RestoreBody,
-  type Backup, type PauseStatus, type ProjectStatus, type RestoreVersions,
+  FREE_PROJECT_LIMIT,
+  MAX_DAYS_TILL_RESTORE_DISABLED,
+  RefParams,
+  RestoreBody,
+  type Backup,
+  type PauseStatus,
+  type ProjectStatus,
+  type RestoreVersions,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { inTransaction } from '../../store/db.js'
@@ -107,9 +113,9 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
   }
 
   route(app, 'POST /platform/projects/{ref}/pause', pause)
-  app.post('/v1/projects/:ref/pause', pause)
+  route(app, 'POST /v1/projects/{ref}/pause', pause)
   route(app, 'POST /platform/projects/{ref}/restore', restore)
-  app.post('/v1/projects/:ref/restore', restore)
+  route(app, 'POST /v1/projects/{ref}/restore', restore)
 
   route(app, 'GET /platform/projects/{ref}/pause/status', async (request) => {
     const { ref } = parse(RefParams, request.params)
@@ -121,7 +127,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return restoreVersions((await projectAccess(ctx.db, request, ref)).project)
   }
   route(app, 'GET /platform/projects/{ref}/restore/versions', versions)
-  app.get('/v1/projects/:ref/restore', versions)
+  route(app, 'GET /v1/projects/{ref}/restore', versions)
 
   route(app, 'POST /platform/projects/{ref}/restart', async (request) => {
     const { ref } = parse(RefParams, request.params)
@@ -130,9 +136,9 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return start(request, project, 'restart')
   })
 
-  route(app, 'POST /platform/projects/{ref}/resize', async (request) => {
+  route(app, 'POST /platform/projects/{ref}/resize', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const { desired_instance_size } = parse(ResizeBody, request.body)
+    const { desired_instance_size } = input.body
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     assertStatus(project, ['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'], 'resize')
     if (desired_instance_size === project.compute_size) throw invalidInput(`The project already runs on ${desired_instance_size}`)
@@ -147,7 +153,7 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return { region: project.region, pitr_enabled: pitr, walg_enabled: pitr, backups, physical_backup_data: await recoverableWindow(ctx.db, project) }
   })
 
-  app.get('/v1/projects/:ref/database/backups', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/database/backups', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref)
     const backups = (await listBackups(ctx.db, ref)).map((row) => ({
@@ -176,9 +182,9 @@ export async function lifecycleRoutes(app: FastifyInstance, ctx: PlatformContext
     return { backups: (await listBackups(ctx.db, ref)).filter((row) => !row.is_physical_backup).map(toBackup) }
   })
 
-  route(app, 'POST /platform/database/{ref}/backups/download', async (request) => {
+  route(app, 'POST /platform/database/{ref}/backups/download', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const { id } = parse(BackupDownloadBody, request.body)
+    const { id } = input.body
     await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const backup = (await listBackups(ctx.db, ref)).find((row) => Number(row.id) === id)
     if (!backup) throw notFound(`Backup ${id} not found`)

@@ -1,7 +1,6 @@
 import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ProjectRow } from '../../control/project-store.js'
-import { ApiRestQuery, PgMetaTablesQuery } from '@stratum/contracts'
 import { OPENAPI_MIME } from '../../meta/openapi.js'
 import { MetaService, type MetaTarget } from '../../meta/service.js'
 import { projectAccess } from '../access.js'
@@ -46,9 +45,9 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     }
   }
 
-  route(app, 'GET /platform/pg-meta/{ref}/tables', async (request) => {
+  route(app, 'GET /platform/pg-meta/{ref}/tables', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const query = parse(PgMetaTablesQuery, request.query)
+    const query = input.query
     const project = await target(request, ref)
     return reading(() =>
       meta.listTables(project, {
@@ -62,9 +61,9 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
     )
   })
 
-  route(app, 'GET /platform/projects/{ref}/api/rest', async (request, reply) => {
+  route(app, 'GET /platform/projects/{ref}/api/rest', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const query = parse(ApiRestQuery, request.query)
+    const query = input.query
     const project = await target(request, ref)
     const result = await reading(() => meta.openApi(project, { role: query.role, schema: query.schema, ...apiLocation(ctx, request, ref) }))
     if (!result) throw notFound(`Schema ${query.schema} not found`)

@@ -1,4 +1,4 @@
-import { RefParams, V1MigrationBody, V1MigrationPatchBody, V1MigrationRollbackQuery, V1MigrationVersionParams } from '@stratum/contracts'
+import { RefParams, V1MigrationVersionParams } from '@stratum/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ProjectRow } from '../../control/project-store.js'
 import { MigrationHistory } from '../../sql-runner/migration-history.js'
@@ -47,37 +47,33 @@ export async function migrationRoutes(app: FastifyInstance, ctx: PlatformContext
   // POST applies and records; PUT records without applying (the CLI's `migration repair`). An
   // Idempotency-Key already recorded answers that migration again without running anything.
   for (const method of ['POST', 'PUT'] as const) {
-    app.route({
-      method,
-      url: '/v1/projects/:ref/database/migrations',
-      handler: async (request, reply) => {
-        const history = await access(request, reply, true)
-        const body = parse(V1MigrationBody, request.body)
-        const key = headerText(request.headers['idempotency-key'])
-        if (key !== undefined && (key.length === 0 || key.length > 256)) throw invalidInput('Idempotency-Key must be 1 to 256 characters')
-        return history.apply({
-          name: body.name,
-          query: body.query,
-          rollback: body.rollback,
-          createdBy: identityOf(request).user.email,
-          idempotencyKey: key,
-          recordOnly: method === 'PUT',
-        })
-      },
+    route(app, `${method} /v1/projects/{ref}/database/migrations`, async (request, reply, input) => {
+      const history = await access(request, reply, true)
+      const body = input.body
+      const key = headerText(request.headers['idempotency-key'])
+      if (key !== undefined && (key.length === 0 || key.length > 256)) throw invalidInput('Idempotency-Key must be 1 to 256 characters')
+      return history.apply({
+        name: body.name,
+        query: body.query,
+        rollback: body.rollback,
+        createdBy: identityOf(request).user.email,
+        idempotencyKey: key,
+        recordOnly: method === 'PUT',
+      })
     })
   }
 
-  app.patch('/v1/projects/:ref/database/migrations/:version', async (request, reply) => {
+  route(app, 'PATCH /v1/projects/{ref}/database/migrations/{version}', async (request, reply, input) => {
     const history = await access(request, reply, true)
     const { version } = parse(V1MigrationVersionParams, request.params)
-    const body = parse(V1MigrationPatchBody, request.body)
+    const body = input.body
     await history.update(version, body)
     return { message: `Migration ${version} updated` }
   })
 
-  app.delete('/v1/projects/:ref/database/migrations', async (request, reply) => {
+  route(app, 'DELETE /v1/projects/{ref}/database/migrations', async (request, reply, input) => {
     const history = await access(request, reply, true)
-    const { gte } = parse(V1MigrationRollbackQuery, request.query)
+    const { gte } = input.query
     const versions = await history.rollback(gte)
     if (!versions.length) return { message: 'No migrations to roll back' }
     return { message: `Rolled back ${versions.length} migration${versions.length === 1 ? '' : 's'}`, versions }

@@ -1,6 +1,10 @@
 import {
-  AI_OPT_IN_FLAG_OFF, aiOptInUnchanged, canAssignRole, CreateOrganizationBody, SlugParams, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody,
-  type Member, type OrgRole,
+  AI_OPT_IN_FLAG_OFF,
+  aiOptInUnchanged,
+  canAssignRole,
+  SlugParams,
+  type Member,
+  type OrgRole,
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -53,8 +57,8 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return (await listMemberships(ctx.db, identityOf(request).user.id)).map((membership) => toOrganization(membership, ctx.config.aiOptInChoosable))
   })
 
-  route(app, 'POST /platform/organizations', async (request, reply) => {
-    const { name } = parse(CreateOrganizationBody, request.body)
+  route(app, 'POST /platform/organizations', async (request, reply, input) => {
+    const { name } = input.body
     await assertMayCreateOrganization(ctx, identityOf(request).user.id)
     const membership = await inTransaction(ctx.db, (tx) => createOrganization(tx, name, identityOf(request).user.id))
     reply.code(201)
@@ -66,9 +70,9 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
     return toOrganization(await orgAccess(ctx.db, request, slug), ctx.config.aiOptInChoosable)
   })
 
-  route(app, 'PATCH /platform/organizations/{slug}', async (request) => {
+  route(app, 'PATCH /platform/organizations/{slug}', async (request, _reply, input) => {
     const { slug } = parse(SlugParams, request.params)
-    const body = parse(UpdateOrganizationBody, request.body)
+    const body = input.body
     const membership = await orgAccess(ctx.db, request, slug, 'organizations.update')
     const level = body.ai_opt_in_level
     // The spec's rule for the assistant opt-in level: the update permission (checked above), the
@@ -86,9 +90,9 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
 
   // No payment processing: the plan is a setting that the installation's owner changes (or, when the
   // installation settings say so, the organization's owners).
-  route(app, 'PUT /platform/organizations/{slug}/billing/subscription', async (request) => {
+  route(app, 'PUT /platform/organizations/{slug}/billing/subscription', async (request, _reply, input) => {
     const { slug } = parse(SlugParams, request.params)
-    const { plan } = parse(UpdateSubscriptionBody, request.body)
+    const { plan } = input.body
     const membership = await orgAccess(ctx.db, request, slug)
     await assertMayChangePlan(ctx, identityOf(request).user.id, membership.role)
     await ctx.db.query('UPDATE organizations SET plan = $2 WHERE id = $1', [membership.org.id, plan])
@@ -108,9 +112,9 @@ export async function organizationRoutes(app: FastifyInstance, ctx: PlatformCont
 
   // Adding a member is an invitation that the invitee accepts: routes/invitations.ts.
 
-  route(app, 'PATCH /platform/organizations/{slug}/members/{user_id}', async (request) => {
+  route(app, 'PATCH /platform/organizations/{slug}/members/{user_id}', async (request, _reply, input) => {
     const params = parse(MemberParams, request.params)
-    const body = parse(UpdateMemberBody, request.body)
+    const body = input.body
     const { org, role } = await orgAccess(ctx.db, request, params.slug, 'members.write')
     const member = await inTransaction(ctx.db, async (tx) => {
       const target = await findMember(tx, org.id, params.user_id)

@@ -42,8 +42,8 @@ export async function postgrestConfigRoutes(app: FastifyInstance, ctx: PlatformC
     return settings
   }
 
-  app.get('/v1/projects/:ref/postgrest', read)
-  app.patch('/v1/projects/:ref/postgrest', update)
+  route(app, 'GET /v1/projects/{ref}/postgrest', read)
+  route(app, 'PATCH /v1/projects/{ref}/postgrest', update)
   route(app, 'GET /platform/projects/{ref}/config/postgrest', read)
   route(app, 'PATCH /platform/projects/{ref}/config/postgrest', update)
 }

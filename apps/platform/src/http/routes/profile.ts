@@ -1,4 +1,4 @@
-import { ChangePasswordBody, CreateAccessTokenBody, ROLE_PERMISSIONS, type AccessToken, type OrgPermissions } from '@stratum/contracts'
+import { ROLE_PERMISSIONS, type AccessToken, type OrgPermissions } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { listMemberships } from '../../auth/organizations.js'
@@ -34,9 +34,9 @@ const TokenIdParams = z.object({ id: z.uuid({ error: 'Token id must be a UUID' }
 export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   route(app, 'GET /platform/profile', async (request) => toProfile(identityOf(request).user))
 
-  route(app, 'PUT /platform/profile/password', async (request, reply) => {
+  route(app, 'PUT /platform/profile/password', async (request, reply, input) => {
     const identity = identityOf(request)
-    const body = parse(ChangePasswordBody, request.body)
+    const body = input.body
     if (!(await verifyPassword(body.current_password, identity.user.password_hash))) throw invalidInput('Current password is incorrect')
     if (body.current_password === body.new_password) throw invalidInput('The new password must differ from the current one')
     // Ends every session of the account (a stolen one included)...
@@ -65,8 +65,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toAccessToken)
   })
 
-  route(app, 'POST /platform/profile/access-tokens', async (request, reply) => {
-    const { name } = parse(CreateAccessTokenBody, request.body)
+  route(app, 'POST /platform/profile/access-tokens', async (request, reply, input) => {
+    const { name } = input.body
     const token = newAccessToken()
     const { rows } = await ctx.db.query<TokenRow>(
       `INSERT INTO access_tokens (user_id, name, token_hash, token_alias) VALUES ($1, $2, $3, $4)

@@ -1,4 +1,4 @@
-import { ExitSurveyBody, FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
+import { FREE_PROJECT_LIMIT, RefParams, SlugParams, type MemberAtFreeProjectLimit } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { backupDirectory } from '../../control/backups.js'
 import { findProject, type ProjectRow } from '../../control/project-store.js'
@@ -65,7 +65,7 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
     return { id: Number(project.id), name: project.name, ref: project.ref }
   }
   route(app, 'DELETE /platform/projects/{ref}', remove)
-  app.delete('/v1/projects/:ref', remove)
+  route(app, 'DELETE /v1/projects/{ref}', remove)
 
   route(app, 'GET /platform/organizations/{slug}/members/reached-free-project-limit', async (request) => {
     const { slug } = parse(SlugParams, request.params)
@@ -75,8 +75,8 @@ export async function projectRemovalRoutes(app: FastifyInstance, ctx: PlatformCo
 
   // The exit survey: from those who may do what it is about (delete the project, or change the
   // plan), about a project of that organization; a deleted project's survey may come after it.
-  route(app, 'POST /platform/feedback/downgrade', async (request, reply) => {
-    const body = parse(ExitSurveyBody, request.body)
+  route(app, 'POST /platform/feedback/downgrade', async (request, reply, input) => {
+    const body = input.body
     const { org } = await orgAccess(ctx.db, request, body.orgSlug, body.exitAction === 'delete' ? 'projects.update' : 'billing.write')
     const project = await findProject(ctx.db, body.projectRef)
     if (project && project.organization_id !== org.id) throw notFound(`Project ${body.projectRef} not found`)

@@ -1,5 +1,12 @@
 import {
-  AvailableVersionsBody, CreateProjectBody, DEFAULT_COMPUTE_SIZE, DEFAULT_POSTGRES_MAJOR, OrgSlug, RefParams, SlugParams, type ComputeSize, type RestoreVersions,
+  AvailableVersionsBody,
+  DEFAULT_COMPUTE_SIZE,
+  DEFAULT_POSTGRES_MAJOR,
+  OrgSlug,
+  RefParams,
+  SlugParams,
+  type ComputeSize,
+  type RestoreVersions,
 } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -38,8 +45,8 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
     return (await listProjectsForUser(ctx.db, identityOf(request).user.id, query.organization_slug)).map(view)
   })
 
-  route(app, 'POST /platform/projects', async (request, reply) => {
-    const body = parse(CreateProjectBody, request.body)
+  route(app, 'POST /platform/projects', async (request, reply, input) => {
+    const body = input.body
     const row = await createProjectFor(ctx, request, {
       organizationSlug: body.organization_slug,
       name: body.name,

@@ -1,8 +1,8 @@
-import { V1_REGIONS, V1AvailableRegionsQuery } from '@stratum/contracts'
+import { V1_REGIONS } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { orgAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 type Region = (typeof V1_REGIONS)[number]
 type SmartGroup = 'americas' | 'emea' | 'apac'
@@ -24,8 +24,8 @@ const smartGroup = (code: SmartGroup) => ({ name: GROUP_NAMES[code], code, type:
  * over /v1/projects/{ref} whatever the registration order (the router prefers static segments).
  */
 export async function regionRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  app.get('/v1/projects/available-regions', async (request) => {
-    const query = parse(V1AvailableRegionsQuery, request.query)
+  route(app, 'GET /v1/projects/available-regions', async (request, _reply, input) => {
+    const query = input.query
     await orgAccess(ctx.db, request, query.organization_slug)
     const nearest = NEAREST[query.continent ?? 'NA']!
     return {

@@ -1,4 +1,4 @@
-import { SqlExportBody, SqlExportParams, RefParams, type SqlExportFormat, type SqlExportTicket } from '@stratum/contracts'
+import { SqlExportParams, RefParams, type SqlExportFormat, type SqlExportTicket } from '@stratum/contracts'
 import type { ParserPostgresVersion } from '@stratum/sql/parser'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
@@ -78,10 +78,10 @@ export async function sqlExportRoutes(app: FastifyInstance, ctx: PlatformContext
     }
   }
 
-  route(app, 'POST /platform/pg-meta/{ref}/query/export', async (request, reply) => {
+  route(app, 'POST /platform/pg-meta/{ref}/query/export', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
-    const body = parse(SqlExportBody, request.body)
+    const body = input.body
     if (project.status !== 'ACTIVE_HEALTHY') {
       throw conflict(`Project ${project.ref} is not ready: its status is ${project.status}, and queries run only when it is ACTIVE_HEALTHY`)
     }

@@ -1,4 +1,4 @@
-import { RefParams, SqlHistoryQuery } from '@stratum/contracts'
+import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listRuns, recordRun } from '../../sql-runner/history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
@@ -38,9 +38,9 @@ export async function recordInHistory(ctx: PlatformContext, request: FastifyRequ
 
 /** GET /platform/projects/{ref}/sql/history: the caller's own runs on the project, newest first, searchable. */
 export async function sqlHistoryRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  route(app, 'GET /platform/projects/{ref}/sql/history', async (request) => {
+  route(app, 'GET /platform/projects/{ref}/sql/history', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const page = parse(SqlHistoryQuery, request.query)
+    const page = input.query
     // Any member who may run SQL in the editor (read-only first) may read their own history.
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
     return listRuns(ctx.db, project.ref, identityOf(request).user.id, page)

@@ -1,12 +1,10 @@
 import {
-  PidBody,
   RefParams,
   roleCan,
   SQL_DEFAULT_TIMEOUT_MS,
   SQL_MAX_RESULT_BYTES,
   SQL_MAX_RESULT_ROWS,
   SQL_RESULTS_TRUNCATED_MESSAGE,
-  SqlQueryBody,
   V1RunQueryBody,
   SQL_STREAM_MEDIA_TYPE,
   WRITE_CONNECTION_REQUIRED,
@@ -104,9 +102,9 @@ export async function sqlRoutes(
     return found
   }
 
-  route(app, 'POST /platform/pg-meta/{ref}/query', async (request, reply) => {
+  route(app, 'POST /platform/pg-meta/{ref}/query', async (request, reply, input) => {
     const { project, role } = await access(request)
-    const body = parse(SqlQueryBody, request.body)
+    const body = input.body
     if (!body.read_only) assertCan(role, 'sql.write')
     assertActive(project)
     const limited = body.row_limit && body.row_limit > 0 ? applyAutoLimit(body.query, body.row_limit) : { sql: body.query, autoLimit: undefined }
@@ -179,9 +177,9 @@ export async function sqlRoutes(
   })
 
   for (const how of ['cancel', 'terminate'] as const) {
-    app.post(`/platform/pg-meta/:ref/query/${how}`, async (request) => {
+    route(app, `POST /platform/pg-meta/{ref}/query/${how}`, async (request, _reply, input) => {
       const { project, role } = await access(request)
-      const { pid } = parse(PidBody, request.body)
+      const { pid } = input.body
       // Terminating, or stopping the full connection's work, takes the full connection's
       // permission; those who hold it may cancel any read-only query too. Without it, a member
       // may cancel only the read-only queries it started itself.
@@ -225,8 +223,8 @@ export async function sqlRoutes(
     return reply.code(201).type('application/json; charset=utf-8').send(jsonRowsArray(outcome.results.at(-1)?.rows ?? []))
   }
 
-  app.post('/v1/projects/:ref/database/query', (request, reply) => v1Query(request, reply, false))
-  app.post('/v1/projects/:ref/database/query/read-only', (request, reply) => v1Query(request, reply, true))
+  route(app, 'POST /v1/projects/{ref}/database/query', (request, reply) => v1Query(request, reply, false))
+  route(app, 'POST /v1/projects/{ref}/database/query/read-only', (request, reply) => v1Query(request, reply, true))
 
   await sqlHistoryRoutes(app, ctx)
 

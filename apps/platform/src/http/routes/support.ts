@@ -1,8 +1,7 @@
-import { CreateSupportRequestBody, type SupportRequest } from '@stratum/contracts'
+import { type SupportRequest } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { parse } from '../../errors.js'
 import { route } from '../typed-route.js'
 
 interface SupportRow extends Omit<SupportRequest, 'created_at' | 'id'> {
@@ -23,8 +22,8 @@ export async function supportRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toSupportRequest)
   })
 
-  route(app, 'POST /platform/support/requests', async (request, reply) => {
-    const body = parse(CreateSupportRequestBody, request.body)
+  route(app, 'POST /platform/support/requests', async (request, reply, input) => {
+    const body = input.body
     // A request about a project must be about one the user can see.
     if (body.project_ref) await projectAccess(ctx.db, request, body.project_ref)
     const { rows } = await ctx.db.query<SupportRow>(

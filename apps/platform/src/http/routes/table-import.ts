@@ -13,6 +13,7 @@ import { assertCan } from '../../auth/project-access.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, conflict, tooLarge, rateLimited, unavailable, parse } from '../../errors.js'
+import { route } from '../typed-route.js'
 
 /**
  * How long one import may run. A COPY's time includes waiting for the browser's upload, so the SQL
@@ -110,7 +111,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('text/csv', (_request, _payload, done) => done(null))
 
-    scope.post('/platform/pg-meta/:ref/tables/import', { bodyLimit: TABLE_IMPORT_MAX_BYTES }, async (request: FastifyRequest, reply: FastifyReply) => {
+    route(scope, 'POST /platform/pg-meta/{ref}/tables/import', async (request: FastifyRequest, reply: FastifyReply) => {
       const { ref } = parse(RefParams, request.params)
       const { project, role } = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
       assertCan(role, 'sql.write')
@@ -158,8 +159,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
           }
           if (error instanceof UploadCut) {
             request.log.info({ err: error.cause }, 'a CSV import was cut off by its client')
-            reply.code(400)
-            return { message: error.message }
+            return reply.code(400).send({ message: error.message })
           }
           await drain(request.raw)
           if (error instanceof pg.DatabaseError) return reply.code(400).send(refusal(error))
@@ -170,7 +170,7 @@ export async function tableImportRoutes(app: FastifyInstance, ctx: PlatformConte
       } finally {
         slot.release()
       }
-    })
+    }, { bodyLimit: TABLE_IMPORT_MAX_BYTES })
   })
 }
 

@@ -1,4 +1,4 @@
-import { RefParams, TypescriptTypesQuery, type TypescriptResponse } from '@stratum/contracts'
+import { RefParams, type TypescriptResponse } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { customHostnameUnavailable } from '../../hostname/custom-hostname.js'
 import type { MetaTarget } from '../../meta/service.js'
@@ -21,9 +21,9 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
   }
 
-  route(app, 'GET /v1/projects/{ref}/types/typescript', async (request): Promise<TypescriptResponse> => {
+  route(app, 'GET /v1/projects/{ref}/types/typescript', async (request, _reply, input): Promise<TypescriptResponse> => {
     const { ref } = parse(RefParams, request.params)
-    const query = parse(TypescriptTypesQuery, request.query)
+    const query = input.query
     const project = await target(request, ref)
     try {
       return { types: await typegen.typescript(project, query.included_schemas) }
@@ -34,7 +34,7 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     }
   })
 
-  app.get('/v1/projects/:ref/custom-hostname', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/custom-hostname', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     throw customHostnameUnavailable(ref)

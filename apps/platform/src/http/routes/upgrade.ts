@@ -1,4 +1,4 @@
-import { RefParams, UPGRADE_STATUS, UpgradeBody, type DatabaseUpgradeStatus, type PostgresMajor } from '@stratum/contracts'
+import { RefParams, UPGRADE_STATUS, type DatabaseUpgradeStatus, type PostgresMajor } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { findOperation, latestOperation, type OperationRow } from '../../control/operations/operation-store.js'
@@ -33,9 +33,9 @@ function toUpgradeStatus(op: OperationRow | null): DatabaseUpgradeStatus {
 const upgradeTargets = (current: string) => installedMajors().filter((major) => Number(major) > Number(current)).sort((a, b) => Number(b) - Number(a))
 
 export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  route(app, 'POST /v1/projects/{ref}/upgrade', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/upgrade', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
-    const body = parse(UpgradeBody, request.body)
+    const body = input.body
     const { project } = await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const target = body.target_version.split('.')[0] as PostgresMajor
     if (!upgradeTargets(project.postgres_major).includes(target)) {
@@ -72,9 +72,9 @@ export async function upgradeRoutes(app: FastifyInstance, ctx: PlatformContext):
     return {
       eligible: targets.length > 0 && running && blockers.length === 0,
       current_app_version: appVersion(project.postgres_major),
-      current_app_version_release_channel: 'ga',
+      current_app_version_release_channel: 'ga' as const,
       latest_app_version: appVersion(targets[0] ?? project.postgres_major),
-      target_upgrade_versions: targets.map((major) => ({ postgres_version: major, release_channel: 'ga', app_version: appVersion(major) })),
+      target_upgrade_versions: targets.map((major) => ({ postgres_version: major, release_channel: 'ga' as const, app_version: appVersion(major) })),
       duration_estimate_hours: 1,
       legacy_auth_custom_roles: [],
       objects_to_be_dropped: [],

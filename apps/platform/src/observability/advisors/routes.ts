@@ -1,4 +1,4 @@
-import { RefParams, SecurityAdvisorsQuery, type AdvisorKind, type AdvisorsResponse, type Lint } from '@stratum/contracts'
+import { RefParams, type AdvisorKind, type AdvisorsResponse, type Lint } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { runLints } from './run.js'
 import { getPostgrestSettings, schemaList } from '../../services/rest/config.js'
@@ -30,10 +30,11 @@ export async function advisorRoutes(app: FastifyInstance, ctx: PlatformContext):
     }
   }
 
-  app.get('/v1/projects/:ref/advisors/security', async (request): Promise<AdvisorsResponse> => {
-    parse(SecurityAdvisorsQuery, request.query)
+  route(app, 'GET /v1/projects/{ref}/advisors/security', async (request, _reply, input): Promise<AdvisorsResponse> => {
+    // Read only to refuse another lint_type: 'sql', the one kind there is, covers every lint here.
+    void input.query
     return { lints: await lints(request, ['security']) }
   })
-  app.get('/v1/projects/:ref/advisors/performance', async (request): Promise<AdvisorsResponse> => ({ lints: await lints(request, ['performance']) }))
+  route(app, 'GET /v1/projects/{ref}/advisors/performance', async (request): Promise<AdvisorsResponse> => ({ lints: await lints(request, ['performance']) }))
   route(app, 'GET /platform/projects/{ref}/run-lints', async (request): Promise<Lint[]> => lints(request, ['security', 'performance']))
 }

@@ -19,6 +19,6 @@ export async function logRoutes(app: FastifyInstance, ctx: PlatformContext): Pro
     return runLogQuery(ctx.db, project.ref, query)
   }
   route(app, 'GET /platform/projects/{ref}/analytics/endpoints/logs.all', handler)
-  app.get('/v1/projects/:ref/analytics/endpoints/logs.all', handler)
+  route(app, 'GET /v1/projects/{ref}/analytics/endpoints/logs.all', handler)
   app.get('/v1/projects/:ref/analytics/endpoints/logs', handler)
 }

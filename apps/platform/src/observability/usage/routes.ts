@@ -1,6 +1,14 @@
 import {
-  COMPUTE_SIZES, DiskQuotaBody, GB, READONLY_OVERRIDE_MINUTES, RESOURCE_BUDGETS, RefParams, UsageQuery,
-  type ComputeSize, type DiskQuota, type ProjectResourceWarnings, type ProjectUsage, type ReadOnlyStatus,
+  COMPUTE_SIZES,
+  GB,
+  READONLY_OVERRIDE_MINUTES,
+  RESOURCE_BUDGETS,
+  RefParams,
+  type ComputeSize,
+  type DiskQuota,
+  type ProjectResourceWarnings,
+  type ProjectUsage,
+  type ReadOnlyStatus,
 } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { listProjectsForUser, type ProjectRow } from '../../control/project-store.js'
@@ -33,9 +41,9 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
     return resourceWarnings(ctx.db, projects)
   })
 
-  route(app, 'GET /platform/projects/{ref}/usage', async (request): Promise<ProjectUsage> => {
+  route(app, 'GET /platform/projects/{ref}/usage', async (request, _reply, input): Promise<ProjectUsage> => {
     const { ref } = parse(RefParams, request.params)
-    const { interval } = parse(UsageQuery, request.query)
+    const { interval } = input.query
     const project = (await projectAccess(ctx.db, request, ref, 'projects.read')).project as UsageRow
     const size = (project.compute_size in COMPUTE_SIZES ? project.compute_size : 'micro') as ComputeSize
     return {
@@ -57,9 +65,9 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
 
   // Resizing the disk is an infrastructure change (Owner and Administrator); writes come back at once when the new
   // quota puts the project below 95%.
-  route(app, 'POST /platform/projects/{ref}/disk', async (request): Promise<DiskQuota> => {
+  route(app, 'POST /platform/projects/{ref}/disk', async (request, _reply, input): Promise<DiskQuota> => {
     const { ref } = parse(RefParams, request.params)
-    const body = parse(DiskQuotaBody, request.body)
+    const body = input.body
     await projectAccess(ctx.db, request, ref, 'infrastructure.execute')
     const bytes = body.size_bytes ?? body.size_gb! * GB
     await ctx.db.query('UPDATE projects SET disk_quota_bytes = $2 WHERE ref = $1', [ref, bytes])
@@ -68,7 +76,7 @@ export async function usageRoutes(app: FastifyInstance, ctx: PlatformContext): P
     return diskQuota(ctx, project)
   })
 
-  app.get('/v1/projects/:ref/readonly', async (request): Promise<ReadOnlyStatus> => {
+  route(app, 'GET /v1/projects/{ref}/readonly', async (request): Promise<ReadOnlyStatus> => {
     const { ref } = parse(RefParams, request.params)
     return readOnlyStatus((await projectAccess(ctx.db, request, ref, 'projects.read')).project as UsageRow)
   })

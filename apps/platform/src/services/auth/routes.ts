@@ -38,8 +38,8 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
     ctx.directory.changed(project.ref)
     return settings
   }
-  app.get('/v1/projects/:ref/config/auth', readSettings)
-  app.patch('/v1/projects/:ref/config/auth', updateSettings)
+  route(app, 'GET /v1/projects/{ref}/config/auth', readSettings)
+  route(app, 'PATCH /v1/projects/{ref}/config/auth', updateSettings)
   route(app, 'GET /platform/auth/{ref}/config', readSettings)
   route(app, 'PATCH /platform/auth/{ref}/config', updateSettings)
 

@@ -8,6 +8,7 @@ import { deleteFunction, findFunction, listFunctions, readFunctionFiles, toFunct
 import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, parse } from '../../errors.js'
+import { route } from '../../http/typed-route.js'
 
 /**
  * Edge functions (Management API paths): deployed, listed, downloaded, deleted; run by
@@ -29,13 +30,13 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       },
     })
 
-    scope.get('/v1/projects/:ref/functions', async (request) => {
+    route(scope, 'GET /v1/projects/{ref}/functions', async (request) => {
       const { ref } = parse(RefParams, request.params)
       await projectAccess(ctx.db, request, ref, 'projects.read')
       return (await listFunctions(ctx.db, ref)).map((row) => toFunction(row))
     })
 
-    scope.get('/v1/projects/:ref/functions/:function_slug', async (request) => {
+    route(scope, 'GET /v1/projects/{ref}/functions/{function_slug}', async (request) => {
       const { ref, function_slug } = parse(FunctionParams, request.params)
       await projectAccess(ctx.db, request, ref, 'projects.read')
       const row = await findFunction(ctx.db, ref, function_slug)
@@ -44,7 +45,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
     })
 
     // The deployed files as multipart/form-data (metadata part + one 'file' part per file).
-    scope.get('/v1/projects/:ref/functions/:function_slug/body', async (request, reply) => {
+    route(scope, 'GET /v1/projects/{ref}/functions/{function_slug}/body', async (request, reply) => {
       const { ref, function_slug } = parse(FunctionParams, request.params)
       await projectAccess(ctx.db, request, ref, 'projects.read')
       const row = await findFunction(ctx.db, ref, function_slug)
@@ -54,7 +55,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
     })
 
     // The same files as JSON text, for the dashboard's details page.
-    scope.get('/platform/projects/:ref/functions/:function_slug/files', async (request) => {
+    route(scope, 'GET /platform/projects/{ref}/functions/{function_slug}/files', async (request) => {
       const { ref, function_slug } = parse(FunctionParams, request.params)
       await projectAccess(ctx.db, request, ref, 'projects.read')
       const row = await findFunction(ctx.db, ref, function_slug)
@@ -63,7 +64,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       return { files: files.map((f) => ({ name: f.name, size: f.content.length, content: f.content.toString('utf8') })) }
     })
 
-    scope.post('/v1/projects/:ref/functions/deploy', async (request, reply) => {
+    route(scope, 'POST /v1/projects/{ref}/functions/deploy', async (request, reply) => {
       const { ref } = parse(RefParams, request.params)
       await projectAccess(ctx.db, request, ref, 'sql.write')
       const { slug } = parse(DeployFunctionQuery, request.query)
@@ -73,7 +74,7 @@ export async function functionRoutes(app: FastifyInstance, ctx: PlatformContext)
       return toFunction(row)
     })
 
-    scope.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {
+    route(scope, 'DELETE /v1/projects/{ref}/functions/{function_slug}', async (request) => {
       const { ref, function_slug } = parse(FunctionParams, request.params)
       await projectAccess(ctx.db, request, ref, 'sql.write')
       const row = await deleteFunction(ctx.db, ctx.config.dataDir, ref, function_slug)

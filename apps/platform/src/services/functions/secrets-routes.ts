@@ -1,4 +1,4 @@
-import { CreateFunctionSecretsBody, DeleteFunctionSecretsBody, RefParams } from '@stratum/contracts'
+import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { deleteSecrets, listSecretDigests, upsertSecrets } from './secrets.js'
 import { projectAccess } from '../../http/access.js'
@@ -20,20 +20,20 @@ export async function functionSecretRoutes(app: FastifyInstance, ctx: PlatformCo
     return listSecretDigests(ctx.db, ref)
   })
 
-  route(app, 'POST /v1/projects/{ref}/secrets', async (request, reply) => {
+  route(app, 'POST /v1/projects/{ref}/secrets', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
-    const secrets = parse(CreateFunctionSecretsBody, request.body)
+    const secrets = input.body
     await upsertSecrets(ctx.db, ctx.secrets, ref, secrets)
     await ctx.functions.stopProject(ref)
     reply.code(201)
     return {}
   })
 
-  route(app, 'DELETE /v1/projects/{ref}/secrets', async (request) => {
+  route(app, 'DELETE /v1/projects/{ref}/secrets', async (request, _reply, input) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
-    const names = parse(DeleteFunctionSecretsBody, request.body)
+    const names = input.body
     await deleteSecrets(ctx.db, ref, names)
     await ctx.functions.stopProject(ref)
     return {}

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { BucketParams, CreateBucketBody, RefParams, UpdateBucketBody, UpdateStorageConfigBody } from '@stratum/contracts'
+import { BucketParams, RefParams, UpdateStorageConfigBody } from '@stratum/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { signLink, verifyLink } from '../../control/signed-urls.js'
@@ -16,6 +16,7 @@ import { identityOf, projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { invalidInput, forbidden, notFound, conflict, failed, parse } from '../../errors.js'
 import { route } from '../../http/typed-route.js'
+import type { StorageConfigResponse } from 'supabase-management-js'
 
 const ARCHIVE_LINK_SECONDS = 300
 
@@ -55,7 +56,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
   })
 
   // The Management API's bucket list (V1StorageBucketResponse): the same rows, fewer fields.
-  app.get('/v1/projects/:ref/storage/buckets', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/storage/buckets', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     const rows = await asPlatform(await running(ref), (client) => listBuckets(client))
@@ -63,7 +64,7 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
   })
 
   // The Management API's storage config: the project's largest object; every optional feature is off here.
-  const storageConfig = async (ref: string) => ({
+  const storageConfig = async (ref: string): Promise<StorageConfigResponse> => ({
     fileSizeLimit: await ctx.storage.projectMaxFileBytes(ref),
     features: {
       imageTransformation: { enabled: false },
@@ -77,13 +78,13 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     databasePoolMode: 'recycled',
   })
 
-  app.get('/v1/projects/:ref/config/storage', async (request) => {
+  route(app, 'GET /v1/projects/{ref}/config/storage', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.read')
     return storageConfig(ref)
   })
 
-  app.patch('/v1/projects/:ref/config/storage', async (request) => {
+  route(app, 'PATCH /v1/projects/{ref}/config/storage', async (request) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'projects.update')
     const body = parse(UpdateStorageConfigBody, request.body ?? {})
@@ -96,10 +97,10 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return storageConfig(ref)
   })
 
-  route(app, 'POST /platform/storage/{ref}/buckets', async (request, reply) => {
+  route(app, 'POST /platform/storage/{ref}/buckets', async (request, reply, input) => {
     const { ref } = parse(RefParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
-    const body = parse(CreateBucketBody, request.body)
+    const body = input.body
     const id = (body.id ?? body.name)!
     try {
       const row = await asPlatform(await running(ref), (client) =>
@@ -121,10 +122,10 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return toBucket(row)
   })
 
-  route(app, 'PUT /platform/storage/{ref}/buckets/{id}', async (request) => {
+  route(app, 'PUT /platform/storage/{ref}/buckets/{id}', async (request, _reply, input) => {
     const { ref, id } = parse(BucketParams, request.params)
     await projectAccess(ctx.db, request, ref, 'sql.write')
-    const changes = parse(UpdateBucketBody, request.body)
+    const changes = input.body
     const row = await asPlatform(await running(ref), (client) => updateBucket(client, id, changes))
     if (!row) throw notFound(`Bucket ${id} not found`)
     return toBucket(row)
