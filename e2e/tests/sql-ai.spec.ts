@@ -229,7 +229,12 @@ test('an untitled snippet is named by AI after its first successful run; a named
   // A failing title call says so, and the snippet stays untitled.
   await openNewSnippet(page, project.ref)
   await typeSql(page, "select 'title_fail' as x;")
+  // The title call's answer is awaited rather than its toast alone: the scripted model's 500 is retried once after
+  // the AI SDK's back-off, so on a loaded machine the toast can come late; each step below names what went missing.
+  const titleAnswer = page.waitForResponse((response) => response.url().includes('/api/ai/sql/title') && response.request().method() === 'POST')
   await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: 'title_fail' })).toBeVisible()
+  expect((await titleAnswer).ok()).toBe(false)
   await expect(page.getByText(aiFailedToGenerateTitle('The title model is down'))).toBeVisible()
   await expect(page.getByRole('heading', { name: CONTENT_TEXTS.defaultSnippetName })).toBeVisible()
 })
