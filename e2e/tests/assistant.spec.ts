@@ -262,6 +262,10 @@ test('a query block dragged onto a report is saved as a snippet of mine and pinn
   await input.press('Enter')
   const block = panel.locator('.assistant-query-block').first()
   await expect(block.getByRole('heading', { name: 'Todos by state' })).toBeVisible()
+  // The chart and the turn's closing sentence come after the block: until both are there the message grows and the
+  // block moves under the pointer mid-drag (a loaded CI run's drop missed the report).
+  await expect(block.locator('.recharts-surface')).toBeVisible()
+  await expect(panel.getByText('There it is: run it again whenever you like.')).toBeVisible()
   // Grabbed by its title, as a person would: dragTo's default is the block's centre, which lies on the chart's Y axis
   // select once the chart has drawn, and a press there opens the select instead of starting a drag (a CI run did).
   await block

@@ -29,6 +29,7 @@ import { LogCollector } from './observability/logs/collector.js'
 import { UsageCollector } from './observability/usage/collector.js'
 import { RestSupervisor } from './services/rest/supervisor.js'
 import { AuthService } from './services/auth/service.js'
+import { RealtimeService } from './services/realtime/service.js'
 import { StorageService } from './services/storage/service.js'
 import { FunctionRuntime } from './services/functions/runtime.js'
 import { GraphqlService } from './services/graphql/service.js'
@@ -110,6 +111,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   )
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
   const storage = new StorageService({ db, projects, directory, dataDir: config.dataDir, maxFileBytes: config.storageMaxFileBytes, log: logger })
+  const realtime = new RealtimeService({ db, projects, directory, requestLog, log: logger.child({ service: 'realtime' }) })
   const functions = new FunctionRuntime({
     db,
     secrets,
@@ -142,7 +144,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   const ai = new AiService(config.ai)
   const ctx: PlatformContext = {
     config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
-    functions, ai, logCollector, usage,
+    realtime, functions, ai, logCollector, usage,
   }
   let app: FastifyInstance | undefined
   let projectApp: FastifyInstance | undefined
@@ -155,6 +157,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await graphql.stop()
     await auth.stop()
     await storage.stop()
+    await realtime.stop()
     await functions.stopAll()
     directory.stop()
     await requestLog.stop()

@@ -12,6 +12,7 @@ import type { AuthService } from './services/auth/service.js'
 import type { FunctionRuntime } from './services/functions/runtime.js'
 import type { GraphqlService } from './services/graphql/service.js'
 import type { RestSupervisor } from './services/rest/supervisor.js'
+import type { RealtimeService } from './services/realtime/service.js'
 import type { StorageService } from './services/storage/service.js'
 import type { Db } from './store/db.js'
 import type { ProjectAccessCache } from './auth/project-access-cache.js'
@@ -42,6 +43,8 @@ export interface PlatformContext {
   auth: AuthService
   /** Storage for each project's files, behind the gateway's /storage/v1 (services/storage). */
   storage: StorageService
+  /** Broadcast, presence and Postgres changes over Phoenix WebSockets, behind the gateway's /realtime/v1 (services/realtime). */
+  realtime: RealtimeService
   /** Edge functions, each in its own Deno process, behind the gateway's /functions/v1 (services/functions). */
   functions: FunctionRuntime
   /**

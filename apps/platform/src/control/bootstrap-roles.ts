@@ -29,8 +29,17 @@ export const AUTH_ADMIN_ROLE = 'supabase_auth_admin'
 /** The login of PostgREST and of the storage service: it switches to the caller's API role. */
 export const AUTHENTICATOR_ROLE = 'authenticator'
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
+/** Owns the realtime schema (services/realtime/schema.ts), as on Supabase; `postgres` is a member, to write its policies. */
+export const REALTIME_ADMIN_ROLE = 'supabase_realtime_admin'
+/**
+ * Realtime's change stream logs in as this: REPLICATION and nothing else (it owns nothing, is granted nothing), from
+ * this machine only (hba.ts), with a password derived from the superuser's like the auth service's.
+ */
+export const REPLICATION_ROLE = 'supabase_replication_admin'
 /** Roles the platform creates and manages in every instance. */
-export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, AUTHENTICATOR_ROLE]
+export const PLATFORM_MANAGED_ROLES = [
+  ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, AUTHENTICATOR_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE,
+]
 
 /**
  * The auth service's password, derived from the instance's sealed superuser password: nothing more
@@ -38,6 +47,28 @@ export const PLATFORM_MANAGED_ROLES = [ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READO
  */
 export const authAdminPassword = (adminPassword: string): string =>
   createHmac('sha256', adminPassword).update(AUTH_ADMIN_ROLE).digest('base64url')
+
+/** The replication login's password, derived the same way. */
+export const replicationPassword = (adminPassword: string): string =>
+  createHmac('sha256', adminPassword).update(REPLICATION_ROLE).digest('base64url')
+
+/**
+ * Realtime's two roles: made with every instance, and again by realtime itself in projects made before them.
+ * The one REPLICATION role a project has (revokeTenantReplication spares it): its sessions are the platform's.
+ */
+export async function bootstrapRealtimeRoles(client: pg.Client, adminPassword: string): Promise<void> {
+  const roles: Array<[string, string]> = [
+    [REALTIME_ADMIN_ROLE, 'NOLOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS'],
+    [REPLICATION_ROLE, `LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB REPLICATION NOBYPASSRLS PASSWORD ${client.escapeLiteral(replicationPassword(adminPassword))}`],
+  ]
+  for (const [name, attributes] of roles) {
+    await client.query(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = ${client.escapeLiteral(name)}) THEN CREATE ROLE ${name}; END IF; END $$`,
+    )
+    await client.query(`ALTER ROLE ${name} WITH ${attributes}`)
+  }
+  await client.query(`GRANT ${REALTIME_ADMIN_ROLE} TO ${USER_ROLE}`)
+}
 
 /**
  * Up to Postgres 15, CREATEROLE may grant membership in any non-superuser role, including
@@ -119,6 +150,7 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
     )
     await client.query(`ALTER ROLE ${client.escapeIdentifier(name)} WITH ${attributes}`)
   }
+  await bootstrapRealtimeRoles(client, credentials.adminPassword)
   await hardenPrivilegedRoles(client)
   if (credentials.initialUserPassword) await client.query(`ALTER ROLE ${USER_ROLE} WITH PASSWORD ${literal(credentials.initialUserPassword)}`)
   await client.query(`ALTER ROLE authenticator WITH PASSWORD ${literal(credentials.authenticatorPassword)}`)
@@ -158,7 +190,8 @@ export async function hardenPrivilegedRoles(client: pg.Client): Promise<void> {
  */
 async function revokeTenantReplication(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ rolname: string }>(
-    'SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper',
+    'SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper AND rolname <> $1',
+    [REPLICATION_ROLE],
   )
   for (const { rolname } of rows) await client.query(`ALTER ROLE ${client.escapeIdentifier(rolname)} WITH NOREPLICATION`)
   await client.query(

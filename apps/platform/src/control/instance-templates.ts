@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { PostgresMajor } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
 import { ensureAuthSchema } from '../services/auth/schema.js'
+import { ensureRealtimeSchema } from '../services/realtime/schema.js'
 import { ensureStorageSchema } from '../services/storage/schema.js'
 import { chownTree, makeOwnedDir, osUser, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
@@ -179,6 +180,7 @@ async function build(work: string, major: PostgresMajor, owner: RunAs): Promise<
     })
     await withAdminClient(connection, (client) => ensureAuthSchema(client, adminPassword))
     await withAdminClient(connection, (client) => ensureStorageSchema(client))
+    await withAdminClient(connection, (client) => ensureRealtimeSchema(client, adminPassword))
   } finally {
     await server.stop()
   }
@@ -200,6 +202,7 @@ const RECIPE_SOURCES = [
   ['control', 'bootstrap-roles.ts'],
   ['services', 'auth', 'schema.ts'],
   ['services', 'storage', 'schema.ts'],
+  ['services', 'realtime', 'schema.ts'],
   ['control', 'postgres-server.ts'],
   ['control', 'instance-templates.ts'],
 ]

@@ -6,6 +6,7 @@ import type pg from 'pg'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ensureAuthSchema } from '../services/auth/schema.js'
+import { ensureRealtimeSchema } from '../services/realtime/schema.js'
 import { ensureStorageSchema } from '../services/storage/schema.js'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, passwordRejected, withAdminClient } from './bootstrap-roles.js'
 import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
@@ -63,6 +64,8 @@ export class LocalProvider implements InstanceProvider {
     await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
     // Likewise storage.objects: policies on it are written before the first upload.
     await withAdminClient(connection, (client) => ensureStorageSchema(client))
+    // And the realtime publication and realtime.messages: `alter publication supabase_realtime add table` works at once.
+    await withAdminClient(connection, (client) => ensureRealtimeSchema(client, credentials.adminPassword))
     return { serverVersion }
   }
 
@@ -321,6 +324,8 @@ export class LocalProvider implements InstanceProvider {
         log_rotation_size: '100MB',
         log_timezone: 'UTC',
         ...this.archiving(spec, owner),
+        // Realtime's Postgres changes read a logical change stream (services/realtime/changes/stream.ts).
+        wal_level: 'logical',
         // No slot may pin WAL without bound (a full disk stops the instance); the platform's own slots are
         // temporary and short-lived (branching's online copy).
         max_slot_wal_keep_size: MAX_SLOT_WAL_KEEP_SIZE,

@@ -7,7 +7,7 @@ import { isFunctionsRequest, serveFunction } from '../services/functions/gateway
 import { answerPreflight, corsHeaders } from './cors.js'
 import type { GatewayProject } from './project-directory.js'
 import { forward } from './proxy.js'
-import { REALTIME_UNAVAILABLE_REASON } from './realtime.js'
+import { serveRealtimeHttp } from '../services/realtime/http-broadcast.js'
 import { isOpenStorageRequest, serveStorage } from '../services/storage/gateway-route.js'
 import { signaturePrefix, type GatewayService, type RequestLogEntry } from './request-log-entry.js'
 
@@ -166,7 +166,7 @@ async function serve(
     case 'functions':
       return serveFunction(request, reply, ctx, project, below, { role: key.claims ? String(key.claims.role) : null }, cors)
     case 'realtime':
-      return reply.code(503).headers(cors).send({ message: REALTIME_UNAVAILABLE_REASON })
+      return serveRealtimeHttp(request, reply, ctx.realtime, project, path, { ...key, claims: key.claims }, cors)
     default: {
       const shape = NOT_SERVED[service]
       const message = `The ${service} API is not served by this platform yet`

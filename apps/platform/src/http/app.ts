@@ -6,7 +6,6 @@ import { registerDashboard } from './dashboard-static.js'
 import { registerGateway } from '../gateway/gateway.js'
 import { projectHostRewriter } from '../gateway/host-routing.js'
 import { publicApiBase } from '../gateway/public-url.js'
-import { attachRealtimePlaceholder } from '../gateway/realtime.js'
 import { registerTenantOriginGuards } from '../gateway/tenant-origin.js'
 import { errorHandler } from './errors.js'
 import { registerInputGuard } from './input-guard.js'
@@ -133,7 +132,8 @@ export async function buildProjectApp(ctx: PlatformContext, logger: FastifyInsta
   registerInputGuard(app)
   registerTenantOriginGuards(app)
   await registerGateway(app, ctx)
-  const detachRealtime = attachRealtimePlaceholder(app.server)
+  // WebSocket upgrades never reach Fastify's routes: realtime reads them off the server (with the same host rewrite).
+  const detachRealtime = ctx.realtime.attach(app.server, projectHostRewriter(ctx.config.projectDomain))
   app.addHook('onClose', async () => detachRealtime())
   // Kong's answer for a path no service owns.
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'no Route matched with those values' }))

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises'
 import type { HealthService, ProjectStatus, ServiceHealth } from '@stratum/contracts'
 import { ADMIN_ROLE, EDITOR_ROLE, PRIVILEGED_SESSION_OPTIONS, USER_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectRow } from '../control/project-store.js'
-import { REALTIME_UNAVAILABLE_REASON } from '../gateway/realtime.js'
 import type { PlatformContext } from '../platform-context.js'
 import { AUTH_HEALTH_INFO } from '../services/auth/service.js'
 import { denoBinary } from '../services/functions/deno.js'
@@ -62,7 +61,11 @@ const CHECKS: Record<HealthService, (timeoutMs: number) => Check> = {
   functions: () => async () => {
     await fs.access(denoBinary(), fs.constants.X_OK)
   },
-  realtime: () => unavailable(REALTIME_UNAVAILABLE_REASON),
+  realtime: () => async (ctx, project) => {
+    const gateway = await ctx.directory.getCurrent(project.ref)
+    if (!gateway) throw new Error('The project is gone')
+    await ctx.realtime.probe(project.ref, gateway)
+  },
   pooler: () => unavailable(NO_POOLER),
   pg_bouncer: () => unavailable(NO_POOLER),
 }

@@ -269,15 +269,6 @@ describe('the project URL with supabase-js', () => {
     expect(fs.statSync(path.dirname(postgrest.socketPath)).mode & 0o777).toBe(0o700)
   })
 
-  it('closes a realtime connection with a clear reason', async () => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=1.0.0`)
-    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
-      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))
-      socket.on('error', reject)
-    })
-    expect(closed).toEqual({ code: 4001, reason: 'Realtime is not available on this platform yet' })
-  })
-
   it('serves with the data API settings: max rows and exposed schemas, changed through /v1 and /platform', async () => {
     const defaults = await api(t, 'GET', `/v1/projects/${ref}/postgrest`, { token })
     expect(defaults.body).toMatchObject({ db_schema: 'public', max_rows: 1000, db_extra_search_path: 'public, extensions', db_pool: null })

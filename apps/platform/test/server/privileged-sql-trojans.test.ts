@@ -327,7 +327,11 @@ describe.each(['15', '17'] as const)('privileged operations on Postgres %s never
   }, 600_000)
 
   it('leaves no tenant role with REPLICATION, and bounds what a slot may hold', async () => {
-    expect(await sqlAsOwner(`SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper`)).toEqual([])
+    // The one REPLICATION role is realtime's login, which the tenant can neither become nor change.
+    expect(await sqlAsOwner(`SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper`)).toEqual([{ rolname: 'supabase_replication_admin' }])
+    expect(await sqlAsOwner(`SELECT pg_catalog.pg_has_role('postgres', 'supabase_replication_admin', 'MEMBER') AS member`)).toEqual([{ member: false }])
+    const altered = await api(t, 'POST', `/platform/pg-meta/${ref}/query`, { cookie }, { query: `ALTER ROLE supabase_replication_admin PASSWORD 'mine'`, read_only: false })
+    expect(altered.body?.error?.code).toBe('42501')
     expect(await sqlAsOwner(`SELECT current_setting('max_slot_wal_keep_size') AS bound`)).toEqual([{ bound: '1GB' }])
     const refused = await api(t, 'POST', `/platform/pg-meta/${ref}/query`, { cookie }, { query: `SELECT pg_create_physical_replication_slot('mine')`, read_only: false })
     expect(refused.body?.error?.code).toBe('42501')
@@ -355,7 +359,8 @@ describe('a project made by an earlier version', () => {
     const after = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
     expect(after.role_model).toBe(2)
     const state = await withAdminClient(t.platform.ctx.projects.adminConnection(after), async (client) => ({
-      replication: (await client.query(`SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper ORDER BY 1`)).rows,
+      // Realtime's own login aside (bootstrap-roles.ts).
+      replication: (await client.query(`SELECT rolname FROM pg_catalog.pg_roles WHERE rolreplication AND NOT rolsuper AND rolname <> 'supabase_replication_admin' ORDER BY 1`)).rows,
       adminPath: (await client.query(`SELECT s.setconfig FROM pg_catalog.pg_db_role_setting s WHERE s.setrole = 'supabase_admin'::regrole AND s.setdatabase = 0`)).rows[0]?.setconfig,
       kept: (await client.query(`SELECT count(*)::int AS n FROM public.kept`)).rows[0].n,
       sessionPath: (await client.query(`SHOW search_path`)).rows[0].search_path,

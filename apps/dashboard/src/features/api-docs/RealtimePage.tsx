@@ -1,4 +1,3 @@
-import { NotServedNote } from './NotServedNote'
 import { SnippetList } from './SnippetList'
 import { broadcastSnippet, subscribeSnippets, type Language, type SnippetContext } from './snippets'
 
@@ -15,11 +14,15 @@ export function RealtimePage({ lang, ctx, table }: { lang: Language; ctx: Snippe
           Listen to inserts, updates and deletes on your tables, and send messages between clients, over channels of a WebSocket.
         </p>
       </header>
-      <NotServedNote api="realtime" />
       <div className="docs-prose">
         <p>
           A channel lives as long as a client is subscribed to it: channels are removed {CHANNEL_CLEANUP_SECONDS} seconds after the
           client disconnects. Remove a channel yourself with <code>supabase.removeChannel(channel)</code> when you stop listening.
+        </p>
+        <p>
+          Changes reach a subscriber only for tables in the <code>supabase_realtime</code> publication (
+          <code>alter publication supabase_realtime add table your_table;</code>), and only rows its role may select under
+          the table&apos;s row-level security.
         </p>
         <p className="muted">
           Each table page shows its own subscribe snippets{table ? <>; the examples below use <code>{table}</code></> : null}.

@@ -1,8 +1,8 @@
 import type pg from 'pg'
-import { EDITOR_ROLE, PLATFORM_MANAGED_ROLES, READONLY_ROLE } from '../bootstrap-roles.js'
+import { EDITOR_ROLE, PLATFORM_MANAGED_ROLES, READONLY_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE } from '../bootstrap-roles.js'
 
 /** Roles every instance is created with (bootstrap-roles.ts): the target has its own, keep them. */
-const INSTANCE_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator', READONLY_ROLE, EDITOR_ROLE]
+const INSTANCE_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator', READONLY_ROLE, EDITOR_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE]
 
 /** Settings whose value is a list written as SQL (e.g. search_path = "$user", public). */
 const LIST_SETTINGS = new Set(['search_path', 'temp_tablespaces', 'session_preload_libraries', 'local_preload_libraries'])

@@ -1,0 +1,282 @@
+import type pg from 'pg'
+import type { Logger } from 'pino'
+import type { UserBroadcast } from '../protocol.js'
+import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
+import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
+import { ChangeStream, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
+import { checkVisibility, readRelationInfo, type ClaimsGroup, type RelationInfo } from './visibility.js'
+import { jsonValue } from './values.js'
+
+/** A channel with postgres_changes bindings, as the delivery sees it. */
+export interface ChangeListener {
+  subscriptions: ChangeSubscription[]
+  claimsGroup(): ClaimsGroup
+  /** Sends a `postgres_changes` frame (join_ref null) to this channel. */
+  push(event: string, payload: unknown): void
+}
+
+interface ProjectChangesOptions {
+  ref: string
+  log: Logger
+  pool: () => pg.Pool
+  replicationLogin: () => Promise<ReplicationLogin>
+  listeners: () => Iterable<ChangeListener>
+  /** A message SQL sent (realtime.send), for the topic's channels. */
+  broadcast: (topicKey: string, message: UserBroadcast) => void
+}
+
+/** Nobody listening for this long: the stream stops, and its temporary slot goes with it. */
+const IDLE_STOP_MS = 10_000
+const RETRY_MS = [1000, 2000, 5000, 10_000]
+
+interface Pending {
+  change: RowChange
+  commitTimestamp: string
+}
+
+/**
+ * A project's postgres_changes and database broadcasts: the change stream while anyone listens, and the delivery of
+ * each committed change to the channels whose bindings and filters it matches and whose role may see it (row-level
+ * security and column privileges, checked in the database for all of them at once: changes/visibility.ts).
+ * Transactions that arrive while a delivery runs are delivered together next, in commit order.
+ */
+export class ProjectChanges {
+  private stream: ChangeStream | null = null
+  private started: Promise<void> | null = null
+  private demand = 0
+  private idleTimer: NodeJS.Timeout | undefined
+  private retryTimer: NodeJS.Timeout | undefined
+  private failures = 0
+  private queue: CommittedTransaction[] = []
+  private draining = false
+  private relations = new Map<string, RelationInfo>()
+  private stopped = false
+
+  constructor(private readonly options: ProjectChangesOptions) {}
+
+  listen(): void {
+    this.demand++
+    clearTimeout(this.idleTimer)
+    void this.ready().catch(() => {})
+  }
+
+  unlisten(): void {
+    this.demand = Math.max(0, this.demand - 1)
+    if (this.demand > 0) return
+    clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(() => void this.halt(), IDLE_STOP_MS)
+    this.idleTimer.unref()
+  }
+
+  /** Resolves when changes committed from now on will be delivered. */
+  ready(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('Realtime is stopping'))
+    if (!this.started) this.started = this.open()
+    return this.started
+  }
+
+  private async open(): Promise<void> {
+    const login = await this.options.replicationLogin()
+    await pruneMessages(this.options.pool()).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: old messages were not deleted'))
+    const stream = new ChangeStream(login, (transaction) => this.enqueue(transaction), this.options.log)
+    this.stream = stream
+    const { started, ended } = stream.start()
+    ended.then(
+      () => this.lost(stream, null),
+      (error: Error) => this.lost(stream, error),
+    )
+    await started
+    this.failures = 0
+    this.options.log.info({ ref: this.options.ref }, 'realtime: the change stream started')
+  }
+
+  /** The stream ended by itself (the instance stopped, restarted, was upgraded): again while someone listens. */
+  private lost(stream: ChangeStream, error: Error | null): void {
+    if (this.stream !== stream) return
+    this.stream = null
+    this.started = null
+    if (this.stopped || this.demand === 0) return
+    this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: the change stream ended; starting it again')
+    const delay = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!
+    clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(() => void this.ready().catch(() => {}), delay)
+    this.retryTimer.unref()
+  }
+
+  private async halt(): Promise<void> {
+    if (this.demand > 0) return
+    const stream = this.stream
+    this.stream = null
+    this.started = null
+    this.relations.clear()
+    await stream?.stop()
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearTimeout(this.idleTimer)
+    clearTimeout(this.retryTimer)
+    const stream = this.stream
+    this.stream = null
+    await stream?.stop()
+  }
+
+  /**
+   * Supabase's join-time check: each binding must name a table of the supabase_realtime publication. The message
+   * for the first that does not, or null.
+   */
+  async checkPublished(subscriptions: ChangeSubscription[]): Promise<string | null> {
+    const { rows } = await this.options.pool().query<{ schemaname: string; tablename: string }>(
+      'SELECT schemaname, tablename FROM pg_catalog.pg_publication_tables WHERE pubname = $1',
+      [CHANGES_PUBLICATION],
+    )
+    for (const subscription of subscriptions) {
+      const matches = rows.some((row) => bindingCovers({ ...subscription, event: null }, 'INSERT', row.schemaname, row.tablename))
+      if (!matches) {
+        const filters = subscription.filters.map((filter) => `{"${filter.column}", "${filter.op}", ${JSON.stringify(filter.value)}}`).join(', ')
+        return (
+          'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ' +
+          `[event: ${subscription.event ?? '*'}, schema: ${subscription.schema}, table: ${subscription.table}, filters: [${filters}], select: nil]`
+        )
+      }
+    }
+    return null
+  }
+
+  private enqueue(transaction: CommittedTransaction): void {
+    this.queue.push(transaction)
+    if (!this.draining) void this.drain()
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0)
+        const pending: Pending[] = []
+        for (const transaction of batch) {
+          for (const change of transaction.changes) {
+            if (change.schema === 'realtime' && change.table === 'messages') this.deliverMessage(change)
+            else pending.push({ change, commitTimestamp: transaction.commitTimestamp })
+          }
+        }
+        if (pending.length) await this.deliverChanges(pending).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: changes were not delivered'))
+      }
+    } finally {
+      this.draining = false
+    }
+  }
+
+  /** An insert into realtime.messages (realtime.send): a broadcast to its topic, its id as `meta`. */
+  private deliverMessage(change: RowChange): void {
+    const row = change.record
+    if (change.event !== 'INSERT' || !row?.topic || !row.event) return
+    const topicKey = `${row.private === 't' ? 'private' : 'public'}:${row.topic}`
+    const binary = row.binary_payload?.startsWith('\\x') ? Buffer.from(row.binary_payload.slice(2), 'hex') : null
+    const message: UserBroadcast = binary
+      ? { kind: 'user-broadcast', event: row.event, encoding: 'binary', data: binary, meta: { id: row.id } }
+      : { kind: 'user-broadcast', event: row.event, encoding: 'json', data: Buffer.from(row.payload ?? '{}'), meta: { id: row.id } }
+    this.options.broadcast(topicKey, message)
+  }
+
+  private async relationInfo(change: RowChange): Promise<RelationInfo> {
+    const signature = `${change.relationOid}:${[...change.typeOids].map(([name, oid]) => `${name}/${oid}`).join(',')}`
+    let info = this.relations.get(signature)
+    if (!info) {
+      info = await readRelationInfo(this.options.pool(), change.relationOid, [...new Set(change.typeOids.values())])
+      this.relations.set(signature, info)
+    }
+    return info
+  }
+
+  private async deliverChanges(pending: Pending[]): Promise<void> {
+    const listeners = [...this.options.listeners()]
+    if (!listeners.length) return
+    // Per relation and kind of check (DELETEs are not checked against policies, as on Supabase): the changes and,
+    // per change, the listeners whose bindings and filters it matches with the ids it matched.
+    const groups = new Map<string, { info: RelationInfo; items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }> }>()
+    for (const item of pending) {
+      const { change } = item
+      const info = await this.relationInfo(change)
+      const row = change.event === 'DELETE' ? change.old : change.record
+      const kindOf = (column: string) => {
+        const oid = change.typeOids.get(column)
+        const name = oid === undefined ? undefined : info.typeNames.get(oid)
+        return name === undefined ? undefined : valueKind(name)
+      }
+      const matches = new Map<ChangeListener, number[]>()
+      for (const listener of listeners) {
+        const ids = listener.subscriptions
+          .filter((subscription) => bindingCovers(subscription, change.event, change.schema, change.table) && passesFilters(subscription.filters, row ?? {}, kindOf))
+          .map((subscription) => subscription.id)
+        if (ids.length) matches.set(listener, [...new Set(ids)])
+      }
+      if (!matches.size) continue
+      const key = `${change.relationOid}:${change.event === 'DELETE' ? 'delete' : 'rows'}:${JSON.stringify(info.primaryKey)}`
+      let group = groups.get(key)
+      if (!group) groups.set(key, (group = { info, items: [] }))
+      group.items.push({ pending: item, matches })
+    }
+    for (const [key, group] of groups) await this.deliverGroup(group.info, group.items, key.includes(':rows:'))
+  }
+
+  private async deliverGroup(info: RelationInfo, items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }>, checkRows: boolean): Promise<void> {
+    if (!info.primaryKey.length) {
+      // Supabase's answer for a table without a primary key: the error, and no row.
+      for (const { pending, matches } of items) {
+        const { change } = pending
+        const data = { schema: change.schema, table: change.table, commit_timestamp: pending.commitTimestamp, type: change.event, columns: [], errors: ['Error 400: Bad Request, no primary key'] }
+        for (const [listener, ids] of matches) listener.push('postgres_changes', { ids, data })
+      }
+      return
+    }
+    const claimsGroups: ClaimsGroup[] = []
+    const groupIndex = new Map<string, number>()
+    const indexOf = (listener: ChangeListener) => {
+      const group = listener.claimsGroup()
+      const key = `${group.role}\n${group.claims}`
+      let index = groupIndex.get(key)
+      if (index === undefined) {
+        groupIndex.set(key, (index = claimsGroups.length))
+        claimsGroups.push(group)
+      }
+      return index
+    }
+    const listenerGroups = new Map<ChangeListener, number>()
+    for (const { matches } of items) for (const listener of matches.keys()) if (!listenerGroups.has(listener)) listenerGroups.set(listener, indexOf(listener))
+    const first = items[0]!.pending.change
+    const keys = items.map(({ pending: { change } }) => {
+      const row = (change.event === 'DELETE' ? change.old : change.record) ?? {}
+      return info.primaryKey.map((column) => row[column] ?? null)
+    })
+    const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows)
+    items.forEach(({ pending, matches }, index) => {
+      for (const [listener, ids] of matches) {
+        const seen = visibility[listenerGroups.get(listener)!]
+        if (!seen?.visible.has(index)) continue
+        listener.push('postgres_changes', { ids, data: payloadFor(pending, info, seen.selectable) })
+      }
+    })
+  }
+}
+
+/** The change as Supabase sends it (§4.1): the columns the role may select, record and old_record by event. */
+function payloadFor({ change, commitTimestamp }: Pending, info: RelationInfo, selectable: Set<string>): Record<string, unknown> {
+  const typeName = (column: string) => info.typeNames.get(change.typeOids.get(column) ?? 0) ?? 'text'
+  const columns = [...change.typeOids.keys()].filter((name) => selectable.has(name)).map((name) => ({ name, type: typeName(name) }))
+  const pick = (row: Record<string, string | null>, names: Iterable<string>) => {
+    const result: Record<string, unknown> = {}
+    for (const name of names) if (selectable.has(name) && name in row) result[name] = jsonValue(typeName(name), row[name])
+    return result
+  }
+  const data: Record<string, unknown> = { schema: change.schema, table: change.table, commit_timestamp: commitTimestamp, type: change.event, columns }
+  if (change.record) data.record = pick(change.record, Object.keys(change.record))
+  if (change.event === 'UPDATE') data.old_record = change.old ? pick(change.old, Object.keys(change.old)) : pick(change.record ?? {}, info.primaryKey)
+  if (change.event === 'DELETE') {
+    // With row-level security the old row is cut to its key: a delete is not checked against policies.
+    const old = change.old ?? {}
+    data.old_record = pick(old, info.rls ? info.primaryKey : Object.keys(old))
+  }
+  data.errors = null
+  return data
+}
