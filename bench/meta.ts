@@ -65,7 +65,7 @@ async function main() {
     const built = performance.now()
     await client.query(SCHEMA_SQL)
     const buildMs = performance.now() - built
-    const target: MetaTarget = { ref: 'benchmarkmetabenchma', port, password: PASSWORD }
+    const target: MetaTarget = { ref: 'benchmarkmetabenchma', port, password: PASSWORD, readonlyPassword: 'bench-readonly-1' }
 
     // A comment is DDL: the next call introspects again, on a warm connection pool.
     let n = 0

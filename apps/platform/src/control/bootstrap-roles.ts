@@ -98,23 +98,38 @@ export const adminConnection = (port: number, password: string, database = 'post
   options: PRIVILEGED_SESSION_OPTIONS,
 })
 
-/**
- * Runs fn in a transaction as `role`, from a superuser session. For what the platform must read or write in
- * relations a tenant owns or can change (storage's and auth's bookkeeping, bucket rows): a tenant can turn such
- * a table into a view, or give it triggers or rules, whose functions run as whoever reads or writes it.
- */
-export async function asRole<T>(client: pg.Client, role: string, fn: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN')
-  try {
-    await client.query(`SET LOCAL ROLE ${client.escapeIdentifier(role)}`)
-    const result = await fn()
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  }
+/** A platform login that is no superuser, and the role it acts as (`-c role=...`), for inLoginTransaction. */
+export interface TenantSafeLogin {
+  user: string
+  password: string
+  options?: string
 }
+
+/**
+ * Runs fn in a transaction of a session of its own, logged in as `login` on the server `admin` is connected to. For
+ * what the platform must read or write in relations a tenant owns or can change (auth's and storage's bookkeeping,
+ * bucket rows): a tenant can turn such a table into a view, or give it triggers, rules or policies, whose functions
+ * run as whoever reads or writes it. Never a role SET over the superuser's own session: SET ROLE is checked against
+ * the session's login, so tenant code run that way gets the superuser back with RESET ROLE (or RESET SESSION
+ * AUTHORIZATION). Here the way back leads to a login without rights of its own.
+ */
+export async function inLoginTransaction<T>(admin: pg.Client, login: TenantSafeLogin, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const target = { host: admin.host, port: admin.port, database: admin.database ?? 'postgres', user: login.user, password: login.password, options: login.options }
+  return withProjectSession(target, async (client) => {
+    await client.query('BEGIN')
+    try {
+      const result = await fn(client)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw error
+    }
+  })
+}
+
+/** The login that acts as `postgres` (the SQL editor's): RESET ROLE there falls back to a login with no rights. */
+export const ownerLogin = (editorPassword: string): TenantSafeLogin => ({ user: EDITOR_ROLE, password: editorPassword, options: `-c role=${USER_ROLE}` })
 
 /** Opens a session as the platform's superuser, runs fn, always closes. */
 export function withAdminClient<T>(connection: AdminConnection, fn: (client: pg.Client) => Promise<T>): Promise<T> {

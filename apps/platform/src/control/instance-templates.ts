@@ -170,16 +170,17 @@ async function build(work: string, major: PostgresMajor, owner: RunAs): Promise<
   try {
     const connection = adminConnection(port, adminPassword)
     const throwaway = () => randomBytes(24).toString('base64url')
+    const editorPassword = throwaway()
     // No password for `postgres`: each project sets the one its owner chose.
     await bootstrapInstance(connection, {
       adminPassword,
       initialUserPassword: null,
-      editorPassword: throwaway(),
+      editorPassword,
       readonlyPassword: throwaway(),
       authenticatorPassword: throwaway(),
     })
     await withAdminClient(connection, (client) => ensureAuthSchema(client, adminPassword))
-    await withAdminClient(connection, (client) => ensureStorageSchema(client))
+    await withAdminClient(connection, (client) => ensureStorageSchema(client, editorPassword))
     await withAdminClient(connection, (client) => ensureRealtimeSchema(client, adminPassword))
   } finally {
     await server.stop()

@@ -63,7 +63,7 @@ export class LocalProvider implements InstanceProvider {
     // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
     await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
     // Likewise storage.objects: policies on it are written before the first upload.
-    await withAdminClient(connection, (client) => ensureStorageSchema(client))
+    await withAdminClient(connection, (client) => ensureStorageSchema(client, credentials.editorPassword))
     // And the realtime publication and realtime.messages: `alter publication supabase_realtime add table` works at once.
     await withAdminClient(connection, (client) => ensureRealtimeSchema(client, credentials.adminPassword))
     return { serverVersion }

@@ -3,11 +3,14 @@ import { schemaMarker } from './marker.js'
 import { ADMIN_ROLE, READONLY_ROLE } from '../control/bootstrap-roles.js'
 import type { ProjectConnections } from '../control/project-connections.js'
 
-/** Where a project's database is reached (the superuser: introspection reads every schema). */
+/** Where a project's database is reached. */
 export interface SchemaCacheTarget {
   ref: string
   port: number
+  /** The platform superuser's: uncached catalog reads (MetaService.read, table statistics), pinned search_path. */
   password: string
+  /** The read-only role's: what the cache computes runs on the tenant's search path, so it logs in as that role. */
+  readonlyPassword: string
   host?: string
 }
 
@@ -39,12 +42,12 @@ export class SchemaCache {
   ) {}
 
   async cached<T>(target: SchemaCacheTarget, key: string, load: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool(target).connect()
+    const client = await this.introspectionPool(target).connect()
     let open = false
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
+      // The marker is read on the catalog-only path; one round trip with the transaction's start.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = pg_catalog, pg_temp')
       open = true
-      // The marker is read with the pinned catalog-only path of this superuser pool (bootstrap-roles.ts).
       const entry = this.entry(target.ref, await schemaMarker(client))
       const kept = entry.values.get(key) as Promise<T> | undefined
       if (kept) {
@@ -54,13 +57,11 @@ export class SchemaCache {
       }
       this.computations++
       const computing = (async () => {
-        // The catalogs are read as the read-only role, with the search path users have, so expressions and type
-        // names print as they see them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path
-        // (an overload, an aggregate) then runs with no more rights than the tenant's own, never as the superuser
-        // this pool logs in as. One round trip; a cache hit above pays none of it.
-        await client.query(
-          `SET LOCAL statement_timeout = '60s'; SET LOCAL ROLE ${READONLY_ROLE}; SET LOCAL search_path = "$user", public, extensions`,
-        )
+        // The catalogs are read with the search path users have, so expressions and type names print as they see
+        // them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path (an overload, an aggregate)
+        // runs as the read-only login this pool logs in as. Not a role SET over a superuser's session: tenant code
+        // there can RESET ROLE back to the superuser. One round trip; a cache hit above pays none of it.
+        await client.query(`SET LOCAL statement_timeout = '60s'; SET LOCAL search_path = "$user", public, extensions`)
         const value = await load(client)
         await client.query('COMMIT')
         open = false
@@ -87,18 +88,32 @@ export class SchemaCache {
     )
   }
 
+  /** The cache's own pool, as the read-only role. */
+  private introspectionPool(target: SchemaCacheTarget): pg.Pool {
+    this.refs.add(target.ref)
+    const purpose = `${this.options.applicationName}:introspection`
+    return this.connections.pool(
+      target.ref,
+      { host: target.host, port: target.port, user: READONLY_ROLE, password: target.readonlyPassword },
+      { purpose, max: this.options.maxConnections, idleTimeoutMillis: 10_000, applicationName: this.options.applicationName },
+    )
+  }
+
   /** Forgets a project (removed, restored...): its next call starts from nothing. */
   forget(ref: string): void {
     this.cache.delete(ref)
     this.refs.delete(ref)
     void this.connections.forget(ref, this.options.applicationName)
+    void this.connections.forget(ref, `${this.options.applicationName}:introspection`)
   }
 
   async close(): Promise<void> {
     this.cache.clear()
     const refs = [...this.refs]
     this.refs.clear()
-    await Promise.all(refs.map((ref) => this.connections.forget(ref, this.options.applicationName)))
+    await Promise.all(
+      refs.flatMap((ref) => [this.connections.forget(ref, this.options.applicationName), this.connections.forget(ref, `${this.options.applicationName}:introspection`)]),
+    )
   }
 
   private entry(ref: string, marker: string): ProjectEntry {

@@ -5,6 +5,8 @@ import { loadPostgrestSchema, type PgrstSchema } from './postgrest-schema.js'
 import type { Queryable } from './queryable.js'
 import { SchemaCache, type SchemaCacheTarget } from './schema-cache.js'
 import type { ProjectConnections } from '../control/project-connections.js'
+import type { ProjectRow } from '../control/project-store.js'
+import type { ProjectService } from '../control/projects.js'
 
 /** Where a project's database answers, and the superuser password to read its catalogs with. */
 export type MetaTarget = SchemaCacheTarget
@@ -121,4 +123,10 @@ export class MetaService {
     })
     return value
   }
+}
+
+/** Where introspection reaches a project: the superuser for catalog reads, the read-only login for what is cached. */
+export function metaTargetOf(ctx: { projects: ProjectService }, project: ProjectRow): MetaTarget {
+  const credentials = ctx.projects.credentials(project)
+  return { ref: project.ref, port: project.port, password: credentials.adminPassword, readonlyPassword: credentials.readonlyPassword }
 }

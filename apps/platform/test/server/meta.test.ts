@@ -137,7 +137,7 @@ beforeAll(async () => {
     ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON SEQUENCES FROM anon, authenticated, service_role;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE ALL ON FUNCTIONS FROM anon, authenticated, service_role`)
   await client.query(REFERENCE_SQL)
-  target = { ref, port: project.db_port, password: adminPassword }
+  target = { ref, port: project.db_port, password: adminPassword, readonlyPassword: t.platform.ctx.projects.credentials(row).readonlyPassword }
   meta = new MetaService(new ProjectConnections())
 })
 
@@ -310,8 +310,11 @@ async function expectedTables() {
 describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   it('lists every table with its keys, relationships and columns, field by field', async () => {
     const tables = await meta.listTables(target)
-    // Every project has Supabase Auth's and Storage's tables too (services/auth/schema.ts, services/storage/schema.ts); the rest are this test's.
-    expect(tables.filter((table) => table.schema !== 'auth' && table.schema !== 'storage')).toEqual(await expectedTables())
+    // Every project has Supabase Auth's, Storage's and Realtime's tables too (services/auth/schema.ts, services/storage/schema.ts,
+    // services/realtime/schema.ts); the rest are this test's.
+    const platformSchemas = ['auth', 'storage', 'realtime']
+    expect(tables.filter((table) => !platformSchemas.includes(table.schema))).toEqual(await expectedTables())
+    expect(tables.filter((table) => table.schema === 'realtime').map((table) => table.name)).toEqual(['messages'])
     expect(tables.filter((table) => table.schema === 'auth').map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'identities', 'sessions', 'refresh_tokens']))
     expect(tables.filter((table) => table.schema === 'storage').map((table) => table.name).sort()).toEqual(['buckets', 'migrations', 'objects'])
     expect(PgMetaTablesResponse.parse(tables)).toEqual(tables)
@@ -350,7 +353,7 @@ describe('GET /platform/pg-meta/{ref}/tables: listing', () => {
   it('filters schemas: included (comma-joined or repeated), excluded, system ones on request; columns optional', async () => {
     const names = (tables: Array<{ schema: string; name: string }>) => tables.map((table) => `${table.schema}.${table.name}`)
     expect(names(await meta.listTables(target, { includedSchemas: ['private'] }))).toEqual(['private.secrets'])
-    expect(names(await meta.listTables(target, { excludedSchemas: ['public', 'auth', 'storage'] }))).toEqual(['private.secrets'])
+    expect(names(await meta.listTables(target, { excludedSchemas: ['public', 'auth', 'storage', 'realtime'] }))).toEqual(['private.secrets'])
     const system = await meta.listTables(target, { includeSystemSchemas: true })
     expect(names(system)).toEqual(expect.arrayContaining(['pg_catalog.pg_class', 'information_schema.sql_features', 'public.authors']))
     expect(names(await meta.listTables(target, { includedSchemas: ['pg_catalog'] }))).toContain('pg_catalog.pg_class')

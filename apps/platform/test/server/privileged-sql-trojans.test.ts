@@ -8,7 +8,8 @@ import { api, login, projectApi, startTestPlatform, waitFor, waitForStatus, type
 /**
  * The CVE-2018-1058 class (issue 25, item 1): a tenant may create functions in every schema it can
  * create in, and an overload there with `text` arguments wins over pg_catalog's for an untyped
- * argument. Here a twin of every catalog function (1 to 3 arguments, all `text`) is planted in each
+ * argument. Each twin first tries RESET ROLE and RESET SESSION AUTHORIZATION: tenant code run under a
+ * role SET over a superuser's session gets the superuser back that way. Here a twin of every catalog function (1 to 3 arguments, all `text`) is planted in each
  * of those schemas; each twin records who called it and, when the caller is a superuser, writes a
  * file with COPY (which only a superuser can, and which no rollback undoes) and makes `postgres` a
  * superuser. Then the platform runs every privileged operation it has on the project. None of the
@@ -47,8 +48,18 @@ function plantSql(dir: string): string {
 CREATE TABLE public.trojan_calls (fn text, caller text, superuser boolean);
 GRANT INSERT ON public.trojan_calls TO PUBLIC;
 CREATE FUNCTION public.trojan_record(fn text) RETURNS void LANGUAGE plpgsql AS $body$
-DECLARE su boolean := (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user);
+DECLARE su boolean;
 BEGIN
+  -- Run as a role SET over a superuser's session, the session's own user is one RESET away: try both ways back.
+  BEGIN
+    EXECUTE 'RESET ROLE';
+  EXCEPTION WHEN others THEN NULL;
+  END;
+  BEGIN
+    EXECUTE 'RESET SESSION AUTHORIZATION';
+  EXCEPTION WHEN others THEN NULL;
+  END;
+  su := (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user);
   BEGIN
     INSERT INTO public.trojan_calls VALUES (fn, current_user, su);
   EXCEPTION WHEN others THEN NULL; -- a read-only session: the superuser check below still counts

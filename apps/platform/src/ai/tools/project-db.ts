@@ -16,7 +16,8 @@ export function assertActive(project: ProjectRow): void {
 /** Where introspection reads the project's catalogs (meta/), as the meta routes reach it. */
 export function metaTarget(context: ProjectToolContext): MetaTarget {
   assertActive(context.project)
-  return { ref: context.project.ref, port: context.project.port, password: context.platform.projects.credentials(context.project).adminPassword }
+  const credentials = context.platform.projects.credentials(context.project)
+  return { ref: context.project.ref, port: context.project.port, password: credentials.adminPassword, readonlyPassword: credentials.readonlyPassword }
 }
 
 export interface SqlRun {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
+import { copyAsOwner } from './copy-as-owner.js'
 import { connect, type LogicalConnection } from './connection.js'
 import { readSqlScript, type ScriptItem } from './sql-script-reader.js'
 
@@ -126,7 +127,7 @@ export async function restoreDump(
       // would end it half-way (psql --single-transaction has the same trap): they are no-ops here.
       if (singleTransaction && TRANSACTION_CONTROL.test(item.sql)) continue
       summary.statements++
-      if (item.copyFromStdin) summary.copiedRows += await asTableOwner(client, item.sql, () => copyRows(client, item.sql, items))
+      if (item.copyFromStdin) summary.copiedRows += await copyAsOwner(client, item.sql, (copySql) => copyRows(client, copySql, items))
       else if (!singleTransaction) await client.query(item.sql)
       else {
         batch.push(current)
@@ -144,39 +145,6 @@ export async function restoreDump(
   } finally {
     await client.end().catch(() => {})
   }
-}
-
-const COPY_TARGET = /^\s*COPY\s+((?:"(?:[^"]|"")+"|[\w$]+)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[\w$]+))?)/i
-
-/**
- * Rows are written as the table's owner, never as the restoring superuser: a check constraint, a domain's
- * check or a generated column may call the owner's functions, which must not run with a superuser's rights
- * (a tenant's function would otherwise run as supabase_admin during every upgrade or restore). Tables owned
- * by a superuser, and restores by a login that is not one, are written as the session is.
- */
-async function asTableOwner<T>(client: pg.Client, sql: string, write: () => Promise<T>): Promise<T> {
-  const target = COPY_TARGET.exec(sql)?.[1]
-  if (!target) return write()
-  const { rows } = await client.query<{ owner: string; schema: string; usable: boolean }>(
-    `SELECT o.rolname AS owner, n.nspname AS schema, pg_catalog.has_schema_privilege(o.oid, n.oid, 'USAGE') AS usable
-       FROM pg_catalog.pg_class c
-       JOIN pg_catalog.pg_roles o ON o.oid = c.relowner
-       JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.oid = pg_catalog.to_regclass($1::text) AND NOT o.rolsuper
-        AND (SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user)`,
-    [target],
-  )
-  const found = rows[0]
-  if (!found) return write()
-  const owner = client.escapeIdentifier(found.owner)
-  const schema = client.escapeIdentifier(found.schema)
-  // The schema's grants come at the end of a dump: until then the owner may lack USAGE on it, for this COPY only.
-  if (!found.usable) await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${owner}`)
-  await client.query(`SET ROLE ${owner}`)
-  const result = await write()
-  await client.query('RESET ROLE')
-  if (!found.usable) await client.query(`REVOKE USAGE ON SCHEMA ${schema} FROM ${owner}`)
-  return result
 }
 
 /** Streams the rows that follow a COPY ... FROM stdin statement, with back-pressure. */

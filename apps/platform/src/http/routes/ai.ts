@@ -5,6 +5,7 @@ import { AiProviderError, providerMessage } from '../../ai/errors.js'
 import { streamCompletion } from '../../ai/inline-completion.js'
 import type { AiService } from '../../ai/model.js'
 import { SchemaContextSource } from '../../ai/schema-context.js'
+import { metaTargetOf } from '../../meta/service.js'
 import { generateTitle } from '../../ai/title.js'
 import { aiRateLimit, modelCallAborter } from '../ai-request.js'
 import { projectAccess } from '../access.js'
@@ -56,7 +57,7 @@ export async function aiRoutes(
     // model still has the editor's text.
     const schema =
       project.status === 'ACTIVE_HEALTHY'
-        ? await schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
+        ? await schemaContext.describe(metaTargetOf(ctx, project))
         : null
 
     const signal = abortOnDisconnect(reply)

@@ -21,6 +21,7 @@ import { renderTools } from '../../ai/assistant/render-tools.js'
 import { providerMessage } from '../../ai/errors.js'
 import type { AiService } from '../../ai/model.js'
 import { SchemaContextSource } from '../../ai/schema-context.js'
+import { metaTargetOf } from '../../meta/service.js'
 import { assistantToolsFor, toAiSdkTools, toolServices } from '../../ai/tools/index.js'
 import type { ProjectRow } from '../../control/project-store.js'
 import { aiRateLimit, modelCallAborter } from '../ai-request.js'
@@ -70,7 +71,7 @@ export async function assistantRoutes(
   /** The schema text of a project whose metadata the assistant may send (null otherwise, or when it cannot be read in time). */
   function schemaText(project: ProjectRow): Promise<string | null> {
     if (project.status !== 'ACTIVE_HEALTHY') return Promise.resolve(null)
-    return schemaContext.describe({ ref: project.ref, port: project.port, password: ctx.projects.credentials(project).adminPassword })
+    return schemaContext.describe(metaTargetOf(ctx, project))
   }
 
   route(app, 'GET /platform/projects/{ref}/assistant', async (request): Promise<AssistantProjectContext> => {

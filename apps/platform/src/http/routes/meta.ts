@@ -2,7 +2,7 @@ import { RefParams } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ProjectRow } from '../../control/project-store.js'
 import { OPENAPI_MIME } from '../../meta/openapi.js'
-import { MetaService, type MetaTarget } from '../../meta/service.js'
+import { MetaService, metaTargetOf, type MetaTarget } from '../../meta/service.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { notFound, conflict, unavailable, parse } from '../../errors.js'
@@ -33,7 +33,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: PlatformContext, met
   async function target(request: FastifyRequest, ref: string): Promise<MetaTarget> {
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
     assertActive(project)
-    return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
+    return metaTargetOf(ctx, project)
   }
 
   async function reading<T>(work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { RefParams, type TypescriptResponse } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { customHostnameUnavailable } from '../../hostname/custom-hostname.js'
-import type { MetaTarget } from '../../meta/service.js'
+import { metaTargetOf, type MetaTarget } from '../../meta/service.js'
 import { TypegenService } from '../../meta/typegen/service.js'
 import { projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
@@ -18,7 +18,7 @@ export async function typesAndHostnameRoutes(app: FastifyInstance, ctx: Platform
     if (project.status !== 'ACTIVE_HEALTHY') {
       throw conflict(`Project ${ref} is not ready: its status is ${project.status}, and types can be generated only when it is ACTIVE_HEALTHY`)
     }
-    return { ref, port: project.port, password: ctx.projects.credentials(project).adminPassword }
+    return metaTargetOf(ctx, project)
   }
 
   route(app, 'GET /v1/projects/{ref}/types/typescript', async (request, _reply, input): Promise<TypescriptResponse> => {

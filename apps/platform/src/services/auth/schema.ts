@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { asRole, AUTH_ADMIN_ROLE, authAdminPassword, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
+import { AUTH_ADMIN_ROLE, authAdminPassword, inLoginTransaction, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
 const SCHEMA_VERSION = 'stratum_auth_1'
@@ -143,44 +143,43 @@ const SECRET_USER_COLUMNS = new Set([
  * the auth service, once per project and process before its first auth request.
  */
 export async function ensureAuthSchema(client: pg.Client, adminPassword: string): Promise<void> {
+  // The auth service's own login: what touches auth's tables (which `postgres`, a member of their owner, can change)
+  // runs in its session, never as a role SET over this superuser's session (inLoginTransaction says why).
+  const owner = { user: AUTH_ADMIN_ROLE, password: authAdminPassword(adminPassword) }
   const done = await client.query(
     `SELECT 1 FROM pg_tables WHERE schemaname = 'auth' AND tablename = 'schema_migrations'
-       AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}')`,
+       AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}' AND rolcanlogin)`,
   )
   if (done.rowCount) {
-    // As the table's owner (whose rights `postgres` shares), never the superuser: the table may have been changed.
-    const version = await asRole(client, AUTH_ADMIN_ROLE, () => client.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION]))
+    const version = await inLoginTransaction(client, owner, (session) => session.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION]))
     if (version.rowCount) return
   }
-  await client.query('BEGIN')
+  // The role, its login and the schema: statements that run no code of the tenant's.
+  await client.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}') THEN CREATE ROLE ${AUTH_ADMIN_ROLE}; END IF;
+    END $$`)
+  await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS`)
+  await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH PASSWORD ${client.escapeLiteral(owner.password)}`)
+  await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} SET search_path = auth`)
+  await client.query(`CREATE SCHEMA IF NOT EXISTS auth; GRANT USAGE, CREATE ON SCHEMA auth TO ${AUTH_ADMIN_ROLE}`)
+  // As in bootstrapClusterRoles: `postgres` may drop its triggers on auth.users (that needs the owner).
+  await client.query(`GRANT ${AUTH_ADMIN_ROLE} TO ${USER_ROLE}`)
   try {
-    await client.query(`DO $$ BEGIN
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}') THEN CREATE ROLE ${AUTH_ADMIN_ROLE}; END IF;
-      END $$`)
-    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS`)
-    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} WITH PASSWORD ${client.escapeLiteral(authAdminPassword(adminPassword))}`)
-    await client.query(`ALTER ROLE ${AUTH_ADMIN_ROLE} SET search_path = auth`)
-    await client.query(`CREATE SCHEMA IF NOT EXISTS auth; GRANT USAGE, CREATE ON SCHEMA auth TO ${AUTH_ADMIN_ROLE}`)
-    // As in bootstrapClusterRoles: `postgres` may drop its triggers on auth.users (that needs the owner).
-    await client.query(`GRANT ${AUTH_ADMIN_ROLE} TO ${USER_ROLE}`)
     // The tables are created by their owner, so the grants below are the owner's to give.
-    await client.query(`SET LOCAL ROLE ${AUTH_ADMIN_ROLE}`)
-    await client.query(TABLES)
-    await client.query(`GRANT ALL ON ALL TABLES IN SCHEMA auth TO ${USER_ROLE}; GRANT ALL ON ALL SEQUENCES IN SCHEMA auth TO ${USER_ROLE}`)
-    const columns = await client.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'auth' AND table_name = 'users' ORDER BY ordinal_position`,
-    )
-    const readable = columns.rows.map((row) => row.column_name).filter((name) => !SECRET_USER_COLUMNS.has(name))
-    await client.query(`GRANT SELECT (${readable.map((name) => client.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
-    await client.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries TO ${READONLY_ROLE}`)
-    await client.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
-    // The service runs no DDL afterwards; and `postgres`, a member of the owner role, must not gain a
-    // way to create objects in the auth schema through it.
-    await client.query('RESET ROLE')
+    await inLoginTransaction(client, owner, async (session) => {
+      await session.query(TABLES)
+      await session.query(`GRANT ALL ON ALL TABLES IN SCHEMA auth TO ${USER_ROLE}; GRANT ALL ON ALL SEQUENCES IN SCHEMA auth TO ${USER_ROLE}`)
+      const columns = await session.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'auth' AND table_name = 'users' ORDER BY ordinal_position`,
+      )
+      const readable = columns.rows.map((row) => row.column_name).filter((name) => !SECRET_USER_COLUMNS.has(name))
+      await session.query(`GRANT SELECT (${readable.map((name) => session.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
+      await session.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries TO ${READONLY_ROLE}`)
+      await session.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
+    })
+  } finally {
+    // The service runs no DDL afterwards; and `postgres`, a member of the owner role, must not gain a way to create
+    // objects in the auth schema through it.
     await client.query(`REVOKE CREATE ON SCHEMA auth FROM ${AUTH_ADMIN_ROLE}`)
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
   }
 }

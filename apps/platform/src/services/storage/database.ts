@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { asRole, AUTHENTICATOR_ROLE, USER_ROLE, withAdminClient } from '../../control/bootstrap-roles.js'
+import { AUTHENTICATOR_ROLE, inLoginTransaction, ownerLogin, withAdminClient } from '../../control/bootstrap-roles.js'
 import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
 import { ensureStorageSchema } from './schema.js'
@@ -97,9 +97,10 @@ export class StorageDatabases {
   private async prepare(ref: string): Promise<void> {
     const row = await findProject(this.db, ref)
     if (!row) throw new Error(`No project ${ref}`)
+    const { editorPassword } = this.projects.credentials(row)
     await withAdminClient(this.projects.adminConnection(row), async (client) => {
-      await ensureStorageSchema(client)
-      await this.moveLegacyBuckets(ref, client)
+      await ensureStorageSchema(client, editorPassword)
+      await this.moveLegacyBuckets(ref, client, editorPassword)
     })
   }
 
@@ -107,16 +108,16 @@ export class StorageDatabases {
    * Before storage was served, buckets were rows of the platform database (storage_buckets). They move
    * into the project's storage.buckets once; the platform's rows are deleted after the copy commits.
    */
-  private async moveLegacyBuckets(ref: string, client: pg.Client): Promise<void> {
+  private async moveLegacyBuckets(ref: string, client: pg.Client, editorPassword: string): Promise<void> {
     const { rows } = await this.db.query<{
       id: string; owner: string | null; public: boolean; allowed_mime_types: string[] | null; file_size_limit: string | null
       type: string; created_at: Date; updated_at: Date
     }>('SELECT * FROM storage_buckets WHERE project_ref = $1', [ref])
     if (!rows.length) return
-    // As the table's owner: a tenant trigger on storage.buckets must not run as the superuser.
-    await asRole(client, USER_ROLE, async () => {
+    // As the table's owner, logged in as such: a tenant trigger on storage.buckets must not reach the superuser.
+    await inLoginTransaction(client, ownerLogin(editorPassword), async (session) => {
       for (const bucket of rows) {
-        await client.query(
+        await session.query(
           `INSERT INTO storage.buckets (id, name, owner_id, public, allowed_mime_types, file_size_limit, type, created_at, updated_at)
            VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
           [bucket.id, bucket.owner, bucket.public, bucket.allowed_mime_types, bucket.file_size_limit, bucket.type, bucket.created_at, bucket.updated_at],

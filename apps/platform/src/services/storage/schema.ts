@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { asRole, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
+import { inLoginTransaction, ownerLogin, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in storage.migrations once this schema is in place (storage-api keeps its versions there too). */
 export const STORAGE_SCHEMA_VERSION = 'stratum_storage_1'
@@ -67,28 +67,27 @@ const TABLES = `
   ALTER TABLE storage.objects ENABLE ROW LEVEL SECURITY;
 `
 
-export async function ensureStorageSchema(client: pg.Client): Promise<void> {
+/**
+ * The storage schema, owned by `postgres` as on Supabase. What touches its tables (which the tenant owns) runs in a
+ * session that logs in as the SQL editor's login acting as `postgres` (`editorPassword`), never as a role SET over
+ * the superuser's session `client` (inLoginTransaction says why).
+ */
+export async function ensureStorageSchema(client: pg.Client, editorPassword: string): Promise<void> {
+  const owner = ownerLogin(editorPassword)
   const done = await client.query(`SELECT to_regclass('storage.migrations') IS NOT NULL AS present`)
   if (done.rows[0]?.present) {
-    // As the tenant role that owns the schema: storage.migrations may have been made a view calling its functions.
-    const version = await asRole(client, USER_ROLE, () => client.query('SELECT 1 FROM storage.migrations WHERE name = $1', [STORAGE_SCHEMA_VERSION]))
+    const version = await inLoginTransaction(client, owner, (session) => session.query('SELECT 1 FROM storage.migrations WHERE name = $1', [STORAGE_SCHEMA_VERSION]))
     if (version.rowCount) return
   }
-  await client.query('BEGIN')
-  try {
+  await client.query(`CREATE SCHEMA IF NOT EXISTS storage AUTHORIZATION ${USER_ROLE}`)
+  await inLoginTransaction(client, owner, async (session) => {
     // One creator at a time (project creation and the storage service's first request may race).
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('stratum_storage_schema'))`)
-    await client.query(`CREATE SCHEMA IF NOT EXISTS storage AUTHORIZATION ${USER_ROLE}`)
-    await client.query(`SET LOCAL ROLE ${USER_ROLE}`)
-    await client.query(TABLES)
-    await client.query(`GRANT USAGE ON SCHEMA storage TO anon, authenticated, service_role, ${READONLY_ROLE}`)
-    await client.query(`GRANT ALL ON storage.buckets, storage.objects TO anon, authenticated, service_role`)
-    await client.query(`GRANT SELECT ON storage.buckets, storage.objects, storage.migrations TO ${READONLY_ROLE}`)
-    await client.query(`GRANT EXECUTE ON FUNCTION storage.foldername(text), storage.filename(text), storage.extension(text) TO anon, authenticated, service_role`)
-    await client.query('INSERT INTO storage.migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [STORAGE_SCHEMA_VERSION])
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  }
+    await session.query(`SELECT pg_advisory_xact_lock(hashtext('stratum_storage_schema'))`)
+    await session.query(TABLES)
+    await session.query(`GRANT USAGE ON SCHEMA storage TO anon, authenticated, service_role, ${READONLY_ROLE}`)
+    await session.query(`GRANT ALL ON storage.buckets, storage.objects TO anon, authenticated, service_role`)
+    await session.query(`GRANT SELECT ON storage.buckets, storage.objects, storage.migrations TO ${READONLY_ROLE}`)
+    await session.query(`GRANT EXECUTE ON FUNCTION storage.foldername(text), storage.filename(text), storage.extension(text) TO anon, authenticated, service_role`)
+    await session.query('INSERT INTO storage.migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [STORAGE_SCHEMA_VERSION])
+  })
 }
