@@ -21,6 +21,8 @@ export interface BenchPlatform {
   token: string
   slug: string
   dataDir: string
+  /** The platform process (its memory is measured by some benches). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -54,7 +56,7 @@ export async function startBenchPlatform(port: number, portBlock: number, extraE
     method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'pro' }),
   })
   return {
-    base, apiBase: `http://127.0.0.1:${portBlock + 99}`, token, slug: orgs[0]!.slug, dataDir,
+    base, apiBase: `http://127.0.0.1:${portBlock + 99}`, token, slug: orgs[0]!.slug, dataDir, pid: child.pid!,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { REPO_ROOT } from './platform-root.js'
+import { DEFAULT_LIMITS, type RealtimeLimits } from './services/realtime/limits.js'
 
 /**
  * Every setting is an environment variable, documented in the README's table.
@@ -59,6 +60,11 @@ export interface Config {
   smtpAllowPrivateHosts: boolean
   /** The largest object storage accepts in any bucket (a bucket's own file_size_limit may be lower). */
   storageMaxFileBytes: number
+  /**
+   * Realtime's per-project limits (Supabase's defaults): STRATUM_REALTIME_MAX_CONNECTIONS, _MAX_JOINS_PER_SECOND,
+   * _MAX_EVENTS_PER_SECOND.
+   */
+  realtimeLimits: RealtimeLimits
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
    * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
@@ -231,6 +237,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',
     storageMaxFileBytes: intFrom(env, 'STRATUM_STORAGE_MAX_FILE_BYTES', 5 * 1024 ** 3),
+    realtimeLimits: {
+      ...DEFAULT_LIMITS,
+      maxConcurrentUsers: intFrom(env, 'STRATUM_REALTIME_MAX_CONNECTIONS', DEFAULT_LIMITS.maxConcurrentUsers),
+      maxJoinsPerSecond: intFrom(env, 'STRATUM_REALTIME_MAX_JOINS_PER_SECOND', DEFAULT_LIMITS.maxJoinsPerSecond),
+      maxEventsPerSecond: intFrom(env, 'STRATUM_REALTIME_MAX_EVENTS_PER_SECOND', DEFAULT_LIMITS.maxEventsPerSecond),
+    },
     trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),
     logLevel: env.LOG_LEVEL || 'info',

@@ -111,7 +111,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   )
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
   const storage = new StorageService({ db, projects, directory, dataDir: config.dataDir, maxFileBytes: config.storageMaxFileBytes, log: logger })
-  const realtime = new RealtimeService({ db, projects, directory, requestLog, log: logger.child({ service: 'realtime' }) })
+  const realtime = new RealtimeService({ db, projects, directory, requestLog, log: logger.child({ service: 'realtime' }), limits: config.realtimeLimits })
   const functions = new FunctionRuntime({
     db,
     secrets,

@@ -29,6 +29,7 @@ type Areas = {
   sqlEditor: typeof import('./areas/sql-editor')
   tableEditor: typeof import('./areas/table-editor')
   branching: typeof import('./areas/branching')
+  realtime: typeof import('./areas/realtime')
 }
 const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   organizations: () => import('./areas/organizations'),
@@ -46,6 +47,7 @@ const loaders: { [K in keyof Areas]: () => Promise<Areas[K]> } = {
   sqlEditor: () => import('./areas/sql-editor'),
   tableEditor: () => import('./areas/table-editor'),
   branching: () => import('./areas/branching'),
+  realtime: () => import('./areas/realtime'),
 }
 
 /** Route `lazy` for a component exported by an area module. */
@@ -83,6 +85,8 @@ const projectRoutes: RouteObject[] = [
   { path: 'auth/smtp', lazy: page('authentication', 'AuthSmtpPage') },
   { path: 'storage', lazy: page('storage', 'StoragePage') },
   { path: 'storage/buckets/:bucketId', lazy: page('storage', 'BucketExplorerPage') },
+  { path: 'realtime', element: <Navigate to="inspector" replace /> },
+  { path: 'realtime/inspector', lazy: page('realtime', 'RealtimeInspectorPage') },
   { path: 'functions', lazy: page('functions', 'FunctionsPage') },
   { path: 'functions/secrets', lazy: page('functions', 'FunctionSecretsPage') },
   { path: 'functions/:slug', element: <Navigate to="details" replace /> },

@@ -10,11 +10,13 @@ import type { Config } from '../config.js'
 export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'projectDomain' | 'projectPublicUrl' | 'projectPort'>): Promise<void> {
   // The dashboard calls the project APIs (REST check, GraphiQL) on their own origin: {ref}.<domain>, the
   // public project URL behind a proxy, or the project listener's port on whatever host name the dashboard has.
-  const projectApis = config.projectDomain
+  const projectHttp = config.projectDomain
     ? [`https://*.${config.projectDomain}`, `http://*.${config.projectDomain}`]
     : config.projectPublicUrl
       ? [config.projectPublicUrl]
       : [`http://*:${config.projectPort}`, `https://*:${config.projectPort}`]
+  // And their WebSockets (the Realtime inspector): an http source does not match a ws URL (CSP3 scheme matching).
+  const projectApis = [...projectHttp, ...projectHttp.map((source) => source.replace(/^http/, 'ws'))]
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

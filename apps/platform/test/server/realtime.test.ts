@@ -209,6 +209,38 @@ describe('realtime with supabase-js', () => {
     expect(privateAnswer.status).toBe(403)
   })
 
+  it("keeps projects apart: another project's key is refused, and its subscribers hear none of this project's changes", async () => {
+    const cookie = await login(t)
+    const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+    const other = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Realtime other', organization_slug: slug, db_pass: 'realtime-password-2' })
+    await waitForStatus(t, other.body.ref, { cookie }, 'ACTIVE_HEALTHY')
+    const otherSettings = (await api(t, 'GET', `/platform/projects/${other.body.ref}/settings`, { cookie })).body
+    const otherUrl = `${otherSettings.app_config.protocol}://${otherSettings.app_config.endpoint}`
+    const otherAnon = otherSettings.service_api_keys.find((key: { tags: string }) => key.tags === 'anon').api_key
+    const otherSql = await api(t, 'POST', `/v1/projects/${other.body.ref}/database/query`, { token }, {
+      query: 'create table public.messages (id bigint primary key, body text); alter publication supabase_realtime add table public.messages;',
+    })
+    expect(otherSql.status).toBeLessThan(300)
+
+    // This project's key at the other project's URL.
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${otherUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`)
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+      socket.on('open', () => resolve(101))
+    })
+    expect(refused).toBe(401)
+
+    const neighbour = createClient(otherUrl, otherAnon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } })
+    clients.push(neighbour)
+    const heard: any[] = []
+    await subscribeToChanges(neighbour.channel('all').on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (change) => heard.push(change)))
+    const ada = await userClient('ada-isolation@example.com')
+    await sql(`insert into public.messages (owner, room, body) values ('${ada.id}', 'lobby', 'not for the neighbour')`)
+    await api(t, 'POST', `/v1/projects/${other.body.ref}/database/query`, { token }, { query: `insert into public.messages values (1, 'the neighbour's own')`.replace("neighbour's", "neighbour''s") })
+    await waitFor(() => heard.length >= 1, { what: "the other project's own change" })
+    expect(heard.map((change) => change.new.body)).toEqual(["the neighbour's own"])
+  })
+
   it('checks the key before upgrading', async () => {
     const refused = await new Promise<number>((resolve) => {
       const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`)

@@ -3,6 +3,7 @@ import { readPermissions, writePermission, type Asker, type Extension } from './
 import { readSubscription, SubscriptionParamsError, type ChangeSubscription } from './changes/filters.js'
 import type { ClaimsGroup } from './changes/visibility.js'
 import { CLIENT_PRESENCE_MAX_CALLS, CLIENT_PRESENCE_WINDOW_MS, LIMIT_TEXTS, WithinWindow } from './limits.js'
+import type { ChannelMember } from './member.js'
 import type { ProjectRealtime } from './project-realtime.js'
 import { encodeText, isUserBroadcast, reply, type PhoenixMessage, type Vsn } from './protocol.js'
 import { presentedToken, TokenError, verifyChannelToken, type ChannelClaims } from './tokens.js'
@@ -53,7 +54,7 @@ function readConfig(payload: Record<string, unknown>): ChannelConfig {
 }
 
 /** A joined `realtime:<name>` topic on one socket (docs/research/realtime-protocol.md §2-§7). */
-export class Channel {
+export class Channel implements ChannelMember {
   readonly subtopic: string
   /** Public and private channels of the same name are separate topics. */
   readonly topicKey: string

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { GatewayProject } from '../../gateway/project-directory.js'
-import type { Channel } from './channel.js'
+import type { ChannelMember } from './member.js'
 import { ProjectChanges } from './changes/project-changes.js'
 import type { ReplicationLogin } from './changes/stream.js'
 import { DEFAULT_LIMITS, PerSecond, type RealtimeLimits } from './limits.js'
@@ -36,8 +36,8 @@ export class ProjectRealtime {
   readonly presenceEvents: PerSecond
   readonly changes: ProjectChanges
   sockets = 0
-  private topics = new Map<string, Set<Channel>>()
-  private presences = new Map<string, TopicPresence<Channel>>()
+  private topics = new Map<string, Set<ChannelMember>>()
+  private presences = new Map<string, TopicPresence<ChannelMember>>()
 
   constructor(private readonly options: ProjectRealtimeOptions) {
     this.ref = options.ref
@@ -75,7 +75,7 @@ export class ProjectRealtime {
     return this.sockets === 0 && this.topics.size === 0
   }
 
-  addChannel(channel: Channel): void {
+  addChannel(channel: ChannelMember): void {
     let channels = this.topics.get(channel.topicKey)
     if (!channels) this.topics.set(channel.topicKey, (channels = new Set()))
     channels.add(channel)
@@ -83,7 +83,7 @@ export class ProjectRealtime {
     this.changes.listen()
   }
 
-  removeChannel(channel: Channel): void {
+  removeChannel(channel: ChannelMember): void {
     const channels = this.topics.get(channel.topicKey)
     if (!channels?.delete(channel)) return
     this.untrack(channel)
@@ -94,22 +94,22 @@ export class ProjectRealtime {
     this.changes.unlisten()
   }
 
-  private *changeListeners(): Iterable<Channel> {
+  private *changeListeners(): Iterable<ChannelMember> {
     for (const channels of this.topics.values()) for (const channel of channels) if (channel.subscriptions.length) yield channel
   }
 
-  presenceOf(topicKey: string): TopicPresence<Channel> {
+  presenceOf(topicKey: string): TopicPresence<ChannelMember> {
     let presence = this.presences.get(topicKey)
     if (!presence) this.presences.set(topicKey, (presence = new TopicPresence()))
     return presence
   }
 
-  track(channel: Channel, meta: Record<string, unknown>): void {
+  track(channel: ChannelMember, meta: Record<string, unknown>): void {
     const diff = this.presenceOf(channel.topicKey).track(channel, channel.presenceKey, meta)
     if (diff) this.presenceDiff(channel.topicKey, diff)
   }
 
-  untrack(channel: Channel): void {
+  untrack(channel: ChannelMember): void {
     const diff = this.presences.get(channel.topicKey)?.untrack(channel)
     if (diff) this.presenceDiff(channel.topicKey, diff)
   }
@@ -127,7 +127,7 @@ export class ProjectRealtime {
    * Sends a broadcast to the topic's channels (but `except`), each frame encoded once per serializer: JSON maps as
    * JSON to everyone, user broadcasts as binary kind 4 to vsn 2.0.0 and as JSON to vsn 1.0.0 (binary payloads skip those).
    */
-  broadcast(topicKey: string, message: OutgoingBroadcast, except: Channel | null): number {
+  broadcast(topicKey: string, message: OutgoingBroadcast, except: ChannelMember | null): number {
     const frames = new FrameCache()
     let sent = 0
     for (const channel of this.topics.get(topicKey) ?? []) {

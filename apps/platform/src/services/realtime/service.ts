@@ -11,7 +11,7 @@ import type { GatewayProject, ProjectDirectory } from '../../gateway/project-dir
 import type { RequestLog } from '../../gateway/request-log.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
 import type { Db } from '../../store/db.js'
-import { DEFAULT_LIMITS, LIMIT_TEXTS } from './limits.js'
+import { DEFAULT_LIMITS, LIMIT_TEXTS, type RealtimeLimits } from './limits.js'
 import { ProjectRealtime } from './project-realtime.js'
 import { MAX_FRAME_BYTES, type Vsn } from './protocol.js'
 import { ensureRealtimeSchema } from './schema.js'
@@ -28,6 +28,7 @@ export interface RealtimeOptions {
   directory: ProjectDirectory
   requestLog: RequestLog
   log: Logger
+  limits?: RealtimeLimits
 }
 
 /** Phoenix's serializer negotiation: `~> 1.0.0` or `~> 2.0.0`; no vsn means 1.0.0. */
@@ -84,7 +85,7 @@ export class RealtimeService {
           const adminPassword = await this.ensureReady(ref)
           return { port: this.known.get(ref)!.port, user: REPLICATION_ROLE, password: replicationPassword(adminPassword) }
         },
-        limits: DEFAULT_LIMITS,
+        limits: this.options.limits ?? DEFAULT_LIMITS,
       })
       this.projectsRealtime.set(ref, realtime)
     }
