@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { AUTHENTICATOR_ROLE, REALTIME_ADMIN_ROLE, USER_ROLE, bootstrapRealtimeRoles } from '../../control/bootstrap-roles.js'
+import { AUTHENTICATOR_ROLE, READONLY_ROLE, REALTIME_ADMIN_ROLE, USER_ROLE, bootstrapRealtimeRoles } from '../../control/bootstrap-roles.js'
 
 /** The tables whose changes reach postgres_changes subscribers; `postgres` owns it and adds tables to it. */
 export const CHANGES_PUBLICATION = 'supabase_realtime'
@@ -17,7 +17,7 @@ export async function ensureRealtimeSchema(client: pg.Client, adminPassword: str
   await client.query(`CREATE SCHEMA IF NOT EXISTS realtime AUTHORIZATION ${REALTIME_ADMIN_ROLE}`)
   await client.query(`ALTER SCHEMA realtime OWNER TO ${REALTIME_ADMIN_ROLE}`)
   // authenticator: the platform's realtime pool calls stratum_visible_rows before taking a subscriber's role.
-  await client.query(`GRANT USAGE ON SCHEMA realtime TO ${USER_ROLE}, anon, authenticated, service_role, ${AUTHENTICATOR_ROLE}`)
+  await client.query(`GRANT USAGE ON SCHEMA realtime TO ${USER_ROLE}, anon, authenticated, service_role, ${AUTHENTICATOR_ROLE}, ${READONLY_ROLE}`)
   await client.query(`CREATE TABLE IF NOT EXISTS realtime.messages (
     id uuid NOT NULL DEFAULT pg_catalog.gen_random_uuid(),
     topic text NOT NULL,
@@ -37,6 +37,8 @@ export async function ensureRealtimeSchema(client: pg.Client, adminPassword: str
   // service_role also deletes: the platform prunes old messages as it (pruneMessages).
   await client.query('GRANT DELETE ON realtime.messages TO service_role')
   await client.query(`GRANT ALL ON realtime.messages TO ${USER_ROLE}`)
+  // The SQL editor's first try and introspection read it like auth's and storage's tables.
+  await client.query(`GRANT SELECT ON realtime.messages TO ${READONLY_ROLE}`)
   for (const definition of FUNCTIONS) await client.query(definition)
   for (const signature of FUNCTION_SIGNATURES) {
     await client.query(`ALTER FUNCTION ${signature} OWNER TO ${REALTIME_ADMIN_ROLE}`)
