@@ -5,7 +5,7 @@
  * - commit-to-client latency of Postgres changes (p50/p99) with 1, 100 and 1,000 subscribers on one table with RLS
  *   on, each subscriber its own user (its own claims: one RLS group each); floor: the same insert seen by a bare
  *   pgoutput stream (the platform's ChangeStream) on a Postgres of its own;
- * - sustained changes with 100 subscribers: single-row inserts as fast as two connections go for 5 s, and what
+ * - sustained changes with 100 subscribers: single-row inserts as fast as four connections go for 5 s, and what
  *   reached the subscribers;
  * - broadcast fan-out to 1,000 sockets, messages delivered per second; floor: a bare `ws` server (its own process)
  *   relaying the same frames;
@@ -231,11 +231,16 @@ async function main() {
       }
       console.log(`  ${String(count).padStart(4)} subscribers (one RLS group each): commit to client ${fmt(latencies)} (floor p50 ${percentile(floor, 50).toFixed(1)} ms)`)
       if (count === 100) {
-        // Sustained: inserts as fast as two connections go for 5 s; the subscribers count what reaches them.
+        // Sustained: inserts as fast as four connections go for 5 s; the subscribers count what reaches them.
         let received = 0
         for (const subscriber of subscribers) subscriber.onEvent = (event) => event === 'postgres_changes' && received++
-        const second = new pg.Client({ host: '127.0.0.1', port: projectDb.db_port, user: 'postgres', password: 'bench-db-password', database: 'postgres' })
-        await second.connect()
+        const writers = await Promise.all(
+          [1, 2, 3].map(async () => {
+            const writer = new pg.Client({ host: '127.0.0.1', port: projectDb.db_port, user: 'postgres', password: 'bench-db-password', database: 'postgres' })
+            await writer.connect()
+            return writer
+          }),
+        )
         let inserted = 0
         const until = performance.now() + 5000
         const writer = async (client: pg.Client) => {
@@ -245,7 +250,7 @@ async function main() {
           }
         }
         const started = performance.now()
-        await Promise.all([writer(db), writer(second)])
+        await Promise.all([db, ...writers].map(writer))
         const writeSeconds = (performance.now() - started) / 1000
         const deadline = performance.now() + 60_000
         while (received < inserted * count && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
@@ -254,7 +259,7 @@ async function main() {
           `  sustained, 100 subscribers: ${(inserted / writeSeconds).toFixed(0)} changes/s committed, ` +
             `${received}/${inserted * count} deliveries in ${drainSeconds.toFixed(1)} s (${(received / count / drainSeconds).toFixed(0)} changes/s delivered to all)`,
         )
-        await second.end()
+        await Promise.all(writers.map((client) => client.end()))
       }
       for (const subscriber of subscribers) subscriber.close()
     }

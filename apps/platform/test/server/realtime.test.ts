@@ -241,6 +241,44 @@ describe('realtime with supabase-js', () => {
     expect(heard.map((change) => change.new.body)).toEqual(["the neighbour's own"])
   })
 
+  it('answers bad input with clear errors and keeps serving', async () => {
+    const post = (path: string, body: string, type = 'application/json') =>
+      fetch(`${url}/realtime/v1${path}`, { method: 'POST', headers: { apikey: anonKey, 'content-type': type }, body })
+    expect((await post('/api/broadcast', '{not json')).status).toBe(422)
+    expect(await (await post('/api/broadcast', JSON.stringify({ messages: [] }))).json()).toEqual({ errors: { messages: ["can't be blank"] } })
+    expect(await (await post('/api/broadcast', JSON.stringify({ messages: [{ topic: 't', event: 'e', payload: 'text' }] }))).json()).toEqual({
+      errors: { messages: ['payload: is invalid'] },
+    })
+    const unsupported = await post('/api/broadcast/t/events/e', 'x', 'text/plain')
+    expect([unsupported.status, await unsupported.json()]).toEqual([415, { error: 'Unsupported Media Type. Use application/json or application/octet-stream' }])
+    expect((await post('/api/nothing', '{}')).status).toBe(404)
+
+    // Frames no client sends are dropped; the socket still answers what follows.
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`)
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    const replies: unknown[] = []
+    socket.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString())))
+    socket.send('not json')
+    socket.send(JSON.stringify({ topic: 'a vsn 1.0.0 object on a 2.0.0 socket' }))
+    socket.send(Buffer.from([9, 9, 9]), { binary: true })
+    socket.send(Buffer.from([3, 200, 1, 1, 1, 0, 1]), { binary: true })
+    socket.send(JSON.stringify([null, '1', 'elsewhere', 'phx_join', {}]))
+    socket.send(JSON.stringify([null, '2', 'realtime:', 'phx_join', {}]))
+    socket.send(JSON.stringify([null, '3', 'phoenix', 'heartbeat', {}]))
+    await waitFor(() => replies.length >= 3, { what: 'the answers after the bad frames' })
+    expect(replies).toContainEqual([null, '1', 'elsewhere', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }])
+    expect(replies).toContainEqual([null, '2', 'realtime:', 'phx_reply', { status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } }])
+    expect(replies).toContainEqual([null, '3', 'phoenix', 'phx_reply', { status: 'ok', response: {} }])
+    socket.close()
+
+    const badVsn = await new Promise<number>((resolve) => {
+      const refused = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=9.9.9`)
+      refused.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0))
+      refused.on('open', () => resolve(101))
+    })
+    expect(badVsn).toBe(400)
+  })
+
   it('checks the key before upgrading', async () => {
     const refused = await new Promise<number>((resolve) => {
       const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`)
