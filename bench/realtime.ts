@@ -35,6 +35,14 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 const fmt = (values: number[]) => `p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`
+/** Every wait of this bench has a deadline: a lost message fails the run with its name instead of hanging it. */
+function within<T>(work: Promise<T>, what: string, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`No ${what} within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
+}
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1])
 
 /** A minimal realtime-js-like client (vsn 2.0.0): joins, replies by ref, a callback per event. */
@@ -61,6 +69,7 @@ class Client {
       const ws = new WebSocket(url)
       ws.once('open', () => resolve(new Client(ws)))
       ws.once('error', reject)
+      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)))
     })
   }
 
@@ -84,9 +93,9 @@ class Client {
         previous(event, payload)
       }
     })
-    const reply = await this.push(topic, 'phx_join', { config, ...(accessToken ? { access_token: accessToken } : {}) }, joinRef)
+    const reply = await within(this.push(topic, 'phx_join', { config, ...(accessToken ? { access_token: accessToken } : {}) }, joinRef), `join reply on ${topic}`)
     if (reply.status !== 'ok') throw new Error(`join refused: ${JSON.stringify(reply.response)}`)
-    if ('postgres_changes' in config && (config as { postgres_changes: unknown[] }).postgres_changes.length) await subscribed
+    if ('postgres_changes' in config && (config as { postgres_changes: unknown[] }).postgres_changes.length) await within(subscribed, 'Subscribed to PostgreSQL')
     return joinRef
   }
 
@@ -168,7 +177,7 @@ async function fanOut(receivers: WebSocket[] | Client[], send: (index: number) =
   })
   const started = performance.now()
   for (let i = 0; i < messages; i++) send(i)
-  await done
+  await within(done, `the fan-out (${expected} deliveries)`, 120_000)
   return expected / ((performance.now() - started) / 1000)
 }
 
@@ -205,6 +214,42 @@ async function main() {
 
     console.log('\nRealtime (/realtime/v1, vsn 2.0.0)')
     console.log(`  floor: a bare pgoutput stream sees an insert in ${fmt(floor)}`)
+    // Memory first, on a platform that has done nothing else yet (later phases leave garbage that RSS would count),
+    // then fan-out: 1,000 joined sockets on one topic, idle, then a sender's broadcasts.
+    const before = rssKb(platform.pid)
+    const receivers = await connectAll(FAN_OUT_SOCKETS, async () => {
+      const client = await Client.connect(url)
+      await client.join('realtime:fan', { broadcast: { self: false } })
+      return client
+    })
+    clients.push(...receivers)
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const perConnection = ((rssKb(platform.pid) - before) / FAN_OUT_SOCKETS).toFixed(1)
+    const sender = await Client.connect(url)
+    clients.push(sender)
+    const senderJoin = await sender.join('realtime:fan', { broadcast: { self: false } })
+    const platformRate = await fanOut(receivers, (i) => void sender.push('realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }, senderJoin), FAN_OUT_MESSAGES)
+
+    const relay = await bareRelay(PORT_BLOCK + 151)
+    const relayBefore = rssKb(relay.pid)
+    const bare = await connectAll(FAN_OUT_SOCKETS, () => new Promise<WebSocket>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
+      socket.once('open', () => resolve(socket))
+    }))
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const barePerConnection = ((rssKb(relay.pid) - relayBefore) / FAN_OUT_SOCKETS).toFixed(1)
+    const bareSender = await new Promise<WebSocket>((resolve) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
+      socket.once('open', () => resolve(socket))
+    })
+    const frame = (i: number) => JSON.stringify([null, null, 'realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }])
+    const bareRate = await fanOut(bare, (i) => bareSender.send(frame(i)), FAN_OUT_MESSAGES)
+    for (const socket of [...bare, bareSender]) socket.close()
+    relay.stop()
+    console.log(`  broadcast fan-out to ${FAN_OUT_SOCKETS} sockets: ${platformRate.toFixed(0)} messages/s delivered; bare ws relay ${bareRate.toFixed(0)}/s: ratio ${(platformRate / bareRate).toFixed(2)}`)
+    console.log(`  memory per idle joined connection: ${perConnection} KB (1,000 sockets: ${((Number(perConnection) * 1000) / 1024).toFixed(0)} MB); bare ws ${barePerConnection} KB`)
+    for (const client of clients.splice(0)) client.close()
+
     const changes = { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_rt' }] }
     for (const count of [1, 100, 1000]) {
       const subscribers = await connectAll(count, async () => {
@@ -227,7 +272,7 @@ async function main() {
         })
         started = performance.now()
         await db.query(`INSERT INTO public.bench_rt (owner, body) VALUES (gen_random_uuid(), 'x')`)
-        await all
+        await within(all, `the change at ${count} subscribers (${waiting} still waiting)`)
       }
       console.log(`  ${String(count).padStart(4)} subscribers (one RLS group each): commit to client ${fmt(latencies)} (floor p50 ${percentile(floor, 50).toFixed(1)} ms)`)
       if (count === 100) {
@@ -264,39 +309,6 @@ async function main() {
       for (const subscriber of subscribers) subscriber.close()
     }
 
-    // Fan-out and memory: 1,000 joined sockets on one topic, idle, then a sender's broadcasts.
-    const before = rssKb(platform.pid)
-    const receivers = await connectAll(FAN_OUT_SOCKETS, async () => {
-      const client = await Client.connect(url)
-      await client.join('realtime:fan', { broadcast: { self: false } })
-      return client
-    })
-    clients.push(...receivers)
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const perConnection = ((rssKb(platform.pid) - before) / FAN_OUT_SOCKETS).toFixed(1)
-    const sender = await Client.connect(url)
-    clients.push(sender)
-    const senderJoin = await sender.join('realtime:fan', { broadcast: { self: false } })
-    const platformRate = await fanOut(receivers, (i) => void sender.push('realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }, senderJoin), FAN_OUT_MESSAGES)
-
-    const relay = await bareRelay(PORT_BLOCK + 151)
-    const relayBefore = rssKb(relay.pid)
-    const bare = await connectAll(FAN_OUT_SOCKETS, () => new Promise<WebSocket>((resolve) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
-      socket.once('open', () => resolve(socket))
-    }))
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const barePerConnection = ((rssKb(relay.pid) - relayBefore) / FAN_OUT_SOCKETS).toFixed(1)
-    const bareSender = await new Promise<WebSocket>((resolve) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
-      socket.once('open', () => resolve(socket))
-    })
-    const frame = (i: number) => JSON.stringify([null, null, 'realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }])
-    const bareRate = await fanOut(bare, (i) => bareSender.send(frame(i)), FAN_OUT_MESSAGES)
-    for (const socket of [...bare, bareSender]) socket.close()
-    relay.stop()
-    console.log(`  broadcast fan-out to ${FAN_OUT_SOCKETS} sockets: ${platformRate.toFixed(0)} messages/s delivered; bare ws relay ${bareRate.toFixed(0)}/s: ratio ${(platformRate / bareRate).toFixed(2)}`)
-    console.log(`  memory per idle joined connection: ${perConnection} KB (1,000 sockets: ${((Number(perConnection) * 1000) / 1024).toFixed(0)} MB); bare ws ${barePerConnection} KB`)
     await db.end()
   } finally {
     for (const client of clients) client.close()
