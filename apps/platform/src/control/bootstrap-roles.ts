@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import type { InstanceCredentials } from './instance-provider.js'
 import { ADMIN_ROLE, PRIVILEGED_SEARCH_PATH, PRIVILEGED_SESSION_OPTIONS } from './platform-superuser.js'
+import { inClientTransaction } from '../store/db.js'
 import { openProjectSession, withProjectSession } from './project-connections.js'
 
 /**
@@ -115,17 +116,7 @@ export interface TenantSafeLogin {
  */
 export async function inLoginTransaction<T>(admin: pg.Client, login: TenantSafeLogin, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const target = { host: admin.host, port: admin.port, database: admin.database ?? 'postgres', user: login.user, password: login.password, options: login.options }
-  return withProjectSession(target, async (client) => {
-    await client.query('BEGIN')
-    try {
-      const result = await fn(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {})
-      throw error
-    }
-  })
+  return withProjectSession(target, (client) => inClientTransaction(client, () => fn(client)))
 }
 
 /** The login that acts as `postgres` (the SQL editor's): RESET ROLE there falls back to a login with no rights. */

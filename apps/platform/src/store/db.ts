@@ -10,17 +10,27 @@ export function openPool(connectionString: string, max = 10): Db {
   return pool
 }
 
+/**
+ * BEGIN, fn, COMMIT on a connected client (the platform's or a project's); ROLLBACK when fn fails. A ROLLBACK that
+ * fails too means the connection is unusable: `onLost` hears of it (a pool client is then released as broken).
+ */
+export async function inClientTransaction<T>(client: pg.ClientBase, fn: () => Promise<T>, onLost?: () => void): Promise<T> {
+  await client.query('BEGIN')
+  try {
+    const result = await fn()
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => onLost?.())
+    throw error
+  }
+}
+
 /** Runs fn in one transaction on one connection. */
 export async function inTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect()
   try {
-    await client.query('BEGIN')
-    const result = await fn(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
+    return await inClientTransaction(client, () => fn(client))
   } finally {
     client.release()
   }

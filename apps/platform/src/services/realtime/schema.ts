@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { inClientTransaction } from '../../store/db.js'
 import { AUTHENTICATOR_ROLE, READONLY_ROLE, REALTIME_ADMIN_ROLE, USER_ROLE, bootstrapRealtimeRoles } from '../../control/bootstrap-roles.js'
 
 /** The tables whose changes reach postgres_changes subscribers; `postgres` owns it and adds tables to it. */
@@ -160,15 +161,14 @@ export async function pruneMessages(pool: pg.Pool): Promise<void> {
   const client = await pool.connect()
   let broken = false
   try {
-    await client.query('BEGIN')
-    await client.query(`SELECT pg_catalog.set_config('role', 'service_role', true)`)
-    await client.query(`DELETE FROM realtime.messages WHERE inserted_at < pg_catalog.now() - interval '3 days'`)
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {
-      broken = true
-    })
-    throw error
+    await inClientTransaction(
+      client,
+      async () => {
+        await client.query(`SELECT pg_catalog.set_config('role', 'service_role', true)`)
+        await client.query(`DELETE FROM realtime.messages WHERE inserted_at < pg_catalog.now() - interval '3 days'`)
+      },
+      () => (broken = true),
+    )
   } finally {
     client.release(broken)
   }

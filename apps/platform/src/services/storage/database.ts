@@ -5,7 +5,7 @@ import { findProject } from '../../control/project-store.js'
 import type { ProjectService } from '../../control/projects.js'
 import { ensureStorageSchema } from './schema.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
-import type { Db } from '../../store/db.js'
+import { inClientTransaction, type Db } from '../../store/db.js'
 
 const POOL_SIZE = 4
 const IDLE_MS = 30_000
@@ -41,19 +41,17 @@ export class StorageDatabases {
     const client = await this.pool(project).connect()
     let broken = false
     try {
-      await client.query('BEGIN')
-      await client.query(`SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                                 set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`, [
-        caller.role, JSON.stringify(caller.claims), typeof caller.claims.sub === 'string' ? caller.claims.sub : '',
-      ])
-      const result = await fn(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true
-      })
-      throw error
+      return await inClientTransaction(
+        client,
+        async () => {
+          await client.query(`SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                                     set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`, [
+            caller.role, JSON.stringify(caller.claims), typeof caller.claims.sub === 'string' ? caller.claims.sub : '',
+          ])
+          return fn(client)
+        },
+        () => (broken = true),
+      )
     } finally {
       client.release(broken)
     }
