@@ -34,7 +34,14 @@ export function LogsHistogramCard({ query, window, bucket, source }: LogsHistogr
   const total = points.reduce((sum, point) => sum + point.count, 0)
   const failure = query.error ? errorMessage(query.error) : query.data?.error
   return (
-    <Card className="logs-histogram-card" title={`${source} per ${bucket}`} description={rows ? `${total} ${total === 1 ? 'line' : 'lines'} in the window` : undefined}>
+    // While a new window's counts load, the last ones stay drawn, dimmed and marked busy: they belong to the last run.
+    <Card
+      className="logs-histogram-card"
+      data-testid="logs-histogram-card"
+      aria-busy={query.isFetching}
+      title={`${source} per ${bucket}`}
+      description={rows ? `${total} ${total === 1 ? 'line' : 'lines'} in the window` : undefined}
+    >
       {failure ? (
         <p className="muted">{failure}</p>
       ) : rows ? (

@@ -28,6 +28,12 @@ interface ProjectChangesOptions {
 /** Nobody listening for this long: the stream stops, and its temporary slot goes with it. */
 const IDLE_STOP_MS = 10_000
 const RETRY_MS = [1000, 2000, 5000, 10_000]
+/**
+ * A delivery's reads (the relation's catalog row, the visibility check) can fail for a moment: a new connection to a
+ * busy instance that times out, a statement cancelled by its timeout. The batch is tried again after each of these
+ * waits before its changes are given up (and logged as an error); later transactions wait, so order holds.
+ */
+const DELIVERY_RETRY_MS = [250, 1000, 3000, 8000]
 
 interface Pending {
   change: RowChange
@@ -160,10 +166,26 @@ export class ProjectChanges {
             else pending.push({ change, commitTimestamp: transaction.commitTimestamp })
           }
         }
-        if (pending.length) await this.deliverChanges(pending).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: changes were not delivered'))
+        if (pending.length) await this.deliverWithRetries(pending)
       }
     } finally {
       this.draining = false
+    }
+  }
+
+  private async deliverWithRetries(pending: Pending[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.deliverChanges(pending)
+      } catch (error) {
+        const wait = DELIVERY_RETRY_MS[attempt]
+        if (wait === undefined || this.stopped) {
+          this.options.log.error({ err: error, ref: this.options.ref, changes: pending.length }, 'realtime: changes were not delivered')
+          return
+        }
+        this.options.log.warn({ err: error, ref: this.options.ref, attempt: attempt + 1 }, 'realtime: a delivery failed; trying again')
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
     }
   }
 
@@ -217,18 +239,23 @@ export class ProjectChanges {
       if (!group) groups.set(key, (group = { info, items: [] }))
       group.items.push({ pending: item, matches })
     }
-    for (const [key, group] of groups) await this.deliverGroup(group.info, group.items, key.includes(':rows:'))
+    // Every read first, every push after: a batch that fails part-way is tried again whole without sending twice.
+    const sends: Array<() => void> = []
+    for (const [key, group] of groups) sends.push(await this.groupDelivery(group.info, group.items, key.includes(':rows:')))
+    for (const send of sends) send()
   }
 
-  private async deliverGroup(info: RelationInfo, items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }>, checkRows: boolean): Promise<void> {
+  /** Reads what a group's listeners may see; the function it resolves with sends them the changes. */
+  private async groupDelivery(info: RelationInfo, items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }>, checkRows: boolean): Promise<() => void> {
     if (!info.primaryKey.length) {
       // Supabase's answer for a table without a primary key: the error, and no row.
-      for (const { pending, matches } of items) {
-        const { change } = pending
-        const data = { schema: change.schema, table: change.table, commit_timestamp: pending.commitTimestamp, type: change.event, columns: [], errors: ['Error 400: Bad Request, no primary key'] }
-        for (const [listener, ids] of matches) listener.push('postgres_changes', { ids, data })
+      return () => {
+        for (const { pending, matches } of items) {
+          const { change } = pending
+          const data = { schema: change.schema, table: change.table, commit_timestamp: pending.commitTimestamp, type: change.event, columns: [], errors: ['Error 400: Bad Request, no primary key'] }
+          for (const [listener, ids] of matches) listener.push('postgres_changes', { ids, data })
+        }
       }
-      return
     }
     const claimsGroups: ClaimsGroup[] = []
     const groupIndex = new Map<string, number>()
@@ -250,13 +277,14 @@ export class ProjectChanges {
       return info.primaryKey.map((column) => row[column] ?? null)
     })
     const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows)
-    items.forEach(({ pending, matches }, index) => {
-      for (const [listener, ids] of matches) {
-        const seen = visibility[listenerGroups.get(listener)!]
-        if (!seen?.visible.has(index)) continue
-        listener.push('postgres_changes', { ids, data: payloadFor(pending, info, seen.selectable) })
-      }
-    })
+    return () =>
+      items.forEach(({ pending, matches }, index) => {
+        for (const [listener, ids] of matches) {
+          const seen = visibility[listenerGroups.get(listener)!]
+          if (!seen?.visible.has(index)) continue
+          listener.push('postgres_changes', { ids, data: payloadFor(pending, info, seen.selectable) })
+        }
+      })
   }
 }
 

@@ -1,0 +1,90 @@
+import type pg from 'pg'
+import pino from 'pino'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ProjectChanges, type ChangeListener } from '../../src/services/realtime/changes/project-changes.js'
+import type { CommittedTransaction } from '../../src/services/realtime/changes/stream.js'
+
+/*
+ * The delivery of committed changes when the project's database fails for a moment (a connection that times out
+ * on a busy instance, a statement cancelled): the batch is tried again, delivered once, in order; a batch that
+ * keeps failing is given up so later changes still flow. The database is a stand-in pool: this is about the retry.
+ */
+
+const log = pino({ level: 'silent' })
+
+/** Answers the relation's catalog read and the visibility check; the check fails `failures` times first. */
+function flakyPool(failures: number) {
+  const calls = { visibility: 0, failures }
+  const pool = {
+    query: async (text: string) => {
+      if (text.includes('stratum_visible_rows')) {
+        calls.visibility++
+        if (calls.visibility <= calls.failures) throw new Error('Connection terminated due to connection timeout')
+        return { rows: [{ check_index: 0, selectable: ['id', 'name'], visible: [0] }] }
+      }
+      return { rows: [{ rls: true, primary_key: ['id'], types: { '23': 'int4', '25': 'text' } }] }
+    },
+  }
+  return { pool: pool as unknown as pg.Pool, calls }
+}
+
+function listener(): ChangeListener & { pushed: unknown[] } {
+  const pushed: unknown[] = []
+  return {
+    pushed,
+    subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [] }],
+    claimsGroup: () => ({ role: 'anon', claims: '{}' }),
+    push: (_event, payload) => pushed.push(payload),
+  }
+}
+
+const insert = (id: number): CommittedTransaction => ({
+  commitTimestamp: '2026-12-02T10:00:00.000Z',
+  changes: [{ relationOid: 16400, schema: 'public', table: 'items', event: 'INSERT', record: { id: String(id), name: `row ${id}` }, old: null, typeOids: new Map([['id', 23], ['name', 25]]) }],
+})
+
+function changesFor(pool: pg.Pool, listeners: ChangeListener[]) {
+  const changes = new ProjectChanges({
+    ref: 'test',
+    log,
+    pool: () => pool,
+    replicationLogin: async () => ({ port: 0, user: 'none', password: 'none' }),
+    listeners: () => listeners,
+    broadcast: () => {},
+  })
+  // What the stream calls for each committed transaction.
+  const enqueue = (transaction: CommittedTransaction) => (changes as unknown as { enqueue(t: CommittedTransaction): void }).enqueue(transaction)
+  return { changes, enqueue }
+}
+
+describe('realtime change delivery', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('delivers a change whose visibility check failed for a moment, once, and the changes after it in order', async () => {
+    const { pool, calls } = flakyPool(2)
+    const subscriber = listener()
+    const { enqueue } = changesFor(pool, [subscriber])
+    enqueue(insert(1))
+    enqueue(insert(2))
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(calls.visibility).toBeGreaterThanOrEqual(3)
+    const ids = subscriber.pushed.map((payload) => (payload as { data: { record: { id: number } } }).data.record.id)
+    expect(ids).toEqual([1, 2])
+    expect(subscriber.pushed[0]).toMatchObject({ ids: [7], data: { type: 'INSERT', table: 'items', record: { id: 1, name: 'row 1' } } })
+  })
+
+  it('gives up a batch that keeps failing, and delivers the next one', async () => {
+    const { pool, calls } = flakyPool(Number.POSITIVE_INFINITY)
+    const subscriber = listener()
+    const { enqueue } = changesFor(pool, [subscriber])
+    enqueue(insert(1))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(subscriber.pushed).toEqual([])
+
+    calls.failures = 0
+    enqueue(insert(2))
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(subscriber.pushed).toMatchObject([{ data: { record: { id: 2 } } }])
+  })
+})
