@@ -1,7 +1,8 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { REPO_ROOT } from './platform-root.js'
-import { DEFAULT_LIMITS, type RealtimeLimits } from './services/realtime/limits.js'
+import type { RealtimeConfigResponse } from '@stratum/contracts'
+import { DEFAULT_REALTIME_CONFIG } from './services/realtime/limits.js'
 
 /**
  * Every setting is an environment variable, documented in the README's table.
@@ -64,7 +65,8 @@ export interface Config {
    * Realtime's per-project limits (Supabase's defaults): STRATUM_REALTIME_MAX_CONNECTIONS, _MAX_JOINS_PER_SECOND,
    * _MAX_EVENTS_PER_SECOND.
    */
-  realtimeLimits: RealtimeLimits
+  /** The defaults of every project's Realtime settings (each project may set its own: /v1/projects/{ref}/config/realtime). */
+  realtimeDefaults: RealtimeConfigResponse
   /**
    * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's trustProxy): false
    * (none), true (any sender), or the proxies' addresses/CIDRs. Decides request.ip (the sign-in limit)
@@ -237,11 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',
     storageMaxFileBytes: intFrom(env, 'STRATUM_STORAGE_MAX_FILE_BYTES', 5 * 1024 ** 3),
-    realtimeLimits: {
-      ...DEFAULT_LIMITS,
-      maxConcurrentUsers: intFrom(env, 'STRATUM_REALTIME_MAX_CONNECTIONS', DEFAULT_LIMITS.maxConcurrentUsers),
-      maxJoinsPerSecond: intFrom(env, 'STRATUM_REALTIME_MAX_JOINS_PER_SECOND', DEFAULT_LIMITS.maxJoinsPerSecond),
-      maxEventsPerSecond: intFrom(env, 'STRATUM_REALTIME_MAX_EVENTS_PER_SECOND', DEFAULT_LIMITS.maxEventsPerSecond),
+    realtimeDefaults: {
+      ...DEFAULT_REALTIME_CONFIG,
+      max_concurrent_users: intFrom(env, 'STRATUM_REALTIME_MAX_CONNECTIONS', DEFAULT_REALTIME_CONFIG.max_concurrent_users),
+      max_joins_per_second: intFrom(env, 'STRATUM_REALTIME_MAX_JOINS_PER_SECOND', DEFAULT_REALTIME_CONFIG.max_joins_per_second),
+      max_events_per_second: intFrom(env, 'STRATUM_REALTIME_MAX_EVENTS_PER_SECOND', DEFAULT_REALTIME_CONFIG.max_events_per_second),
+      max_bytes_per_second: intFrom(env, 'STRATUM_REALTIME_MAX_BYTES_PER_SECOND', DEFAULT_REALTIME_CONFIG.max_bytes_per_second),
     },
     trustProxy: parseTrustProxy(env.STRATUM_TRUST_PROXY),
     loginRateLimitPerMinute: intFrom(env, 'STRATUM_LOGIN_RATE_LIMIT', 10),

@@ -97,6 +97,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     adminConnection: (row) => projects.adminConnection(row),
     intervalMs: config.usageIntervalMs,
     diskIntervalMs: config.usageDiskIntervalMs,
+    realtimeUsage: (ref) => realtime.usageOf(ref),
   })
   const graphql = new GraphqlService(logger, projects.connections, config.apiIdleMs)
   // A project that stops (pause, delete) drops its GraphQL engine and its pools; other changes (schemas, port,
@@ -111,7 +112,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
   )
   const auth = new AuthService(db, projects, directory, secrets, config.smtpAllowPrivateHosts, logger)
   const storage = new StorageService({ db, projects, directory, dataDir: config.dataDir, maxFileBytes: config.storageMaxFileBytes, log: logger })
-  const realtime = new RealtimeService({ db, projects, directory, requestLog, log: logger.child({ service: 'realtime' }), limits: config.realtimeLimits })
+  const realtime = new RealtimeService({ db, projects, directory, requestLog, log: logger.child({ service: 'realtime' }), defaults: config.realtimeDefaults })
   const functions = new FunctionRuntime({
     db,
     secrets,

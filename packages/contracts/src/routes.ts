@@ -54,6 +54,7 @@ import { ApiRestQuery, OpenApiDocument, PgMetaTable, PgMetaTablesQuery } from '.
 import { OperationList } from './operations.js'
 import { CreateOrganizationBody, Member, Organization, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody } from './organizations.js'
 import { PostgrestConfigResponse, PostgrestConfigUpdateBody } from './postgrest-config.js'
+import { RealtimeConfigResponse, RealtimeConfigUpdateBody } from './realtime-config.js'
 import { AuthOutboxMessage, ProjectAuthSettings, ProjectAuthSettingsUpdate } from './project-auth.js'
 import type { AuthUser, AuthUsersPage } from './project-auth.js'
 import { AvailableVersionsBody, CreateProjectBody, Project, ProjectStatusBody } from './projects.js'
@@ -304,6 +305,9 @@ export const API_ROUTES = {
   // ---- Project settings: PostgREST, Auth ----
   'GET /platform/projects/{ref}/config/postgrest': { response: PostgrestConfigResponse },
   'PATCH /platform/projects/{ref}/config/postgrest': { body: PostgrestConfigUpdateBody, response: PostgrestConfigResponse },
+  'GET /platform/projects/{ref}/config/realtime': { response: RealtimeConfigResponse },
+  'PATCH /platform/projects/{ref}/config/realtime': { body: RealtimeConfigUpdateBody, response: RealtimeConfigResponse },
+  'POST /platform/projects/{ref}/config/realtime/shutdown': { response: empty },
   'GET /platform/auth/{ref}/config': { response: ProjectAuthSettings },
   'PATCH /platform/auth/{ref}/config': { body: ProjectAuthSettingsUpdate, response: ProjectAuthSettings },
   'GET /platform/projects/{ref}/auth/outbox': { response: z.array(AuthOutboxMessage) },
@@ -407,6 +411,9 @@ export const API_ROUTES = {
   'PATCH /v1/projects/{ref}/config/auth': { body: ProjectAuthSettingsUpdate, response: ProjectAuthSettings },
   'GET /v1/projects/{ref}/postgrest': { response: PostgrestConfigResponse },
   'PATCH /v1/projects/{ref}/postgrest': { body: PostgrestConfigUpdateBody, response: PostgrestConfigResponse },
+  'GET /v1/projects/{ref}/config/realtime': { response: RealtimeConfigResponse },
+  'PATCH /v1/projects/{ref}/config/realtime': { body: RealtimeConfigUpdateBody, response: empty },
+  'POST /v1/projects/{ref}/config/realtime/shutdown': { response: empty },
   'GET /v1/projects/{ref}/config/storage': { response: reference<StorageConfigResponse>('StorageConfigResponse') },
   'PATCH /v1/projects/{ref}/config/storage': { body: UpdateStorageConfigBody, response: reference<StorageConfigResponse>('StorageConfigResponse') },
   'GET /v1/projects/{ref}/storage/buckets': { response: reference<V1StorageBucketResponse[]>('V1StorageBucketResponse[]') },

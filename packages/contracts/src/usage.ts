@@ -43,6 +43,10 @@ export interface UsagePoint {
   connections: number
   read_bytes_per_second: number
   write_bytes_per_second: number
+  /** Realtime sockets connected (the most in the bucket). */
+  realtime_connections: number
+  /** Realtime frames to and from clients per second. */
+  realtime_messages_per_second: number
 }
 
 export interface ProjectUsage {

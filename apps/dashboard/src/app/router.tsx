@@ -87,6 +87,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'storage/buckets/:bucketId', lazy: page('storage', 'BucketExplorerPage') },
   { path: 'realtime', element: <Navigate to="inspector" replace /> },
   { path: 'realtime/inspector', lazy: page('realtime', 'RealtimeInspectorPage') },
+  { path: 'realtime/settings', lazy: page('realtime', 'RealtimeSettingsPage') },
   { path: 'functions', lazy: page('functions', 'FunctionsPage') },
   { path: 'functions/secrets', lazy: page('functions', 'FunctionSecretsPage') },
   { path: 'functions/:slug', element: <Navigate to="details" replace /> },

@@ -6,6 +6,7 @@ import type { SecretBox } from '../control/secret-box.js'
 import { listNamedKeys, type NamedKeyType } from '../keys/named-keys.js'
 import { ensureProjectKeys } from '../keys/project-keys.js'
 import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
+import { getStoredRealtimeConfig, type StoredRealtimeConfig } from '../services/realtime/config.js'
 import type { Db } from '../store/db.js'
 import type { NotificationHub } from '../store/notification-hub.js'
 
@@ -31,6 +32,8 @@ export interface GatewayProject {
   /** The same login's password, for the platform's own pools (project-connections.ts). */
   authenticatorPassword: string
   settings: PostgrestSettings
+  /** Realtime's settings as the project stored them (services/realtime/config.ts fills in the defaults). */
+  realtime: StoredRealtimeConfig
 }
 
 /**
@@ -157,10 +160,11 @@ export class ProjectDirectory {
 export async function loadGatewayProject(db: Db, projects: ProjectService, secrets: SecretBox, ref: string): Promise<GatewayProject | null> {
   const row = await findProject(db, ref)
   if (!row) return null
-  const [keys, settings, named] = await Promise.all([
+  const [keys, settings, named, realtime] = await Promise.all([
     ensureProjectKeys(db, secrets, ref),
     getPostgrestSettings(db, ref),
     listNamedKeys(db, ref),
+    getStoredRealtimeConfig(db, ref),
   ])
   let authenticatorUri = ''
   let authenticatorPassword = ''
@@ -182,5 +186,6 @@ export async function loadGatewayProject(db: Db, projects: ProjectService, secre
     authenticatorUri,
     authenticatorPassword,
     settings,
+    realtime,
   }
 }

@@ -30,6 +30,7 @@ import { profileRoutes } from './routes/profile.js'
 import { projectRemovalRoutes } from './routes/project-removal.js'
 import { projectRoutes } from './routes/projects.js'
 import { postgrestConfigRoutes } from './routes/postgrest-config.js'
+import { realtimeConfigRoutes } from './routes/realtime-config.js'
 import { projectAuthRoutes } from '../services/auth/routes.js'
 import { sqlRoutes } from './routes/sql.js'
 import { tableImportRoutes } from './routes/table-import.js'
@@ -85,6 +86,7 @@ export async function buildHttpApp(ctx: PlatformContext, logger: FastifyInstance
   await usageRoutes(app, ctx)
   await apiKeyRoutes(app, ctx)
   await postgrestConfigRoutes(app, ctx)
+  await realtimeConfigRoutes(app, ctx)
   await projectAuthRoutes(app, ctx)
   await contentRoutes(app, ctx)
   await sqlRoutes(app, ctx)

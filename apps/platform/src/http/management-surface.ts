@@ -62,6 +62,10 @@ export const MANAGEMENT_SURFACE: readonly SurfacePair[] = [
   // Service settings (project-auth.ts, postgrest-config.ts, storage.ts, types-and-hostname.ts)
   ...claim('GET', '/v1/projects/{ref}/config/auth', '/v1/projects/{ref}/postgrest', '/v1/projects/{ref}/config/storage', '/v1/projects/{ref}/storage/buckets'),
   ...claim('PATCH', '/v1/projects/{ref}/config/auth', '/v1/projects/{ref}/postgrest', '/v1/projects/{ref}/config/storage'),
+  // Realtime's settings (realtime-config.ts)
+  ...claim('GET', '/v1/projects/{ref}/config/realtime'),
+  ...claim('PATCH', '/v1/projects/{ref}/config/realtime'),
+  ...claim('POST', '/v1/projects/{ref}/config/realtime/shutdown'),
   ...claim('GET', '/v1/projects/{ref}/types/typescript', '/v1/projects/{ref}/custom-hostname'),
   // Observability (advisors.ts, logs.ts)
   ...claim('GET', '/v1/projects/{ref}/advisors/performance', '/v1/projects/{ref}/advisors/security', '/v1/projects/{ref}/analytics/endpoints/logs.all'),

@@ -1,7 +1,7 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /*
  * Realtime at the project URL as supabase-js (unmodified, from the npm registry) uses it: broadcast, presence,
@@ -15,6 +15,7 @@ let url: string
 let anonKey: string
 let serviceKey: string
 let token: string
+let orgSlug: string
 const clients: SupabaseClient[] = []
 
 const client = (key = anonKey, vsn?: '1.0.0' | '2.0.0'): SupabaseClient => {
@@ -68,10 +69,12 @@ async function subscribeToChanges(channel: RealtimeChannel): Promise<RealtimeCha
 }
 
 beforeAll(async () => {
-  t = await startTestPlatform()
+  // Usage sampled every second: the usage test waits for two samples.
+  t = await startTestPlatform({ STRATUM_USAGE_INTERVAL_MS: '1000' })
   const cookie = await login(t)
   token = await tokenFor(t, ADMIN_EMAIL)
   const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  orgSlug = slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Realtime', organization_slug: slug, db_pass: 'realtime-password-1' })
   ref = created.body.ref
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
@@ -279,6 +282,27 @@ describe('realtime with supabase-js', () => {
     expect(badVsn).toBe(400)
   })
 
+  it('counts its connections and messages on the usage page', async () => {
+    const { socket } = await rawSocket(anonKey)
+    let sent = 0
+    const ping = () => socket.send(JSON.stringify({ topic: 'realtime:usage', event: 'phx_join', payload: {}, ref: String(++sent), join_ref: String(sent) }))
+    const pinger = setInterval(ping, 200)
+    try {
+      await waitFor(
+        async () => {
+          const usage = await api(t, 'GET', `/platform/projects/${ref}/usage?interval=1h`, { token })
+          return (usage.body.points as Array<{ realtime_connections: number; realtime_messages_per_second: number }>).some(
+            (point) => point.realtime_connections >= 1 && point.realtime_messages_per_second > 0,
+          )
+        },
+        { timeoutMs: 30_000, intervalMs: 500, what: 'a usage sample with the socket and its messages' },
+      )
+    } finally {
+      clearInterval(pinger)
+      socket.close()
+    }
+  })
+
   it('checks the key before upgrading', async () => {
     const refused = await new Promise<number>((resolve) => {
       const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`)
@@ -286,6 +310,102 @@ describe('realtime with supabase-js', () => {
       socket.on('open', () => resolve(101))
     })
     expect(refused).toBe(401)
+  })
+})
+
+/** A raw socket's upgrade: 101 when it opened (the socket is handed back open), else the refusal's status and body. */
+function rawSocket(key: string): Promise<{ status: number; body: string; socket: WebSocket }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${key}&vsn=1.0.0`)
+    socket.on('unexpected-response', (_request, response) => {
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, socket }))
+    })
+    socket.on('open', () => resolve({ status: 101, body: '', socket }))
+  })
+}
+
+// Last: each change of the settings disconnects the project's clients.
+describe("realtime's project settings", () => {
+  it('validates them, lets only members who may update the project change them, and keeps each change', async () => {
+    const path = `/v1/projects/${ref}/config/realtime`
+    const initial = await api(t, 'GET', path, { token })
+    expect(initial.status).toBe(200)
+    expect(initial.body).toEqual({
+      private_only: false,
+      suspend: false,
+      connection_pool: 3,
+      max_concurrent_users: 200,
+      max_events_per_second: 100,
+      max_bytes_per_second: 100_000,
+      max_channels_per_client: 100,
+      max_joins_per_second: 100,
+      max_presence_events_per_second: 1000,
+      max_payload_size_in_kb: 3000,
+    })
+    for (const body of [{ max_concurrent_users: 0 }, { connection_pool: 101 }, { max_payload_size_in_kb: 1.5 }, { private_only: 'yes' }, { realtime: true }]) {
+      const refused = await api(t, 'PATCH', path, { token }, body)
+      expect([refused.status, typeof refused.body.message], JSON.stringify(body)).toEqual([400, 'string'])
+    }
+    const reader = await memberWithRole(t, orgSlug, 'read_only')
+    expect((await api(t, 'GET', path, { token: reader.token })).status).toBe(200)
+    expect((await api(t, 'PATCH', path, { token: reader.token }, { private_only: true })).status).toBe(403)
+    expect((await api(t, 'POST', `${path}/shutdown`, { token: reader.token })).status).toBe(403)
+
+    const changed = await api(t, 'PATCH', path, { token }, { max_channels_per_client: 7 })
+    expect(changed.status).toBe(204)
+    expect((await api(t, 'GET', path, { token })).body).toMatchObject({ max_channels_per_client: 7, max_concurrent_users: 200 })
+    // The dashboard's route answers the settings in force.
+    const dashboard = await api(t, 'PATCH', `/platform/projects/${ref}/config/realtime`, { token }, { max_channels_per_client: 100 })
+    expect(dashboard.body).toMatchObject({ max_channels_per_client: 100 })
+  })
+
+  it('refuses public channels when only private ones are allowed, and disconnects the clients of before', async () => {
+    const earlier = await rawSocket(anonKey)
+    expect(earlier.status).toBe(101)
+    const closed = new Promise<number>((resolve) => earlier.socket.once('close', (code) => resolve(code)))
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/realtime`, { token }, { private_only: true })).status).toBe(204)
+    expect(await closed).toBe(1001)
+
+    await expect(subscribe(client().channel('public-lobby'))).rejects.toThrow('PrivateOnly: This project only allows private channels')
+    // The refusal is a line of the project's realtime_logs, found with the Logs Explorer's 'Realtime errors' query.
+    const sql = `select event_message, m.error_code, m.topic from realtime_logs cross join unnest(metadata) as m where m.level = 'error' order by timestamp desc limit 100`
+    const window = () => `iso_timestamp_start=${new Date(Date.now() - 600_000).toISOString()}&iso_timestamp_end=${new Date(Date.now() + 60_000).toISOString()}`
+    await waitFor(
+      async () => {
+        const logs = await api(t, 'GET', `/v1/projects/${ref}/analytics/endpoints/logs.all?sql=${encodeURIComponent(sql)}&${window()}`, { token })
+        return (logs.body.result as Array<Record<string, unknown>>).some((line) => line.error_code === 'PrivateOnly' && line.topic === 'public-lobby')
+      },
+      { what: 'the refused join in realtime_logs' },
+    )
+    const dee = await userClient('dee@example.com')
+    await subscribe(dee.supabase.channel('room-dee', { config: { private: true } }))
+    expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/realtime`, { token }, { private_only: false })).status).toBe(204)
+    await subscribe(client().channel('public-again'))
+  })
+
+  it('suspends and resumes realtime, and shuts down the connections on request', async () => {
+    const path = `/v1/projects/${ref}/config/realtime`
+    expect((await api(t, 'PATCH', path, { token }, { suspend: true })).status).toBe(204)
+    const refused = await rawSocket(anonKey)
+    expect([refused.status, JSON.parse(refused.body)]).toEqual([403, { message: 'RealtimeDisabledForTenant: Realtime has been disabled for this project' }])
+    const http = await fetch(`${url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: serviceKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 't', event: 'e', payload: {} }] }),
+    })
+    expect(http.status).toBe(403)
+    expect((await api(t, 'PATCH', path, { token }, { suspend: false })).status).toBe(204)
+
+    const open = await rawSocket(anonKey)
+    expect(open.status).toBe(101)
+    const closed = new Promise<number>((resolve) => open.socket.once('close', (code) => resolve(code)))
+    expect((await api(t, 'POST', `${path}/shutdown`, { token })).status).toBe(204)
+    expect(await closed).toBe(1001)
+    const again = await rawSocket(anonKey)
+    expect(again.status).toBe(101)
+    again.socket.close()
   })
 })
 

@@ -3,6 +3,7 @@ import pino from 'pino'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProjectChanges, type ChangeListener } from '../../src/services/realtime/changes/project-changes.js'
 import type { CommittedTransaction } from '../../src/services/realtime/changes/stream.js'
+import type { RealtimeEvent } from '../../src/services/realtime/event-log.js'
 
 /*
  * The delivery of committed changes when the project's database fails for a moment (a connection that times out
@@ -44,6 +45,7 @@ const insert = (id: number): CommittedTransaction => ({
 })
 
 function changesFor(pool: pg.Pool, listeners: ChangeListener[]) {
+  const recorded: RealtimeEvent[] = []
   const changes = new ProjectChanges({
     ref: 'test',
     log,
@@ -51,10 +53,11 @@ function changesFor(pool: pg.Pool, listeners: ChangeListener[]) {
     replicationLogin: async () => ({ port: 0, user: 'none', password: 'none' }),
     listeners: () => listeners,
     broadcast: () => {},
+    record: (event) => recorded.push(event),
   })
   // What the stream calls for each committed transaction.
   const enqueue = (transaction: CommittedTransaction) => (changes as unknown as { enqueue(t: CommittedTransaction): void }).enqueue(transaction)
-  return { changes, enqueue }
+  return { changes, enqueue, recorded }
 }
 
 describe('realtime change delivery', () => {
@@ -77,10 +80,12 @@ describe('realtime change delivery', () => {
   it('gives up a batch that keeps failing, and delivers the next one', async () => {
     const { pool, calls } = flakyPool(Number.POSITIVE_INFINITY)
     const subscriber = listener()
-    const { enqueue } = changesFor(pool, [subscriber])
+    const { enqueue, recorded } = changesFor(pool, [subscriber])
     enqueue(insert(1))
     await vi.advanceTimersByTimeAsync(60_000)
     expect(subscriber.pushed).toEqual([])
+    // The project's realtime_logs say so.
+    expect(recorded).toMatchObject([{ level: 'error', event: 'changes_delivery', errorCode: 'UnableToDeliverChanges' }])
 
     calls.failures = 0
     enqueue(insert(2))

@@ -30,6 +30,7 @@ export function relationQuery(id: number): string {
   'id', c.oid::int8, 'schema', n.nspname, 'name', c.relname, 'comment', obj_description(c.oid, 'pg_class'),
   'type', CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'partitioned table' WHEN 'f' THEN 'foreign table' WHEN 'v' THEN 'view' ELSE 'materialized view' END,
   'rls_enabled', c.relrowsecurity, 'rls_forced', c.relforcerowsecurity, 'live_rows_estimate', greatest(c.reltuples, 0)::int8,
+  'realtime_enabled', EXISTS (SELECT 1 FROM pg_publication_tables pt WHERE pt.pubname = 'supabase_realtime' AND pt.schemaname = n.nspname AND pt.tablename = c.relname),
   'columns', coalesce((SELECT json_agg(json_build_object(
       'position', a.attnum, 'name', a.attname, 'dataType', format_type(a.atttypid, a.atttypmod), 'format', t.typname,
       'typeCategory', t.typcategory, 'elementFormat', et.typname,
@@ -65,6 +66,16 @@ export function relationQuery(id: number): string {
 ) AS data
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = ${id}`
 }
+
+/** The tables whose changes Realtime streams: the supabase_realtime publication's, with their ids for the table editor. */
+export const REALTIME_TABLES_QUERY = `SELECT coalesce(json_agg(json_build_object(
+  'id', c.oid::int8, 'schema', n.nspname, 'name', c.relname, 'rls_enabled', c.relrowsecurity,
+  'replica_identity', CASE c.relreplident WHEN 'f' THEN 'full' WHEN 'n' THEN 'nothing' WHEN 'i' THEN 'index' ELSE 'default' END
+) ORDER BY n.nspname, c.relname), '[]') AS data
+FROM pg_publication_tables pt
+JOIN pg_namespace n ON n.nspname = pt.schemaname
+JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = pt.tablename
+WHERE pt.pubname = 'supabase_realtime'`
 
 /** Enum types and roles a column type or a policy can name. */
 export const EDITOR_CHOICES_QUERY = `SELECT json_build_object(

@@ -99,6 +99,14 @@ export function buildRenameTable(relation: RelationName, newName: string): strin
   return `ALTER TABLE ${qualifiedName(relation)} RENAME TO ${checkedName(newName, 'table')};`
 }
 
+/** Realtime's Postgres changes follow the tables of this publication (Supabase's name). */
+export const REALTIME_PUBLICATION = 'supabase_realtime'
+
+/** Adds the table to (or takes it out of) the publication Realtime streams: the table editor's Realtime switch. */
+export function buildSetRealtime(relation: RelationName, enabled: boolean): string {
+  return `ALTER PUBLICATION ${REALTIME_PUBLICATION} ${enabled ? 'ADD' : 'DROP'} TABLE ${qualifiedName(relation)};`
+}
+
 export function buildDropTable(relation: RelationName, cascade: boolean): string {
   return `DROP TABLE ${qualifiedName(relation)}${cascade ? ' CASCADE' : ''};`
 }

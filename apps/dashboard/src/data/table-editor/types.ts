@@ -51,6 +51,8 @@ export interface EditorPolicy {
 export interface EditorRelation extends EditorEntity {
   comment: string | null
   rls_forced: boolean
+  /** In the supabase_realtime publication: Realtime streams its changes. */
+  realtime_enabled: boolean
   columns: EditorColumn[]
   primary_keys: string[]
   unique_constraints: Array<{ name: string; column: string }>
@@ -61,4 +63,13 @@ export interface EditorRelation extends EditorEntity {
 export interface EditorChoices {
   enums: Array<{ schema: string; name: string }>
   roles: string[]
+}
+
+/** A table of the supabase_realtime publication. */
+export interface RealtimeTable {
+  id: number
+  schema: string
+  name: string
+  rls_enabled: boolean
+  replica_identity: 'default' | 'full' | 'index' | 'nothing'
 }

@@ -1,8 +1,8 @@
-import { EDITOR_CHOICES_QUERY, entitiesQuery, relationQuery, SCHEMAS_QUERY } from '@stratum/sql'
+import { EDITOR_CHOICES_QUERY, entitiesQuery, REALTIME_TABLES_QUERY, relationQuery, SCHEMAS_QUERY } from '@stratum/sql'
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { tableEditorKeys } from './keys'
 import { readCatalog } from './runEditorSql'
-import type { EditorChoices, EditorEntity, EditorRelation } from './types'
+import type { EditorChoices, EditorEntity, EditorRelation, RealtimeTable } from './types'
 
 export const schemasQuery = (ref: string | undefined) =>
   queryOptions({
@@ -38,3 +38,10 @@ export const useEntities = (ref: string | undefined, schema: string) => useQuery
 export const useRelation = (ref: string | undefined, id: number | undefined) => useQuery(relationDetailsQuery(ref, id))
 /** Enum types and roles, for column types and policies. */
 export const useEditorChoices = (ref: string | undefined) => useQuery(editorChoicesQuery(ref))
+
+/** The tables in the supabase_realtime publication (under the table editor's keys: its Realtime switch refreshes them). */
+export const useRealtimeTables = (ref: string | undefined) =>
+  useQuery({
+    queryKey: tableEditorKeys.realtimeTables(ref ?? ''),
+    queryFn: ref ? ({ signal }) => readCatalog<RealtimeTable[]>(ref, REALTIME_TABLES_QUERY, signal) : skipToken,
+  })

@@ -94,6 +94,20 @@ export function UsageCharts({ usage }: { usage: ProjectUsage }) {
         format={perSecond}
         summary={last ? `${perSecond(last.read_bytes_per_second)} read, ${perSecond(last.write_bytes_per_second)} written` : ''}
       />
+      <UsageChart
+        title="Realtime connections"
+        usage={usage}
+        series={[{ key: 'realtime_connections', label: 'Clients', color: '#3e63dd' }]}
+        format={(value) => String(Math.round(value))}
+        summary={last ? `${last.realtime_connections} connected` : ''}
+      />
+      <UsageChart
+        title="Realtime messages"
+        usage={usage}
+        series={[{ key: 'realtime_messages_per_second', label: 'Messages', color: '#8e4ec6' }]}
+        format={(value) => `${value.toFixed(value < 10 ? 1 : 0)}/s`}
+        summary={last ? `${last.realtime_messages_per_second.toFixed(1)} per second` : ''}
+      />
     </div>
   )
 }

@@ -66,6 +66,18 @@ group by minute
 order by minute desc`,
   },
   {
+    id: 'realtime-errors',
+    label: 'Realtime errors',
+    description: 'Refused connections and joins, channels ended by a limit, and the change stream in trouble.',
+    source: 'realtime_logs',
+    sql: `select id, timestamp, event_message, m.error_code, m.topic
+from realtime_logs
+cross join unnest(metadata) as m
+where m.level = 'error'
+order by timestamp desc
+limit 100`,
+  },
+  {
     id: 'regexp-search',
     label: 'Search messages (regexp)',
     description: 'Lines whose message matches a regular expression.',

@@ -26,6 +26,7 @@ import {
   type InspectorOptions,
   type InspectorStatus,
 } from "./useRealtimeInspector";
+import { RealtimeTabs } from "./RealtimeTabs";
 import "./realtime.css";
 
 const STATUS_TEXT: Record<InspectorStatus, string> = {
@@ -102,7 +103,9 @@ export function RealtimeInspectorPage() {
       <PageHeader
         title="Realtime Inspector"
         description="Join a channel as an app would and watch what reaches it: broadcasts, presence, and the changes of tables in the supabase_realtime publication that the chosen role may select."
-      />
+      >
+        {ref ? <RealtimeTabs projectRef={ref} /> : null}
+      </PageHeader>
       <div className="realtime-layout">
         <div className="realtime-controls">
           <Card title="Channel" headingLevel={2}>

@@ -1,4 +1,5 @@
-import { Table2 } from 'lucide-react'
+import { buildSetRealtime } from '@stratum/sql'
+import { Radio, Table2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
@@ -103,6 +104,25 @@ export function TableEditorPage() {
               {current.schema} · {current.type}
             </span>
             {isTable ? <Badge tone={current.rls_enabled ? 'success' : 'warning'}>{current.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge> : null}
+            {isTable ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<Radio size={14} aria-hidden="true" />}
+                aria-pressed={current.realtime_enabled}
+                disabled={!canWrite}
+                disabledReason={canWrite ? undefined : 'Read-only: your role cannot change which tables Realtime streams'}
+                onClick={() =>
+                  setPending({
+                    title: `${current.realtime_enabled ? 'Disable' : 'Enable'} Realtime for ${current.name}`,
+                    sql: buildSetRealtime(current, !current.realtime_enabled),
+                    done: `Realtime ${current.realtime_enabled ? 'disabled' : 'enabled'} for ${current.name}`,
+                  })
+                }
+              >
+                {current.realtime_enabled ? 'Realtime on' : 'Realtime off'}
+              </Button>
+            ) : null}
           </div>
           <div className="segmented te-tabs" role="group" aria-label="Table view">
             {tabs.map((tab) => (

@@ -19,12 +19,15 @@ export interface UsageCollectorOptions {
   adminConnection: (row: ProjectRow) => AdminConnection
   intervalMs: number
   diskIntervalMs: number
+  /** Realtime's sockets now and its messages so far (a counter) for a project (services/realtime/service.ts). */
+  realtimeUsage?: (ref: string) => { connections: number; messages: number }
 }
 
 interface Previous {
   pid: number
   atMs: number
   sample: ProcessTreeSample
+  realtimeMessages: number
 }
 
 type Row = ProjectRow & { disk_quota_bytes: string; readonly_since: Date | null; readonly_override_until: Date | null; readonly_applied: boolean }
@@ -92,8 +95,9 @@ export class UsageCollector extends PeriodicPass {
     const now = Date.now()
     const tree = sampleProcessTree(pid)
     if (!tree) return null
+    const realtime = this.options.realtimeUsage?.(ref) ?? { connections: 0, messages: 0 }
     const before = this.previous.get(ref)
-    this.previous.set(ref, { pid, atMs: now, sample: tree })
+    this.previous.set(ref, { pid, atMs: now, sample: tree, realtimeMessages: realtime.messages })
     if (before?.pid !== pid) this.newPostmasters.add(ref)
     // Rates need two samples of the same postmaster; the first one after a (re)start only primes them.
     if (!before || before.pid !== pid || now <= before.atMs) return null
@@ -112,6 +116,9 @@ export class UsageCollector extends PeriodicPass {
       connections: tree.connections,
       readBytesPerSecond: rate(tree.readBytes, before.sample.readBytes),
       writeBytesPerSecond: rate(tree.writeBytes, before.sample.writeBytes),
+      realtimeConnections: realtime.connections,
+      // The counter starts again when the project's realtime state does (rate() keeps that from going negative).
+      realtimeMessagesPerSecond: rate(realtime.messages, before.realtimeMessages),
     }
   }
 

@@ -15,15 +15,19 @@ export interface UsageSampleRow {
   connections: number
   readBytesPerSecond: number
   writeBytesPerSecond: number
+  realtimeConnections: number
+  realtimeMessagesPerSecond: number
 }
 
 /** All projects' samples of one pass in one statement. */
 export async function insertSamples(db: Queryable, samples: UsageSampleRow[]): Promise<void> {
   if (!samples.length) return
-  const columns = ['ref', 'diskBytes', 'cpuPercent', 'memoryBytes', 'connections', 'readBytesPerSecond', 'writeBytesPerSecond'] as const
+  const columns = ['ref', 'diskBytes', 'cpuPercent', 'memoryBytes', 'connections', 'readBytesPerSecond', 'writeBytesPerSecond', 'realtimeConnections', 'realtimeMessagesPerSecond'] as const
   await db.query(
-    `INSERT INTO usage_samples (project_ref, at, disk_bytes, cpu_percent, memory_bytes, connections, read_bytes_per_second, write_bytes_per_second)
-     SELECT r, now(), d, c, m, n, rb, wb FROM unnest($1::text[], $2::bigint[], $3::real[], $4::bigint[], $5::int[], $6::real[], $7::real[]) AS t(r, d, c, m, n, rb, wb)`,
+    `INSERT INTO usage_samples (project_ref, at, disk_bytes, cpu_percent, memory_bytes, connections, read_bytes_per_second, write_bytes_per_second,
+       realtime_connections, realtime_messages_per_second)
+     SELECT r, now(), d, c, m, n, rb, wb, rc, rm
+     FROM unnest($1::text[], $2::bigint[], $3::real[], $4::bigint[], $5::int[], $6::real[], $7::real[], $8::int[], $9::real[]) AS t(r, d, c, m, n, rb, wb, rc, rm)`,
     columns.map((column) => samples.map((sample) => sample[column])),
   )
 }
@@ -34,9 +38,11 @@ export async function maintainUsage(db: Db): Promise<void> {
     `WITH old AS (
        DELETE FROM usage_samples WHERE bucket_seconds = 0 AND at < now() - interval '${RAW_KEPT}' RETURNING *
      )
-     INSERT INTO usage_samples (project_ref, at, bucket_seconds, disk_bytes, cpu_percent, memory_bytes, connections, read_bytes_per_second, write_bytes_per_second)
+     INSERT INTO usage_samples (project_ref, at, bucket_seconds, disk_bytes, cpu_percent, memory_bytes, connections, read_bytes_per_second, write_bytes_per_second,
+       realtime_connections, realtime_messages_per_second)
      SELECT project_ref, to_timestamp(floor(extract(epoch FROM at) / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS}), ${BUCKET_SECONDS},
-       max(disk_bytes), avg(cpu_percent), avg(memory_bytes)::bigint, round(avg(connections))::int, avg(read_bytes_per_second), avg(write_bytes_per_second)
+       max(disk_bytes), avg(cpu_percent), avg(memory_bytes)::bigint, round(avg(connections))::int, avg(read_bytes_per_second), avg(write_bytes_per_second),
+       max(realtime_connections), avg(realtime_messages_per_second)
      FROM old GROUP BY 1, 2`,
   )
   await db.query(`DELETE FROM usage_samples WHERE at < now() - interval '${RETENTION}'`)
@@ -54,7 +60,8 @@ export async function usageSeries(db: Queryable, ref: string, interval: UsageInt
   const bucket = bucketSeconds ? `to_timestamp(floor(extract(epoch FROM at) / ${bucketSeconds}) * ${bucketSeconds})` : 'at'
   const { rows } = await db.query<{ at: Date } & Record<Exclude<keyof UsagePoint, 'at'>, string | number | null>>(
     `SELECT ${bucket} AS at, max(disk_bytes) AS disk_bytes, avg(cpu_percent) AS cpu_percent, avg(memory_bytes) AS memory_bytes,
-       avg(connections) AS connections, avg(read_bytes_per_second) AS read_bytes_per_second, avg(write_bytes_per_second) AS write_bytes_per_second
+       avg(connections) AS connections, avg(read_bytes_per_second) AS read_bytes_per_second, avg(write_bytes_per_second) AS write_bytes_per_second,
+       max(realtime_connections) AS realtime_connections, avg(realtime_messages_per_second) AS realtime_messages_per_second
      FROM usage_samples WHERE project_ref = $1 AND at > now() - interval '${span}' GROUP BY 1 ORDER BY 1`,
     [ref],
   )
@@ -67,6 +74,8 @@ export async function usageSeries(db: Queryable, ref: string, interval: UsageInt
     connections: round(row.connections, 1),
     read_bytes_per_second: round(row.read_bytes_per_second),
     write_bytes_per_second: round(row.write_bytes_per_second),
+    realtime_connections: round(row.realtime_connections),
+    realtime_messages_per_second: round(row.realtime_messages_per_second, 1),
   }))
 }
 

@@ -105,6 +105,7 @@ export class Channel implements ChannelMember {
     const payload = object(message.payload)
     try {
       if (!this.subtopic) throw new TokenError('TopicNameRequired', 'You must provide a topic name')
+      if (this.project.config.private_only && !this.config.private) throw new TokenError('PrivateOnly', LIMIT_TEXTS.privateOnly)
       this.claims = await this.verify(presentedToken(payload.access_token ?? payload.user_token) ?? this.socket.defaultToken)
       if (this.config.private) {
         this.readable = await readPermissions(this.project.pool(), this.asker, this.subtopic, this.config.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'])
@@ -113,12 +114,14 @@ export class Channel implements ChannelMember {
     } catch (error) {
       const reason = error instanceof TokenError ? error.reason : `UnknownErrorOnChannel: ${(error as Error).message}`
       this.socket.send(encodeText(this.socket.vsn, reply(message, 'error', { reason })))
+      this.project.record({ level: 'error', event: 'join_refused', message: reason, errorCode: error instanceof TokenError ? error.code : 'UnknownErrorOnChannel', topic: this.subtopic, role: this.claims?.role ?? null })
       return false
     }
     const bindings = this.config.changes.map((params) => ({ ...params, id: bindingId(params) }))
     this.socket.send(encodeText(this.socket.vsn, reply(message, 'ok', { postgres_changes: bindings })))
     this.armExpiry()
     this.project.addChannel(this)
+    this.project.record({ level: 'info', event: 'join', message: `Joined ${this.config.private ? 'private' : 'public'} channel ${this.subtopic}`, topic: this.subtopic, role: this.claims.role })
     if (this.config.presenceEnabled && this.canRead('presence')) this.push('presence_state', this.project.presenceOf(this.topicKey).state())
     void this.startChanges(bindings)
     return true
@@ -190,6 +193,7 @@ export class Channel implements ChannelMember {
     // A private channel without an INSERT policy for the asker: dropped, with no reply even when ack was asked.
     if (this.config.private && !(await this.mayWrite('broadcast'))) return
     if (!this.project.events.take()) return this.shutdown(LIMIT_TEXTS.events)
+    if (!this.project.bytes.takeBytes(size)) return this.shutdown(LIMIT_TEXTS.bytes)
     const outgoing = isUserBroadcast(payload) ? payload : object(payload)
     this.project.broadcast(this.topicKey, outgoing, this.config.self ? null : this)
     if (this.config.ack) this.socket.send(encodeText(this.socket.vsn, reply(message, 'ok', {})))
@@ -253,6 +257,7 @@ export class Channel implements ChannelMember {
   /** Supabase's channel shutdown: a `system` error, then phx_close; the socket stays open. */
   shutdown(reason: string): void {
     if (this.ended) return
+    this.project.record({ level: 'error', event: 'channel_shutdown', message: reason, topic: this.subtopic, role: this.claims?.role ?? null })
     this.system('system', 'error', reason)
     this.close()
   }

@@ -3,6 +3,7 @@ import type { KeyCheck } from '../../gateway/api-key.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import { readBodyUpTo } from '../../gateway/proxy.js'
 import { writePermission, type Asker } from './authorization.js'
+import { LIMIT_TEXTS } from './limits.js'
 import type { RealtimeService } from './service.js'
 import { TokenError, verifyChannelToken } from './tokens.js'
 
@@ -52,6 +53,7 @@ export async function serveRealtimeHttp(
     throw error
   }
   const realtime = service.project(project.ref, project)
+  if (realtime.config.suspend) return answer(403, { message: LIMIT_TEXTS.suspended })
   const body = await readBodyUpTo(request.raw, single ? realtime.limits.maxPayloadBytes : MAX_BATCH_BYTES)
   if (body === null) return answer(413, { message: 'Payload size exceeds tenant limit' })
 
@@ -65,7 +67,7 @@ export async function serveRealtimeHttp(
     if (type === 'application/json' && !isJson(body)) return answer(422, { errors: { payload: ['is invalid'] } })
     const isPrivate = query.get('private') === 'true'
     if (isPrivate && !(await writePermission(service.pool(project.ref), asker, topic, 'broadcast'))) return answer(403, { message: 'Unauthorized' })
-    if (!realtime.events.take()) return answer(429, { message: 'You have exceeded your rate limit' })
+    if (!realtime.events.take() || !realtime.bytes.takeBytes(body.length)) return answer(429, { message: 'You have exceeded your rate limit' })
     realtime.broadcast(`${isPrivate ? 'private' : 'public'}:${topic}`, { kind: 'user-broadcast', event, encoding: type === 'application/json' ? 'json' : 'binary', data: body }, null)
     return answer(202)
   }
@@ -75,7 +77,7 @@ export async function serveRealtimeHttp(
   if (messages.some((message) => Buffer.byteLength(JSON.stringify(message.payload)) > realtime.limits.maxPayloadBytes)) {
     return answer(422, { errors: { messages: ['Payload size exceeds tenant limit'] } })
   }
-  if (!realtime.events.take(messages.length)) return answer(429, { message: 'Too many messages to broadcast, please reduce the batch size' })
+  if (!realtime.events.take(messages.length) || !realtime.bytes.takeBytes(body.length)) return answer(429, { message: 'Too many messages to broadcast, please reduce the batch size' })
   // Private topics are authorised once each, with the caller's claims; what it may not send is skipped.
   const allowed = new Map<string, Promise<boolean>>()
   for (const message of messages) {

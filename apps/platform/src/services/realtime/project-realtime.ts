@@ -4,7 +4,9 @@ import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { ChannelMember } from './member.js'
 import { ProjectChanges } from './changes/project-changes.js'
 import type { ReplicationLogin } from './changes/stream.js'
-import { DEFAULT_LIMITS, PerSecond, type RealtimeLimits } from './limits.js'
+import type { RealtimeConfigResponse } from '@stratum/contracts'
+import type { RealtimeEvent } from './event-log.js'
+import { limitsOf, PerSecond, type RealtimeLimits } from './limits.js'
 import { TopicPresence, type PresenceDiff } from './presence.js'
 import { encodeText, encodeUserBroadcast, isUserBroadcast, userBroadcastAsJson, type UserBroadcast, type Vsn } from './protocol.js'
 
@@ -17,7 +19,10 @@ export interface ProjectRealtimeOptions {
   pool: () => pg.Pool
   /** The replication login, once the realtime schema and role are in place. */
   replicationLogin: () => Promise<ReplicationLogin>
-  limits?: RealtimeLimits
+  /** The project's Realtime settings in force now (they change while it runs: the directory hears of it). */
+  config: () => RealtimeConfigResponse
+  /** Writes a line to the project's realtime_logs (event-log.ts). */
+  record: (event: RealtimeEvent) => void
 }
 
 /** What a broadcast carries: a JSON map pushed as JSON (forwarded as received), or a user broadcast. */
@@ -30,21 +35,24 @@ export type OutgoingBroadcast = Record<string, unknown> | UserBroadcast
 export class ProjectRealtime {
   readonly ref: string
   readonly log: Logger
-  readonly limits: RealtimeLimits
   readonly joins: PerSecond
   readonly events: PerSecond
+  readonly bytes: PerSecond
   readonly presenceEvents: PerSecond
   readonly changes: ProjectChanges
   sockets = 0
+  /** Frames to and from clients since this state was made (heartbeats aside): the usage page's messages. */
+  messages = 0
   private topics = new Map<string, Set<ChannelMember>>()
   private presences = new Map<string, TopicPresence<ChannelMember>>()
+  private limitsFor: { config: RealtimeConfigResponse; limits: RealtimeLimits } | null = null
 
   constructor(private readonly options: ProjectRealtimeOptions) {
     this.ref = options.ref
     this.log = options.log
-    this.limits = options.limits ?? DEFAULT_LIMITS
     this.joins = new PerSecond(() => this.limits.maxJoinsPerSecond)
     this.events = new PerSecond(() => this.limits.maxEventsPerSecond)
+    this.bytes = new PerSecond(() => this.limits.maxBytesPerSecond)
     this.presenceEvents = new PerSecond(() => this.limits.maxPresenceEventsPerSecond)
     this.changes = new ProjectChanges({
       ref: options.ref,
@@ -52,8 +60,25 @@ export class ProjectRealtime {
       pool: options.pool,
       replicationLogin: options.replicationLogin,
       listeners: () => this.changeListeners(),
+      record: options.record,
       broadcast: (topicKey, message) => this.broadcast(topicKey, message, null),
     })
+  }
+
+  get config(): RealtimeConfigResponse {
+    return this.options.config()
+  }
+
+  /** The limits of the settings in force, worked out again only when the settings change. */
+  get limits(): RealtimeLimits {
+    const config = this.options.config()
+    if (this.limitsFor?.config !== config) this.limitsFor = { config, limits: limitsOf(config) }
+    return this.limitsFor.limits
+  }
+
+  /** A line of the project's realtime_logs. */
+  record(event: RealtimeEvent): void {
+    this.options.record(event)
   }
 
   gatewayProject(): Promise<GatewayProject> {

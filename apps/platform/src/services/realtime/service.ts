@@ -11,7 +11,10 @@ import type { GatewayProject, ProjectDirectory } from '../../gateway/project-dir
 import type { RequestLog } from '../../gateway/request-log.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
 import type { Db } from '../../store/db.js'
-import { DEFAULT_LIMITS, LIMIT_TEXTS, type RealtimeLimits } from './limits.js'
+import type { RealtimeConfigResponse } from '@stratum/contracts'
+import { realtimeConfigInForce, type StoredRealtimeConfig } from './config.js'
+import { RealtimeEventLog } from './event-log.js'
+import { DEFAULT_REALTIME_CONFIG, LIMIT_TEXTS } from './limits.js'
 import { ProjectRealtime } from './project-realtime.js'
 import { MAX_FRAME_BYTES, type Vsn } from './protocol.js'
 import { ensureRealtimeSchema } from './schema.js'
@@ -28,7 +31,8 @@ export interface RealtimeOptions {
   directory: ProjectDirectory
   requestLog: RequestLog
   log: Logger
-  limits?: RealtimeLimits
+  /** The installation's defaults for a project's Realtime settings (environment: the platform's config.ts). */
+  defaults?: RealtimeConfigResponse
 }
 
 /** Phoenix's serializer negotiation: `~> 1.0.0` or `~> 2.0.0`; no vsn means 1.0.0. */
@@ -54,13 +58,19 @@ export class RealtimeService {
   private readonly ready = new Map<string, Promise<string>>()
   private readonly sockets = new Set<RealtimeSocket>()
   private readonly servers = new Set<WebSocketServer>()
+  private readonly configs = new Map<string, { stored: StoredRealtimeConfig; config: RealtimeConfigResponse }>()
+  private readonly events: RealtimeEventLog
 
   constructor(private readonly options: RealtimeOptions) {
+    this.events = new RealtimeEventLog(options.db, options.log)
     options.directory.onChange((ref) => this.ready.delete(ref))
     options.directory.onSettled(
       async (ref, project) => {
+        const settingsBefore = this.known.get(ref)?.realtime
         if (project) this.known.set(ref, project)
-        if (!project || GONE.has(project.status)) await this.closeProject(ref)
+        if (!project || GONE.has(project.status)) return this.closeProject(ref)
+        // New settings: the project's clients are disconnected and reconnect under them, as a Supabase tenant's are.
+        if (settingsBefore && !sameSettings(settingsBefore, project.realtime)) await this.closeProject(ref, 'Realtime settings changed')
       },
       (error, ref) => options.log.warn({ err: error, ref }, 'realtime: a stopped project kept its connections'),
     )
@@ -85,11 +95,33 @@ export class RealtimeService {
           const adminPassword = await this.ensureReady(ref)
           return { port: this.known.get(ref)!.port, user: REPLICATION_ROLE, password: replicationPassword(adminPassword) }
         },
-        limits: this.options.limits ?? DEFAULT_LIMITS,
+        config: () => this.configOf(ref),
+        record: (event) => this.events.record(ref, event),
       })
       this.projectsRealtime.set(ref, realtime)
     }
     return realtime
+  }
+
+  /** The project's settings in force (the same object until they change). */
+  configOf(ref: string): RealtimeConfigResponse {
+    const stored = this.known.get(ref)?.realtime
+    const defaults = this.options.defaults ?? DEFAULT_REALTIME_CONFIG
+    if (!stored) return defaults
+    let entry = this.configs.get(ref)
+    if (entry?.stored !== stored) this.configs.set(ref, (entry = { stored, config: realtimeConfigInForce(stored, defaults) }))
+    return entry.config
+  }
+
+  /** Sockets connected now and messages so far, for the usage collector. */
+  usageOf(ref: string): { connections: number; messages: number } {
+    const realtime = this.projectsRealtime.get(ref)
+    return { connections: realtime?.sockets ?? 0, messages: realtime?.messages ?? 0 }
+  }
+
+  /** Ends the project's connections now (POST .../config/realtime/shutdown); clients reconnect by themselves. */
+  async shutdown(ref: string): Promise<void> {
+    await this.closeProject(ref, 'Realtime was shut down')
   }
 
   /** As `authenticator`, PostgREST's login: the roles channels take are the ones the REST API may take. */
@@ -99,7 +131,7 @@ export class RealtimeService {
     return this.options.projects.connections.pool(
       ref,
       { port: project.port, user: AUTHENTICATOR_ROLE, password: project.authenticatorPassword },
-      { purpose: POOL_PURPOSE, max: 3, idleTimeoutMillis: 30_000, statementTimeoutMs: 5_000, applicationName: 'stratum-realtime' },
+      { purpose: POOL_PURPOSE, max: this.configOf(ref).connection_pool, idleTimeoutMillis: 30_000, statementTimeoutMs: 5_000, applicationName: 'stratum-realtime' },
     )
   }
 
@@ -169,26 +201,32 @@ export class RealtimeService {
       const vsn = negotiateVsn(query.get('vsn'))
       if (!vsn) throw new GatewayError(400, `Unsupported serializer version: ${query.get('vsn')}`)
       const realtime = this.project(ref, project)
+      if (realtime.config.suspend) throw new GatewayError(403, LIMIT_TEXTS.suspended)
       if (realtime.sockets >= realtime.limits.maxConcurrentUsers) throw new GatewayError(429, LIMIT_TEXTS.connections)
       server.handleUpgrade(request, socket, head, (ws) => {
         const client = new RealtimeSocket(ws, vsn, key.bearer, realtime)
         this.sockets.add(client)
-        ws.on('close', () => this.sockets.delete(client))
+        this.events.record(ref, { level: 'info', event: 'connect', message: `Connected (serializer ${vsn})`, role: key.apikeyRole })
+        ws.on('close', (code: number) => {
+          this.sockets.delete(client)
+          this.events.record(ref, { level: 'info', event: 'disconnect', message: `Disconnected (close code ${code})` })
+        })
       })
       log(101, key.apikeyRole)
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error
       log(error.status, null)
+      if (project) this.events.record(ref, { level: 'error', event: 'connect_refused', message: `Connection refused (${error.status}): ${error.message}` })
       refuseUpgrade(socket, error.status, error.body())
     }
   }
 
   /** The project stopped or went away: its sockets close (clients reconnect when it is back) and its stream ends. */
-  private async closeProject(ref: string): Promise<void> {
+  private async closeProject(ref: string, reason = 'The project is not running'): Promise<void> {
     const realtime = this.projectsRealtime.get(ref)
     if (!realtime) return
     this.projectsRealtime.delete(ref)
-    for (const socket of [...this.sockets]) if (socket.projectRef === ref) socket.close(1001, 'The project is not running')
+    for (const socket of [...this.sockets]) if (socket.projectRef === ref) socket.close(1001, reason)
     await realtime.stop()
     await this.options.projects.connections.forget(ref, POOL_PURPOSE)
   }
@@ -203,6 +241,7 @@ export class RealtimeService {
     for (const socket of [...this.sockets]) socket.close(1001, 'The server is shutting down')
     for (const server of this.servers) server.close()
     await Promise.all([...this.projectsRealtime.keys()].map((ref) => this.closeProject(ref)))
+    await this.events.stop()
   }
 }
 
@@ -211,4 +250,8 @@ function refuseUpgrade(socket: Duplex, status: number, body: object): void {
   const text = JSON.stringify(body)
   const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' }[status] ?? 'Error'
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`)
+}
+
+function sameSettings(a: StoredRealtimeConfig, b: StoredRealtimeConfig): boolean {
+  return (Object.keys(a) as Array<keyof StoredRealtimeConfig>).every((key) => a[key] === b[key])
 }

@@ -32,9 +32,15 @@ export class RealtimeSocket implements ChannelSocket {
     return this.project.ref
   }
 
+  /** A frame to the client: counted in the project's messages (usage), heartbeat replies aside. */
   send(frame: string | Buffer): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return
+    if (this.write(frame)) this.project.messages++
+  }
+
+  private write(frame: string | Buffer): boolean {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return false
     this.ws.send(frame, { binary: typeof frame !== 'string' })
+    return true
   }
 
   forget(channel: Channel): void {
@@ -61,9 +67,10 @@ export class RealtimeSocket implements ChannelSocket {
       throw error
     }
     if (message.topic === 'phoenix' && message.event === 'heartbeat') {
-      this.send(encodeText(this.vsn, reply(message, 'ok', {})))
+      this.write(encodeText(this.vsn, reply(message, 'ok', {})))
       return
     }
+    this.project.messages++
     const previous = this.queues.get(message.topic) ?? Promise.resolve()
     const next = previous
       .then(() => this.route(message))
@@ -91,7 +98,10 @@ export class RealtimeSocket implements ChannelSocket {
     }
     // A second join of a joined topic replaces the first (phx_close for the old one).
     this.channels.get(message.topic)?.close()
-    const refuse = (reason: string) => this.send(encodeText(this.vsn, reply(message, 'error', { reason })))
+    const refuse = (reason: string) => {
+      this.send(encodeText(this.vsn, reply(message, 'error', { reason })))
+      this.project.record({ level: 'error', event: 'join_refused', message: reason, errorCode: reason.split(':')[0], topic: message.topic.slice('realtime:'.length) })
+    }
     if (this.channels.size >= this.project.limits.maxChannelsPerClient) return refuse(`ChannelRateLimitReached: ${LIMIT_TEXTS.channels}`)
     if (!this.project.joins.take()) {
       refuse(`ClientJoinRateLimitReached: ${LIMIT_TEXTS.joins}`)

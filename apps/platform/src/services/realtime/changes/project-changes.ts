@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { Logger } from 'pino'
+import type { RealtimeEvent } from '../event-log.js'
 import type { UserBroadcast } from '../protocol.js'
 import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
@@ -23,6 +24,8 @@ interface ProjectChangesOptions {
   listeners: () => Iterable<ChangeListener>
   /** A message SQL sent (realtime.send), for the topic's channels. */
   broadcast: (topicKey: string, message: UserBroadcast) => void
+  /** The project's realtime_logs. */
+  record: (event: RealtimeEvent) => void
 }
 
 /** Nobody listening for this long: the stream stops, and its temporary slot goes with it. */
@@ -94,6 +97,7 @@ export class ProjectChanges {
     await started
     this.failures = 0
     this.options.log.info({ ref: this.options.ref }, 'realtime: the change stream started')
+    this.options.record({ level: 'info', event: 'changes_stream', message: 'Postgres changes stream started' })
   }
 
   /** The stream ended by itself (the instance stopped, restarted, was upgraded): again while someone listens. */
@@ -103,6 +107,7 @@ export class ProjectChanges {
     this.started = null
     if (this.stopped || this.demand === 0) return
     this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: the change stream ended; starting it again')
+    this.options.record({ level: 'warning', event: 'changes_stream', message: `Postgres changes stream ended${error ? `: ${error.message}` : ''}; starting it again` })
     const delay = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!
     clearTimeout(this.retryTimer)
     this.retryTimer = setTimeout(() => void this.ready().catch(() => {}), delay)
@@ -181,6 +186,7 @@ export class ProjectChanges {
         const wait = DELIVERY_RETRY_MS[attempt]
         if (wait === undefined || this.stopped) {
           this.options.log.error({ err: error, ref: this.options.ref, changes: pending.length }, 'realtime: changes were not delivered')
+          this.options.record({ level: 'error', event: 'changes_delivery', errorCode: 'UnableToDeliverChanges', message: `${pending.length} changes were not delivered: ${(error as Error).message}` })
           return
         }
         this.options.log.warn({ err: error, ref: this.options.ref, attempt: attempt + 1 }, 'realtime: a delivery failed; trying again')
