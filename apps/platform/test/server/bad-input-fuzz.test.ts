@@ -294,6 +294,11 @@ const FAMILIES: Family[] = [
     { method: 'POST', path: '/object/copy', body: { bucketId: 'fuzz', sourceKey: 'seed.txt', destinationKey: 'c.txt' } }, { method: 'GET', path: '/object/info/fuzz/seed.txt' },
     { method: 'POST', path: '/object/upload/sign/fuzz/d.txt' }, { method: 'PUT', path: '/object/upload/sign/fuzz/d.txt?token=x', body: { a: 1 } },
     { method: 'DELETE', path: '/object/fuzz', body: { prefixes: ['b.txt'] } }] },
+  { name: 'realtime', base: () => `${project.url}/realtime/v1`, headers: keys, routes: () => [
+    { method: 'POST', path: '/api/broadcast', body: { messages: [{ topic: 'fuzz', event: 'e', payload: { a: 1 }, private: false }] } },
+    { method: 'POST', path: '/api/broadcast', body: { messages: [{ topic: 'fuzz', event: 'e', payload: { a: 1 }, private: true }] } },
+    { method: 'POST', path: '/api/broadcast/fuzz/events/e', body: { a: 1 } }, { method: 'POST', path: '/api/broadcast/fuzz/events/e?private=true', body: { a: 1 } },
+    { method: 'GET', path: '/websocket?vsn=2.0.0' }, { method: 'GET', path: '/api/broadcast' }] },
   { name: 'functions', base: () => project.url, headers: keys, routes: () => [
     { method: 'POST', path: '/functions/v1/echo', body: { hello: 'world' } }, { method: 'GET', path: '/functions/v1/echo' },
     { method: 'PUT', path: '/functions/v1/echo/sub/path', body: { a: 1 } }, { method: 'GET', path: '/functions/v1/missing' }] },

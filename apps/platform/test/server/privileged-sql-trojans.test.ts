@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { api, login, projectApi, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
@@ -261,6 +263,28 @@ describe.each(['15', '17'] as const)('privileged operations on Postgres %s never
     expect(bucket.status).toBeLessThan(300)
     const rest = await fetch(`${project.url}/rest/v1/trojan_calls?select=fn&limit=1`, { headers: { apikey: project.serviceKey } })
     expect(rest.status).toBe(200)
+    // Realtime: its schema checked again by the superuser (ensureReady), a change streamed and checked for an anon
+    // subscriber (authenticator's pool), a broadcast from SQL, old messages pruned.
+    await sqlAsOwner(`CREATE TABLE public.trojan_feed (id int PRIMARY KEY, note text); GRANT SELECT ON public.trojan_feed TO anon;
+      ALTER PUBLICATION supabase_realtime ADD TABLE public.trojan_feed`)
+    const realtime = createClient(project.url, project.anonKey, { realtime: { transport: WebSocket as never } as never, auth: { persistSession: false } })
+    const changes: unknown[] = []
+    const sent: unknown[] = []
+    await new Promise<void>((resolve, reject) => {
+      realtime
+        .channel('trojans')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'trojan_feed' }, (change) => changes.push(change))
+        .on('broadcast', { event: 'from-sql' }, (message) => sent.push(message))
+        .on('system', {}, (message: { extension?: string; status?: string; message?: string }) => {
+          if (message.extension !== 'postgres_changes') return
+          if (message.status === 'ok') resolve()
+          else reject(new Error(message.message))
+        })
+        .subscribe((status, error) => (status === 'CHANNEL_ERROR' ? reject(error ?? new Error(status)) : undefined))
+    })
+    await sqlAsOwner(`INSERT INTO public.trojan_feed VALUES (1, 'streamed'); SELECT realtime.send('{"n": 1}'::jsonb, 'from-sql', 'trojans', false)`)
+    await waitFor(() => changes.length === 1 && sent.length === 1, { what: 'the change and the broadcast from SQL' })
+    await realtime.removeAllChannels()
     if (major === '15') {
       // Before 16 an empty table becomes a view with a _RETURN rule: auth's bookkeeping likewise (read again by the
       // auth service's set-up after the restore below; the project's own auth then fails, its own doing).
