@@ -133,7 +133,7 @@ async function streamFloor(): Promise<number[]> {
       CREATE TABLE m (id int primary key); CREATE PUBLICATION supabase_realtime FOR TABLE t; CREATE PUBLICATION supabase_realtime_messages_publication FOR TABLE m`)
     let arrived: (() => void) | null = null
     const stream = new ChangeStream({ port, user: 'postgres', password: 'floor-password' }, () => arrived?.(), pino({ level: 'silent' }))
-    await stream.start().started
+    await stream.start(true).started
     const latencies: number[] = []
     for (let i = 0; i < SAMPLES; i++) {
       const seen = new Promise<void>((resolve) => (arrived = resolve))
@@ -142,7 +142,7 @@ async function streamFloor(): Promise<number[]> {
       await seen
       latencies.push(performance.now() - started)
     }
-    await stream.stop()
+    await stream.stop({ dropSlot: true })
     await client.end()
     return latencies
   } finally {

@@ -38,6 +38,8 @@ export interface SessionSettings {
   connectTimeoutMs?: number
   queryTimeoutMs?: number
   statementTimeoutMs?: number
+  /** A walsender session (replication commands such as DROP_REPLICATION_SLOT): realtime's replication login only. */
+  replication?: boolean
 }
 
 /** The startup options of a login: the superuser's always begin with the pinned search_path (bootstrap-roles.ts). */
@@ -69,7 +71,8 @@ export async function openProjectSession(login: ProjectLogin, settings: SessionS
     connectionTimeoutMillis: settings.connectTimeoutMs ?? PROJECT_CONNECT_TIMEOUT_MS,
     query_timeout: settings.queryTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
-  })
+    ...(settings.replication ? { replication: 'database' } : {}),
+  } as pg.ClientConfig)
   // A server that goes away mid-call surfaces as the query's error; an idle one's 'error' must not crash the platform.
   client.on('error', () => {})
   try {

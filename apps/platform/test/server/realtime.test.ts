@@ -381,6 +381,24 @@ function rawSocket(key: string, vsn: '1.0.0' | '2.0.0' = '1.0.0'): Promise<{ sta
   })
 }
 
+// Then: a restart of the project's database under a listener.
+describe('realtime across a restart', () => {
+  it('delivers the changes committed right after the database restarted', async () => {
+    const listener = client(serviceKey)
+    const seen: Array<{ new: { body: string } }> = []
+    await subscribeToChanges(
+      listener.channel('across-restart').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, (change) => seen.push(change as never)),
+    )
+    const cookie = await login(t)
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie }, {})).status).toBeLessThan(300)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    // At once: the change stream may not be back yet; what it missed must still come.
+    await sql(`insert into public.messages (owner, room, body) values (gen_random_uuid(), 'lobby', 'after the restart')`)
+    await waitFor(() => seen.some((change) => change.new.body === 'after the restart'), { what: 'the change committed after the restart', timeoutMs: 45_000 })
+    await listener.removeAllChannels()
+  })
+})
+
 // Last: each change of the settings disconnects the project's clients.
 describe("realtime's project settings", () => {
   it('validates them, lets only members who may update the project change them, and keeps each change', async () => {

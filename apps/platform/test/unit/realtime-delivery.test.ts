@@ -2,8 +2,8 @@ import type pg from 'pg'
 import pino from 'pino'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProjectChanges, type ChangeListener } from '../../src/services/realtime/changes/project-changes.js'
-import type { CommittedTransaction } from '../../src/services/realtime/changes/stream.js'
-import type { RealtimeEvent } from '../../src/services/realtime/event-log.js'
+import { lsnBefore, type CommittedTransaction } from '../../src/services/realtime/changes/stream.js'
+import { RealtimeEventLog, type RealtimeEvent } from '../../src/services/realtime/event-log.js'
 
 /*
  * The delivery of committed changes when the project's database fails for a moment (a connection that times out
@@ -91,5 +91,28 @@ describe('realtime change delivery', () => {
     enqueue(insert(2))
     await vi.advanceTimersByTimeAsync(1_000)
     expect(subscriber.pushed).toMatchObject([{ data: { record: { id: 2 } } }])
+  })
+})
+
+describe('the change stream keepalive reply', () => {
+  it('reports the exact position a shutting-down walsender waits for (the library adds one)', () => {
+    expect(lsnBefore('0/14FCC20')).toBe('0/14FCC1F')
+    expect(lsnBefore('1/0')).toBe('0/FFFFFFFF')
+    expect(lsnBefore('0/0')).toBeNull()
+  })
+})
+
+describe("realtime_logs' lines", () => {
+  it('store topics a client chose with NUL bytes and at any length (jsonb refuses NUL: the whole batch was lost)', async () => {
+    const inserted: string[] = []
+    const db = { query: async (_text: string, params: unknown[]) => void inserted.push(String(params[1])) }
+    const events = new RealtimeEventLog(db as never, log)
+    events.record('ref', { level: 'error', event: 'join_refused', message: 'refused \u0000', topic: `a\u0000${'x'.repeat(5000)}`, errorCode: 'X' })
+    await events.stop()
+    expect(inserted).toHaveLength(1)
+    expect(inserted[0]).not.toContain('\\u0000')
+    const [line] = JSON.parse(inserted[0]!) as Array<{ metadata: { topic: string }; event_message: string }>
+    expect(line!.metadata.topic.length).toBeLessThanOrEqual(501)
+    expect(line!.event_message).toBe('refused \ufffd')
   })
 })

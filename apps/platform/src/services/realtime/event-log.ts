@@ -3,6 +3,8 @@ import { insertLogLines, type LogLine } from '../../observability/logs/store.js'
 import type { Db } from '../../store/db.js'
 
 const FLUSH_EVERY_MS = 500
+/** Longest text kept of a client's own words (a topic, a refusal naming it): a line is a summary, not a copy. */
+const MAX_TEXT = 500
 /** While the platform database is away, at most this many lines wait; the oldest go first. */
 const MAX_BUFFERED = 5000
 
@@ -41,10 +43,10 @@ export class RealtimeEventLog {
 
   record(ref: string, event: RealtimeEvent): void {
     const metadata: Record<string, unknown> = { level: event.level, project: ref, external_id: ref, event: event.event }
-    if (event.errorCode) metadata.error_code = event.errorCode
-    if (event.topic !== undefined) metadata.topic = event.topic
-    if (event.role !== undefined) metadata.role = event.role
-    this.buffer.push({ ref, line: { source: 'realtime_logs', timestamp: new Date(), eventMessage: event.message, metadata } })
+    if (event.errorCode) metadata.error_code = clean(event.errorCode)
+    if (event.topic !== undefined) metadata.topic = clean(event.topic)
+    if (event.role !== undefined) metadata.role = event.role === null ? null : clean(event.role)
+    this.buffer.push({ ref, line: { source: 'realtime_logs', timestamp: new Date(), eventMessage: clean(event.message), metadata } })
     if (this.buffer.length > MAX_BUFFERED) {
       this.buffer.shift()
       this.dropped++
@@ -86,4 +88,13 @@ export class RealtimeEventLog {
       this.dropped = 0
     }
   }
+}
+
+/**
+ * Text a client chose (topics reach the log verbatim) made storable: jsonb refuses NUL, which failed the whole batch
+ * of the project's lines; and cut to MAX_TEXT characters.
+ */
+function clean(text: string): string {
+  const stored = text.replaceAll('\u0000', '\ufffd')
+  return stored.length > MAX_TEXT ? `${stored.slice(0, MAX_TEXT)}…` : stored
 }

@@ -28,7 +28,7 @@ interface ProjectChangesOptions {
   record: (event: RealtimeEvent) => void
 }
 
-/** Nobody listening for this long: the stream stops, and its temporary slot goes with it. */
+/** Nobody listening for this long: the stream stops, and the slot goes with it. */
 const IDLE_STOP_MS = 10_000
 const RETRY_MS = [1000, 2000, 5000, 10_000]
 /**
@@ -60,6 +60,8 @@ export class ProjectChanges {
   private draining = false
   private relations = new Map<string, RelationInfo>()
   private stopped = false
+  /** The slot has this owner's position: a stream lost since then resumes from it (stream.ts). */
+  private resumable = false
 
   constructor(private readonly options: ProjectChangesOptions) {}
 
@@ -89,12 +91,13 @@ export class ProjectChanges {
     await pruneMessages(this.options.pool()).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: old messages were not deleted'))
     const stream = new ChangeStream(login, (transaction) => this.enqueue(transaction), this.options.log)
     this.stream = stream
-    const { started, ended } = stream.start()
+    const { started, ended } = stream.start(!this.resumable)
     ended.then(
       () => this.lost(stream, null),
       (error: Error) => this.lost(stream, error),
     )
     await started
+    this.resumable = true
     this.failures = 0
     this.options.log.info({ ref: this.options.ref }, 'realtime: the change stream started')
     this.options.record({ level: 'info', event: 'changes_stream', message: 'Postgres changes stream started' })
@@ -119,17 +122,19 @@ export class ProjectChanges {
     const stream = this.stream
     this.stream = null
     this.started = null
+    this.resumable = false
     this.relations.clear()
-    await stream?.stop()
+    await stream?.stop({ dropSlot: true })
   }
 
+  /** The project stopped, went away or the platform is stopping: the stream ends, and the slot with it where it can. */
   async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.idleTimer)
     clearTimeout(this.retryTimer)
     const stream = this.stream
     this.stream = null
-    await stream?.stop()
+    await stream?.stop({ dropSlot: true })
   }
 
   /**

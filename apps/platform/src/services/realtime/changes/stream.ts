@@ -1,7 +1,7 @@
 import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication'
 import type pg from 'pg'
 import type { Logger } from 'pino'
-import { PROJECT_CONNECT_TIMEOUT_MS } from '../../../control/project-connections.js'
+import { PROJECT_CONNECT_TIMEOUT_MS, withProjectSession } from '../../../control/project-connections.js'
 import { CHANGES_PUBLICATION, MESSAGES_PUBLICATION } from '../schema.js'
 import type { ChangeEvent } from './filters.js'
 
@@ -32,17 +32,33 @@ export interface ReplicationLogin {
   password: string
 }
 
-let slots = 0
+/** The project's one slot for realtime (a project is served by one platform process). */
+export const SLOT_NAME = 'stratum_realtime'
 
 /**
- * pgoutput over a temporary slot made on the replication connection itself: the slot lives exactly as long as the
- * stream, so a platform that stops, crashes or loses the instance never leaves one pinning WAL (and the instance's
- * max_slot_wal_keep_size bounds what a slow reader holds). Values stay Postgres's text: values.ts turns them into
- * JSON by their type, as Supabase does.
+ * pgoutput over the project's slot. A fresh start drops a slot left by an earlier stream (a crashed platform: its
+ * position is from before anyone listening now) and makes a new one; a resumed start (the stream was lost: the
+ * instance restarted, the connection broke) goes on from where the slot was acknowledged, so a change committed
+ * while the stream was away is still delivered. The owner drops the slot when nobody listens (stop with dropSlot),
+ * and the instance's max_slot_wal_keep_size bounds what one left behind by a crash can hold. Values stay Postgres's
+ * text: values.ts turns them into JSON by their type, as Supabase does.
  */
-class TemporarySlotPgoutput extends PgoutputPlugin {
+class ProjectSlotPgoutput extends PgoutputPlugin {
+  constructor(
+    options: ConstructorParameters<typeof PgoutputPlugin>[0],
+    private readonly fresh: boolean,
+  ) {
+    super(options)
+  }
+
   override async start(client: pg.Client, slotName: string): Promise<unknown> {
-    await client.query(`CREATE_REPLICATION_SLOT ${slotName} TEMPORARY LOGICAL pgoutput (SNAPSHOT 'nothing')`)
+    const { rows } = await client.query<{ active: boolean }>(`SELECT active FROM pg_catalog.pg_replication_slots WHERE slot_name = '${slotName}'`)
+    let exists = rows.length > 0
+    if (exists && this.fresh) {
+      await client.query(`DROP_REPLICATION_SLOT ${slotName} WAIT`)
+      exists = false
+    }
+    if (!exists) await client.query(`CREATE_REPLICATION_SLOT ${slotName} LOGICAL pgoutput (SNAPSHOT 'nothing')`)
     return super.start(client, slotName, '0/00000000')
   }
 
@@ -65,7 +81,7 @@ export class ChangeStream {
   private stopped = false
 
   constructor(
-    login: ReplicationLogin,
+    private readonly login: ReplicationLogin,
     private readonly onTransaction: (transaction: CommittedTransaction) => void,
     private readonly log: Logger,
   ) {
@@ -83,7 +99,11 @@ export class ChangeStream {
     )
     this.service.on('data', (_lsn: string, message: Pgoutput.Message) => this.read(message))
     this.service.on('heartbeat', (lsn: string, _time: number, shouldRespond: boolean) => {
-      if (shouldRespond) void this.service.acknowledge(lsn).catch(() => {})
+      // The library reports the position it is given plus one. A walsender shutting down (the instance stopping for a
+      // restart, pause or upgrade) exits only once the reported flush position EQUALS what it sent (WalSndDone):
+      // one past it kept pg_ctl stop waiting until its timeout. So the keepalive's own position is reported.
+      const before = lsnBefore(lsn)
+      if (shouldRespond && before) void this.service.acknowledge(before).catch(() => {})
     })
   }
 
@@ -91,9 +111,8 @@ export class ChangeStream {
    * Resolves once the server streams (changes committed after that are delivered); `ended` settles when the stream
    * stops for any reason other than stop().
    */
-  start(): { started: Promise<void>; ended: Promise<void> } {
-    const slot = `stratum_realtime_${process.pid}_${++slots}`
-    const plugin = new TemporarySlotPgoutput({ protoVersion: 1, publicationNames: [CHANGES_PUBLICATION, MESSAGES_PUBLICATION] })
+  start(fresh: boolean): { started: Promise<void>; ended: Promise<void> } {
+    const plugin = new ProjectSlotPgoutput({ protoVersion: 1, publicationNames: [CHANGES_PUBLICATION, MESSAGES_PUBLICATION] }, fresh)
     let resolveStarted!: () => void
     let rejectStarted!: (error: Error) => void
     const started = new Promise<void>((resolve, reject) => {
@@ -101,7 +120,7 @@ export class ChangeStream {
       rejectStarted = reject
     })
     this.service.once('start', () => resolveStarted())
-    const ended = this.service.subscribe(plugin, slot).then(
+    const ended = this.service.subscribe(plugin, SLOT_NAME).then(
       () => {
         rejectStarted(new Error('The change stream ended before it started'))
       },
@@ -115,9 +134,11 @@ export class ChangeStream {
     return { started, ended }
   }
 
-  async stop(): Promise<void> {
+  /** Ends the stream; with dropSlot (nobody listens any more) the slot goes too, so it holds no WAL back. */
+  async stop({ dropSlot }: { dropSlot: boolean }): Promise<void> {
     this.stopped = true
     await this.service.destroy().catch(() => {})
+    if (dropSlot) await dropProjectSlot(this.login).catch((error: Error) => this.log.debug({ err: error }, 'realtime: the slot was not dropped'))
   }
 
   private read(message: Pgoutput.Message): void {
@@ -152,6 +173,27 @@ export class ChangeStream {
         return
     }
   }
+}
+
+/** DROP_REPLICATION_SLOT ... WAIT on a replication session of its own: it waits until the ended walsender lets go. */
+async function dropProjectSlot(login: ReplicationLogin): Promise<void> {
+  await withProjectSession(
+    { port: login.port, user: login.user, password: login.password },
+    async (client) => {
+      const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${SLOT_NAME}'`)
+      if (rows.length) await client.query(`DROP_REPLICATION_SLOT ${SLOT_NAME} WAIT`)
+    },
+    { replication: true, applicationName: 'stratum-realtime' },
+  )
+}
+
+/** The position one byte before `lsn` ('X/Y' in hex), or null for 0/0. */
+export function lsnBefore(lsn: string): string | null {
+  const [high, low] = lsn.split('/').map((part) => BigInt(`0x${part}`)) as [bigint, bigint]
+  const position = (high << 32n) + low
+  if (position === 0n) return null
+  const before = position - 1n
+  return `${(before >> 32n).toString(16).toUpperCase()}/${(before & 0xffffffffn).toString(16).toUpperCase()}`
 }
 
 /** Unchanged TOAST values come as undefined: such a column is left out of the row, as Supabase leaves it. */
