@@ -187,6 +187,37 @@ describe('realtime with supabase-js', () => {
     await closed
   })
 
+  it("sends only a binding's select columns, and refuses a select that is not a list of names", async () => {
+    const service = client(serviceKey)
+    const seen: Array<{ new: Record<string, unknown> }> = []
+    await subscribeToChanges(
+      service.channel('selected').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', select: ['id', 'body'] } as never, (change) => seen.push(change as never)),
+    )
+    await sql(`insert into public.messages (owner, room, body, secret) values (gen_random_uuid(), 'select-room', 'selected', 'hidden')`)
+    await waitFor(() => seen.some((change) => change.new.body === 'selected'), { what: 'the selected change' })
+    expect(Object.keys(seen.find((change) => change.new.body === 'selected')!.new).sort()).toEqual(['body', 'id'])
+    await expect(
+      subscribeToChanges(service.channel('bad-select').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', select: 'body' } as never, () => {})),
+    ).rejects.toThrow('Error parsing `select` params: select must be a list of column names')
+  })
+
+  it('replays what the database sent to a private topic, the newest `limit` in order, to a channel that asks', async () => {
+    const eve = await userClient('eve@example.com')
+    const since = Date.now() - 60_000
+    // One transaction each: inserted_at orders them.
+    for (const n of [1, 2, 3]) await sql(`select realtime.send('{"n": ${n}}'::jsonb, 'note', 'room-replay')`)
+    const heard: Array<{ payload: { n: number }; meta: Record<string, unknown> }> = []
+    await subscribe(
+      eve.supabase.channel('room-replay', { config: { private: true, broadcast: { replay: { since, limit: 2 } } } }).on('broadcast', { event: 'note' }, (message) => heard.push(message as never)),
+    )
+    await waitFor(() => heard.length === 2, { what: 'the replayed messages' })
+    expect(heard.map((message) => message.payload.n)).toEqual([2, 3])
+    expect(heard[0]!.meta).toMatchObject({ replayed: true, id: expect.any(String) })
+    await expect(subscribe(eve.supabase.channel('room-replay-2', { config: { private: true, broadcast: { replay: { since, limit: 26 } } } }))).rejects.toThrow(
+      'UnableToReplayMessages: replay.limit must be an integer from 1 to 25',
+    )
+  })
+
   it('sends broadcasts over HTTP, to public channels and to private ones the caller may write', async () => {
     const listener = client()
     const heard: unknown[] = []

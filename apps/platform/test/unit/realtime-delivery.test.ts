@@ -29,11 +29,11 @@ function flakyPool(failures: number) {
   return { pool: pool as unknown as pg.Pool, calls }
 }
 
-function listener(): ChangeListener & { pushed: unknown[] } {
+function listener(select: string[] | null = null): ChangeListener & { pushed: unknown[] } {
   const pushed: unknown[] = []
   return {
     pushed,
-    subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [] }],
+    subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [], select }],
     claimsGroup: () => ({ role: 'anon', claims: '{}' }),
     push: (_event, payload) => pushed.push(payload),
   }
@@ -75,6 +75,16 @@ describe('realtime change delivery', () => {
     const ids = subscriber.pushed.map((payload) => (payload as { data: { record: { id: number } } }).data.record.id)
     expect(ids).toEqual([1, 2])
     expect(subscriber.pushed[0]).toMatchObject({ ids: [7], data: { type: 'INSERT', table: 'items', record: { id: 1, name: 'row 1' } } })
+  })
+
+  it("cuts the payload to a binding's select (of the columns the role may select)", async () => {
+    const { pool } = flakyPool(0)
+    const subscriber = listener(['name', 'not_a_column'])
+    const { enqueue } = changesFor(pool, [subscriber])
+    enqueue(insert(1))
+    await vi.advanceTimersByTimeAsync(100)
+    expect(subscriber.pushed).toMatchObject([{ data: { record: { name: 'row 1' }, columns: [{ name: 'name', type: 'text' }] } }])
+    expect((subscriber.pushed[0] as { data: { record: object } }).data.record).toEqual({ name: 'row 1' })
   })
 
   it('gives up a batch that keeps failing, and delivers the next one', async () => {

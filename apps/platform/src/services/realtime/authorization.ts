@@ -9,7 +9,7 @@ export interface Asker {
 export type Extension = 'broadcast' | 'presence'
 
 /** The asker's settings for the policies of realtime.messages (realtime.topic(), auth.uid(), auth.jwt()). */
-async function actAs(client: pg.PoolClient, asker: Asker, topic: string): Promise<void> {
+export async function actAs(client: pg.PoolClient, asker: Asker, topic: string): Promise<void> {
   await client.query(
     `SELECT pg_catalog.set_config('role', $1, true), pg_catalog.set_config('realtime.topic', $2, true),
             pg_catalog.set_config('request.jwt.claims', $3, true), pg_catalog.set_config('request.jwt.claim.sub', $4, true),
@@ -18,8 +18,8 @@ async function actAs(client: pg.PoolClient, asker: Asker, topic: string): Promis
   )
 }
 
-/** Runs fn in a transaction that is always rolled back: the probes below leave nothing behind. */
-async function probe<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs fn in a transaction that is always rolled back: the probes below (and replay's read) leave nothing behind. */
+export async function probe<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
   let broken = false
   try {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { readPermissions, writePermission, type Asker, type Extension } from './authorization.js'
 import { readSubscription, SubscriptionParamsError, type ChangeSubscription } from './changes/filters.js'
 import type { ClaimsGroup } from './changes/visibility.js'
+import { readReplay, replayMessages, type ReplayRequest } from './replay.js'
 import { CLIENT_PRESENCE_MAX_CALLS, CLIENT_PRESENCE_WINDOW_MS, LIMIT_TEXTS, WithinWindow } from './limits.js'
 import type { ChannelMember } from './member.js'
 import type { ProjectRealtime } from './project-realtime.js'
@@ -22,12 +23,17 @@ interface ChannelConfig {
   self: boolean
   ack: boolean
   replicationReady: boolean
+  /** broadcast.replay: a request, null without one, or the reason it cannot be read. */
+  replay: ReplayRequest | null | string
   presenceKey: string
   presenceEnabled: boolean
   private: boolean
   /** postgres_changes exactly as sent: the join reply echoes them with their ids. */
   changes: Array<Record<string, unknown>>
 }
+
+/** A replay request the channel cannot serve: the join is refused with its message. */
+class ReplayError extends Error {}
 
 const object = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
@@ -46,6 +52,7 @@ function readConfig(payload: Record<string, unknown>): ChannelConfig {
     self: flag(broadcast.self),
     ack: flag(broadcast.ack),
     replicationReady: flag(broadcast.replication_ready),
+    replay: readReplay(broadcast.replay),
     presenceKey: key,
     presenceEnabled: flag(presence.enabled),
     private: flag(config.private),
@@ -106,13 +113,16 @@ export class Channel implements ChannelMember {
     try {
       if (!this.subtopic) throw new TokenError('TopicNameRequired', 'You must provide a topic name')
       if (this.project.config.private_only && !this.config.private) throw new TokenError('PrivateOnly', LIMIT_TEXTS.privateOnly)
+      // Replay reads the topic's stored broadcasts: private channels only (realtime-js refuses it on public ones too).
+      if (typeof this.config.replay === 'string') throw new ReplayError(this.config.replay)
+      if (this.config.replay && !this.config.private) throw new ReplayError('UnableToReplayMessages: Replay is only available on private channels')
       this.claims = await this.verify(presentedToken(payload.access_token ?? payload.user_token) ?? this.socket.defaultToken)
       if (this.config.private) {
         this.readable = await readPermissions(this.project.pool(), this.asker, this.subtopic, this.config.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'])
         if (!this.readable.size) throw new TokenError('Unauthorized', `You do not have permissions to read from this Channel topic: ${this.subtopic}`)
       }
     } catch (error) {
-      const reason = error instanceof TokenError ? error.reason : `UnknownErrorOnChannel: ${(error as Error).message}`
+      const reason = error instanceof TokenError ? error.reason : error instanceof ReplayError ? error.message : `UnknownErrorOnChannel: ${(error as Error).message}`
       this.socket.send(encodeText(this.socket.vsn, reply(message, 'error', { reason })))
       this.project.record({ level: 'error', event: 'join_refused', message: reason, errorCode: error instanceof TokenError ? error.code : 'UnknownErrorOnChannel', topic: this.subtopic, role: this.claims?.role ?? null })
       return false
@@ -123,8 +133,20 @@ export class Channel implements ChannelMember {
     this.project.addChannel(this)
     this.project.record({ level: 'info', event: 'join', message: `Joined ${this.config.private ? 'private' : 'public'} channel ${this.subtopic}`, topic: this.subtopic, role: this.claims.role })
     if (this.config.presenceEnabled && this.canRead('presence')) this.push('presence_state', this.project.presenceOf(this.topicKey).state())
+    if (this.config.replay && typeof this.config.replay === 'object' && this.canRead('broadcast')) void this.replay(this.config.replay)
     void this.startChanges(bindings)
     return true
+  }
+
+  /** The topic's stored broadcasts since the requested time, to this channel alone (replay.ts). */
+  private async replay(request: ReplayRequest): Promise<void> {
+    try {
+      const messages = await replayMessages(this.project.pool(), this.asker, this.subtopic, request)
+      for (const message of messages) if (!this.ended) this.project.sendTo(this, message)
+    } catch (error) {
+      this.project.log.warn({ err: error, ref: this.project.ref }, 'realtime: a replay failed')
+      this.system('system', 'error', 'UnableToReplayMessages: Realtime was unable to replay messages')
+    }
   }
 
   private async verify(token: string): Promise<ChannelClaims> {

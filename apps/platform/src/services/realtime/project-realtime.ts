@@ -165,6 +165,12 @@ export class ProjectRealtime {
     return sent
   }
 
+  /** A user broadcast to one channel (a replay), encoded for its serializer. */
+  sendTo(channel: ChannelMember, message: UserBroadcast): void {
+    const frame = new FrameCache().userBroadcast(channel.socket.vsn, channel.topic, message)
+    if (frame !== null) channel.socket.send(frame)
+  }
+
   /** Ends every channel (the project stopped or went away): each hears a `system` error and phx_close. */
   shutdownAll(reason: string): void {
     for (const channels of [...this.topics.values()]) for (const channel of [...channels]) channel.shutdown(reason)

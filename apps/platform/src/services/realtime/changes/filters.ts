@@ -24,6 +24,8 @@ export interface ChangeSubscription {
   schema: string
   table: string
   filters: ColumnFilter[]
+  /** `select`: the columns the payload carries (of those the role may select); null for all. */
+  select: string[] | null
 }
 
 /** A binding the server cannot read: reported as a `system` error, the join itself still succeeds. */
@@ -48,7 +50,16 @@ export function readSubscription(params: Record<string, unknown>, id: number): C
     schema: schema ?? 'public',
     table: table ?? '*',
     filters: filter === undefined || filter === '' ? [] : parseFilter(filter),
+    select: readSelect(params.select),
   }
+}
+
+function readSelect(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null
+  if (!Array.isArray(value) || value.length === 0 || !value.every((name) => typeof name === 'string' && name !== '')) {
+    throw new SubscriptionParamsError('Error parsing `select` params: select must be a list of column names')
+  }
+  return [...new Set(value as string[])]
 }
 
 /** `col=op.value`, several joined by commas (AND) outside quotes and parentheses; `not.` negates. */

@@ -38,6 +38,12 @@ const RETRY_MS = [1000, 2000, 5000, 10_000]
  */
 const DELIVERY_RETRY_MS = [250, 1000, 3000, 8000]
 
+/** What a change matched of one listener's bindings: their ids, and the columns they select (null: all). */
+interface Matched {
+  ids: number[]
+  select: Set<string> | null
+}
+
 interface Pending {
   change: RowChange
   commitTimestamp: string
@@ -227,7 +233,7 @@ export class ProjectChanges {
     if (!listeners.length) return
     // Per relation and kind of check (DELETEs are not checked against policies, as on Supabase): the changes and,
     // per change, the listeners whose bindings and filters it matches with the ids it matched.
-    const groups = new Map<string, { info: RelationInfo; items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }> }>()
+    const groups = new Map<string, { info: RelationInfo; items: Array<{ pending: Pending; matches: Map<ChangeListener, Matched> }> }>()
     for (const item of pending) {
       const { change } = item
       const info = await this.relationInfo(change)
@@ -237,12 +243,15 @@ export class ProjectChanges {
         const name = oid === undefined ? undefined : info.typeNames.get(oid)
         return name === undefined ? undefined : valueKind(name)
       }
-      const matches = new Map<ChangeListener, number[]>()
+      const matches = new Map<ChangeListener, Matched>()
       for (const listener of listeners) {
-        const ids = listener.subscriptions
-          .filter((subscription) => bindingCovers(subscription, change.event, change.schema, change.table) && passesFilters(subscription.filters, row ?? {}, kindOf))
-          .map((subscription) => subscription.id)
-        if (ids.length) matches.set(listener, [...new Set(ids)])
+        const matched = listener.subscriptions.filter(
+          (subscription) => bindingCovers(subscription, change.event, change.schema, change.table) && passesFilters(subscription.filters, row ?? {}, kindOf),
+        )
+        if (!matched.length) continue
+        // Columns of every matching binding's select; one without select wants them all.
+        const select = matched.some((subscription) => subscription.select === null) ? null : new Set(matched.flatMap((subscription) => subscription.select!))
+        matches.set(listener, { ids: [...new Set(matched.map((subscription) => subscription.id))], select })
       }
       if (!matches.size) continue
       const key = `${change.relationOid}:${change.event === 'DELETE' ? 'delete' : 'rows'}:${JSON.stringify(info.primaryKey)}`
@@ -257,14 +266,14 @@ export class ProjectChanges {
   }
 
   /** Reads what a group's listeners may see; the function it resolves with sends them the changes. */
-  private async groupDelivery(info: RelationInfo, items: Array<{ pending: Pending; matches: Map<ChangeListener, number[]> }>, checkRows: boolean): Promise<() => void> {
+  private async groupDelivery(info: RelationInfo, items: Array<{ pending: Pending; matches: Map<ChangeListener, Matched> }>, checkRows: boolean): Promise<() => void> {
     if (!info.primaryKey.length) {
       // Supabase's answer for a table without a primary key: the error, and no row.
       return () => {
         for (const { pending, matches } of items) {
           const { change } = pending
           const data = { schema: change.schema, table: change.table, commit_timestamp: pending.commitTimestamp, type: change.event, columns: [], errors: ['Error 400: Bad Request, no primary key'] }
-          for (const [listener, ids] of matches) listener.push('postgres_changes', { ids, data })
+          for (const [listener, { ids }] of matches) listener.push('postgres_changes', { ids, data })
         }
       }
     }
@@ -290,10 +299,11 @@ export class ProjectChanges {
     const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows)
     return () =>
       items.forEach(({ pending, matches }, index) => {
-        for (const [listener, ids] of matches) {
+        for (const [listener, { ids, select }] of matches) {
           const seen = visibility[listenerGroups.get(listener)!]
           if (!seen?.visible.has(index)) continue
-          listener.push('postgres_changes', { ids, data: payloadFor(pending, info, seen.selectable) })
+          const columns = select ? new Set([...seen.selectable].filter((name) => select.has(name))) : seen.selectable
+          listener.push('postgres_changes', { ids, data: payloadFor(pending, info, columns) })
         }
       })
   }
