@@ -48,7 +48,9 @@ const WRITE_KEYWORD_SET: ReadonlySet<string> = new Set(WRITE_KEYWORDS)
 const ALLOWED_FUNCTION_SET: ReadonlySet<string> = new Set(ALLOWED_FUNCTIONS)
 const ALLOWED_BARE_SET: ReadonlySet<string> = new Set(ALLOWED_BARE_FUNCTIONS)
 // A name right after these words is an object being named, not a call: `insert into t (a)`.
-const NAMING_WORDS = ['into', 'table', 'references', 'function', 'procedure', 'view', 'type', 'domain', 'aggregate', 'trigger', 'exists']
+const NAMING_WORDS = ['into', 'table', 'references', 'function', 'procedure', 'view', 'type', 'domain', 'aggregate', 'trigger', 'exists', 'copy', 'only']
+// In CREATE INDEX, the table after ON and the method after USING are names: `on public.t (a)`, `using btree (a)`.
+const INDEX_NAMING_WORDS = ['on', 'using']
 
 /**
  * Returns the warning to confirm before running `sql`, or null when it may run straight away.
@@ -64,12 +66,13 @@ export function getQueryWarning(sql: string): QueryWarning | null {
   for (const statement of splitTokenStatements(sql, tokens)) {
     const code = significantTokens(statement.tokens)
     if (!isWord(code[0], 'select')) nonSelectStatements.push(code[0]!.text.toLowerCase())
+    const indexStatement = isWord(code[0], 'create') && (isWord(code[1], 'index') || (isWord(code[1], 'unique') && isWord(code[2], 'index')))
     code.forEach((token, i) => {
       const qualified = isPunctuation(code[i - 1], '.')
       if (token.kind === 'word' && !qualified && WRITE_KEYWORD_SET.has(token.text.toLowerCase())) {
         writeKeywords.add(token.text.toLowerCase())
       }
-      const called = calledFunction(code, i)
+      const called = calledFunction(code, i, indexStatement)
       if (called !== undefined) unknownFunctions.add(called)
     })
   }
@@ -114,7 +117,7 @@ function closesBeforeExpression(code: readonly Token[], close: number): boolean 
 }
 
 /** The name of the disallowed function called at `code[i]`, if one is. */
-function calledFunction(code: readonly Token[], i: number): string | undefined {
+function calledFunction(code: readonly Token[], i: number, indexStatement: boolean): string | undefined {
   const token = code[i]!
   const previous = code[i - 1]
   const qualified = isPunctuation(previous, '.')
@@ -130,6 +133,9 @@ function calledFunction(code: readonly Token[], i: number): string | undefined {
   // `generate_series(1, 3) g(n)` name columns of an alias.
   if (previous?.kind === 'operator' && previous.text === '::') return undefined
   if (isWord(previous, 'as', ...NAMING_WORDS)) return undefined
+  // `primary key (a, b)`, `foreign key (a)`: the key's columns.
+  if (token.kind === 'word' && name === 'key' && isWord(previous, 'primary', 'foreign')) return undefined
+  if (indexStatement && (isWord(previous, ...INDEX_NAMING_WORDS) || (qualified && isWord(code[i - 3], ...INDEX_NAMING_WORDS)))) return undefined
   // The same with the name schema-qualified: `create table public.t (...)`, `insert into public.t (a)`.
   if (qualified && isWord(code[i - 3], ...NAMING_WORDS)) return undefined
   // After a `)` a name opens an alias's column list (`generate_series(1, 3) g(n)`), except after

@@ -126,6 +126,14 @@ describe('getQueryWarning: function calls', () => {
     ['create or replace function public.add_numbers(a int, b int) returns int language sql as $$ select a + b $$', []],
     ['create table "app"."items" (owner int references public.users(id))', []],
     ['insert into public.todos(title) values (public.slugify($1))', ['public.slugify']],
+    // Key columns, index targets and methods, and COPY's column list are names too (issue 33, item 4).
+    ['alter table public.projects add constraint f foreign key (owner) references public.todos(id)', []],
+    ['create table t (a int, b int, primary key(a, b))', []],
+    ['create index on public.todos(title)', []],
+    ['create unique index i on todos using btree(lower(title))', []],
+    ['create index concurrently if not exists i on only public.todos using gin(tags)', []],
+    ['copy public.todos(title) from stdin', []],
+    ['select * from a join b on f(a.x) = b.y', ['f']],
   ])('lists only the functions called in %s', (sql, functions) => {
     expect(getQueryWarning(sql)?.unknownFunctions).toEqual(functions)
   })
