@@ -122,6 +122,10 @@ test('table editor: create a table with a foreign key, write rows, filter and so
   const policy = page.getByRole('dialog', { name: `New policy on ${books}` })
   await policy.getByLabel('Policy name').fill('Anyone reads books')
   await policy.getByLabel('anon').check()
+  // The roles a policy can usefully name: public, the API roles, the project's own; none of the platform's logins.
+  const roleNames = await policy.locator('.te-roles').getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim()))
+  expect(roleNames).toEqual(expect.arrayContaining(['public', 'anon', 'authenticated', 'service_role']))
+  for (const internal of ['authenticator', 'postgres', 'supabase_admin', 'stratum_editor', 'stratum_readonly', 'supabase_auth_admin']) expect(roleNames).not.toContain(internal)
   await policy.getByLabel('USING expression').fill('true')
   await policy.getByRole('button', { name: 'Review SQL' }).click()
   sqlDialog = page.getByRole('dialog', { name: 'Create policy Anyone reads books' })

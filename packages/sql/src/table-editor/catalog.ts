@@ -77,10 +77,20 @@ JOIN pg_namespace n ON n.nspname = pt.schemaname
 JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = pt.tablename
 WHERE pt.pubname = 'supabase_realtime'`
 
+/**
+ * Roles left out of the policy form: Postgres's superuser and the platform's own logins (a policy for them guards
+ * nothing the tenant uses). What stays: anon, authenticated, service_role and the project's own roles.
+ */
+export const ROLES_HIDDEN_FROM_POLICIES = [
+  'postgres', 'supabase_admin', 'authenticator', 'stratum_editor', 'stratum_readonly', 'supabase_auth_admin', 'supabase_storage_admin',
+  'supabase_realtime_admin', 'supabase_replication_admin', 'pgbouncer', 'dashboard_user', 'supabase_read_only_user',
+] as const
+
 /** Enum types and roles a column type or a policy can name. */
 export const EDITOR_CHOICES_QUERY = `SELECT json_build_object(
   'enums', coalesce((SELECT json_agg(json_build_object('schema', n.nspname, 'name', t.typname) ORDER BY n.nspname, t.typname)
     FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
     WHERE t.typtype = 'e' AND n.nspname NOT IN ('pg_catalog', 'information_schema')), '[]'),
-  'roles', coalesce((SELECT json_agg(rolname ORDER BY rolname) FROM pg_roles WHERE rolname NOT LIKE 'pg\\_%'), '[]')
+  'roles', coalesce((SELECT json_agg(rolname ORDER BY rolname) FROM pg_roles
+    WHERE rolname NOT LIKE 'pg\\_%' AND NOT rolsuper AND rolname <> ALL (ARRAY[${ROLES_HIDDEN_FROM_POLICIES.map((role) => `'${role}'`).join(', ')}])), '[]')
 ) AS data`

@@ -38,7 +38,7 @@ export {
   type PolicyCommand,
   type PolicySpec,
 } from './ddl.js'
-export { SCHEMAS_QUERY, entitiesQuery, relationQuery, EDITOR_CHOICES_QUERY, REALTIME_TABLES_QUERY } from './catalog.js'
+export { SCHEMAS_QUERY, entitiesQuery, relationQuery, EDITOR_CHOICES_QUERY, REALTIME_TABLES_QUERY, ROLES_HIDDEN_FROM_POLICIES } from './catalog.js'
 export { parseArrayLiteral, formatArrayLiteral } from './arrays.js'
 export {
   CSV_DELIMITERS,

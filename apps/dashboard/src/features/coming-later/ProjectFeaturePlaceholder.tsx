@@ -5,15 +5,13 @@ import { LATER_FEATURES, type LaterFeatureKey } from './features'
 
 /** A project route whose feature comes later: honest text, the project title, a real way forward. */
 export function ProjectFeaturePlaceholder({ feature }: { feature: LaterFeatureKey }) {
-  const { ref = '', id } = useParams()
+  const { ref = '' } = useParams()
   const entry = LATER_FEATURES[feature]
   useProjectPageTitle(entry.title)
-  // /sql/new is where a new snippet opens; /sql/{id} opens a saved one.
-  const snippetNote = feature !== 'sql' || !id ? '' : id === 'new' ? 'A new snippet will open here. ' : `This address will open the saved snippet ${id}. `
   return (
     <ComingLater
       title={entry.title}
-      description={snippetNote + entry.description}
+      description={entry.description}
       release={entry.release}
       items={entry.items}
       meanwhile={

@@ -82,8 +82,9 @@ export function SetupScreen({ project }: { project: Project }) {
               ))}
             </ul>
             <p className="status-screen-hint">
-              Client libraries talk to the project's REST API, which comes in a later release. Until then, any Postgres
-              driver connects with the details on the project home page.
+              Client libraries talk to the project's APIs at its project URL (REST, auth, storage, edge functions and
+              realtime), with the URL and keys under Settings &gt; API; any Postgres driver connects with the details on
+              the project home page.
             </p>
           </section>
           <section className="status-section" aria-labelledby="example-projects">
