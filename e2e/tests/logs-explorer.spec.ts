@@ -55,6 +55,9 @@ test('the Logs Explorer finds a line written by raise log with a template, draws
   await page.getByLabel('Log query').fill('with recent as (select id from postgres_logs) select id from recent')
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByTestId('logs-error')).toHaveText(LOG_QUERY_WITH_OR_SUBQUERY_ERROR)
+  // Nothing ran, so nothing is counted: no count kept from the run before (issue 33, item 9).
+  await expect(page.getByTestId('logs-histogram-card')).toContainText('The query did not run: nothing to count')
+  await expect(page.getByTestId('logs-histogram-card')).not.toContainText('lines in the window')
   await shot(page, 'logs-explorer-refused')
 
   // A template over another source, with the time range moved. Both changes are made in one task, before the

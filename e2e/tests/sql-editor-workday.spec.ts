@@ -75,6 +75,14 @@ test('visiting /sql five times stores nothing; typing stores one snippet, which 
   await expect(page).toHaveURL(new RegExp(`/sql/${id}$`))
   await expect(editorText(page)).toContainText('select 42 as answer')
 
+  // Studio's address for a new query, /sql/new, opens a draft too (issue 33, item 7), even with a snippet open last.
+  await page.goto(`/project/${project.ref}/sql/new`)
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql$`))
+  await expect(page.locator('[data-save-state]')).toHaveText('New query: saved once you type')
+  await expect(page.getByText('Failed to load query')).toHaveCount(0)
+  await page.goto(`/project/${project.ref}/sql/${id}`)
+  await expect(editorText(page)).toContainText('select 42 as answer')
+
   // New query is explicit: a draft, stored only when typed into.
   await page.getByRole('navigation', { name: 'Queries' }).getByRole('button', { name: 'New query' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql$`))

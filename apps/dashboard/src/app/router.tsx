@@ -69,6 +69,7 @@ function later(feature: LaterFeatureKey): RouteObject['lazy'] {
 const projectRoutes: RouteObject[] = [
   { index: true, lazy: page('projectHome', 'ProjectHomePage') },
   // One route for /sql and /sql/{id}: a draft that becomes a snippet moves to its address without a remount.
+  { path: 'sql/new', lazy: page('sqlEditor', 'NewQueryRedirect') },
   { path: 'sql/:id?', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'editor/:id?', lazy: page('tableEditor', 'TableEditorPage') },
   { path: 'database', lazy: later('database') },

@@ -157,7 +157,7 @@ export function LogsExplorerPage() {
         </div>
       </div>
       <LogsQueryError query={results} />
-      <LogsHistogramCard query={counts} window={window} bucket={bucket} source={histogramSource} />
+      <LogsHistogramCard query={counts} window={window} bucket={bucket} source={histogramSource} runFailed={Boolean(results.error || results.data?.error)} />
       <LogsResults
         projectRef={ref}
         query={results}

@@ -25,14 +25,18 @@ interface LogsHistogramCardProps {
   window: Window
   bucket: 'minute' | 'hour'
   source: string
+  /** The run's own query was refused or failed: nothing is shown, so nothing is counted. */
+  runFailed: boolean
 }
 
 /** Lines of the query's source per minute (or hour) over the window: a second logs.all query with timestamp_trunc and count. */
-export function LogsHistogramCard({ query, window, bucket, source }: LogsHistogramCardProps) {
-  const rows = query.data?.result
+export function LogsHistogramCard({ query, window, bucket, source, runFailed }: LogsHistogramCardProps) {
+  const rows = runFailed ? undefined : query.data?.result
   const points = useMemo(() => (rows ? histogramPoints(rows, window, bucket) : []), [rows, window, bucket])
   const total = points.reduce((sum, point) => sum + point.count, 0)
-  const failure = query.error ? errorMessage(query.error) : query.data?.error
+  const failure = runFailed ? null : query.error ? errorMessage(query.error) : query.data?.error
+  // The last run's counts stay drawn (dimmed) while this run's load; their number is not this run's.
+  const description = runFailed ? 'The query did not run: nothing to count' : !rows ? undefined : query.isPlaceholderData ? 'Counting…' : `${total} ${total === 1 ? 'line' : 'lines'} in the window`
   return (
     // While a new window's counts load, the last ones stay drawn, dimmed and marked busy: they belong to the last run.
     <Card
@@ -40,7 +44,7 @@ export function LogsHistogramCard({ query, window, bucket, source }: LogsHistogr
       data-testid="logs-histogram-card"
       aria-busy={query.isFetching}
       title={`${source} per ${bucket}`}
-      description={rows ? `${total} ${total === 1 ? 'line' : 'lines'} in the window` : undefined}
+      description={description}
     >
       {failure ? (
         <p className="muted">{failure}</p>
