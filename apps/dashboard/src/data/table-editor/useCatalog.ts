@@ -20,7 +20,9 @@ export const entitiesListQuery = (ref: string | undefined, schema: string) =>
 export const relationDetailsQuery = (ref: string | undefined, id: number | undefined) =>
   queryOptions({
     queryKey: tableEditorKeys.relation(ref ?? '', id ?? 0),
-    queryFn: ref && id ? ({ signal }) => readCatalog<EditorRelation | null>(ref, relationQuery(id), signal) : skipToken,
+    // No row for an id that no longer exists (an old link, a dropped table, ids renumbered by an upgrade): null, the
+    // page's 'Table not found'. Never undefined, which React Query takes for a failed read ("data is undefined").
+    queryFn: ref && id ? async ({ signal }) => (await readCatalog<EditorRelation | undefined>(ref, relationQuery(id), signal)) ?? null : skipToken,
   })
 
 export const editorChoicesQuery = (ref: string | undefined) =>
