@@ -77,6 +77,23 @@ test.describe('project shell', () => {
     await expect(page.getByRole('dialog', { name: 'Project menu' })).toBeVisible()
   })
 
+  test('a new page starts at the top; Back returns to where the page was left', async ({ page }) => {
+    const project = await healthyProject(page, 'Shell')
+    await page.goto(`/project/${project.ref}/settings/api`)
+    await expect(page.getByText('Data API settings')).toBeVisible()
+    const scroller = page.locator('.project-panel-scroll')
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(100)
+    const left = await scroller.evaluate((element) => element.scrollTop)
+    await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'General' }).click()
+    await expect(page).toHaveURL(/\/settings\/general$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport()
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(0)
+    await page.goBack()
+    await expect(page.getByText('Data API settings')).toBeVisible()
+    await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(left)
+  })
+
   test('every route of the project layout is reachable with a page title in the spec form', async ({ page }) => {
     const project = await healthyProject(page, 'Shell')
     const routes = [

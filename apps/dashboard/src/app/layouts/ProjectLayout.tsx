@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels'
 import { IconButton } from '../../components/ui/Button'
@@ -15,6 +15,7 @@ import { useMenuWidth } from '../../features/shell/useMenuWidth'
 import { useRightPanel } from '../../features/shell/useRightPanel'
 import '../../features/shell/shell.css'
 import { useIsSmallScreen } from '../../lib/useMediaQuery'
+import { usePageScroll } from '../../lib/usePageScroll'
 import { ProjectLoadGate } from './ProjectLoadGate'
 
 /**
@@ -32,6 +33,8 @@ export function ProjectLayout() {
   const menuWidth = useMenuWidth(menuPanel)
   const { pathname } = useLocation()
   const route = pathname.slice(`/project/${ref}`.length).replace(/\/+$/, '')
+  const scroller = useRef<HTMLDivElement>(null)
+  usePageScroll(scroller)
 
   const main = (
     <main id="main-content" className="project-main" tabIndex={-1}>
@@ -62,7 +65,9 @@ export function ProjectLayout() {
       <div className="project-body">
         {small ? (
           <>
-            <div className="project-panel-scroll project-group">{main}</div>
+            <div ref={scroller} className="project-panel-scroll project-group">
+              {main}
+            </div>
             {panel ? (
               <div className="side-panel-overlay">
                 <SidePanel kind={panel} onClose={close} />
@@ -103,7 +108,9 @@ export function ProjectLayout() {
             </Panel>
             <Separator className="resize-handle" aria-label="Resize product menu" />
             <Panel id="main-panel" minSize="30%">
-              <div className="project-panel-scroll">{main}</div>
+              <div ref={scroller} className="project-panel-scroll">
+                {main}
+              </div>
             </Panel>
             {panel ? (
               <>
