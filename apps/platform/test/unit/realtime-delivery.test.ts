@@ -29,10 +29,13 @@ function flakyPool(failures: number) {
   return { pool: pool as unknown as pg.Pool, calls }
 }
 
+/** A channel on a vsn 1.0.0 socket: `pushed` holds the payloads of the frames it was sent. */
 function listener(select: string[] | null = null): ChangeListener & { pushed: unknown[] } {
   const pushed: unknown[] = []
   return {
     pushed,
+    topic: 'realtime:items',
+    socket: { vsn: '1.0.0', send: (frame) => pushed.push((JSON.parse(String(frame)) as { payload: unknown }).payload) },
     subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [], select }],
     claimsGroup: () => ({ role: 'anon', claims: '{}' }),
     push: (_event, payload) => pushed.push(payload),

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { Logger } from 'pino'
 import type { RealtimeEvent } from '../event-log.js'
-import type { UserBroadcast } from '../protocol.js'
+import { encodeText, type UserBroadcast, type Vsn } from '../protocol.js'
 import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
 import { ChangeStream, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
@@ -11,8 +11,11 @@ import { jsonValue } from './values.js'
 /** A channel with postgres_changes bindings, as the delivery sees it. */
 export interface ChangeListener {
   subscriptions: ChangeSubscription[]
+  /** `realtime:<name>`, as frames carry it. */
+  readonly topic: string
+  readonly socket: { readonly vsn: Vsn; send(frame: string | Buffer): void }
   claimsGroup(): ClaimsGroup
-  /** Sends a `postgres_changes` frame (join_ref null) to this channel. */
+  /** Sends a frame (join_ref null) to this channel. */
   push(event: string, payload: unknown): void
 }
 
@@ -299,11 +302,22 @@ export class ProjectChanges {
     const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows)
     return () =>
       items.forEach(({ pending, matches }, index) => {
+        // Listeners alike (the same claims group, bindings and select, on the same topic and serializer: the many
+        // subscribers of one table) share one payload and one frame: built and encoded once, sent to each.
+        const frames = new Map<string, string>()
         for (const [listener, { ids, select }] of matches) {
-          const seen = visibility[listenerGroups.get(listener)!]
+          const group = listenerGroups.get(listener)!
+          const seen = visibility[group]
           if (!seen?.visible.has(index)) continue
-          const columns = select ? new Set([...seen.selectable].filter((name) => select.has(name))) : seen.selectable
-          listener.push('postgres_changes', { ids, data: payloadFor(pending, info, columns) })
+          const key = `${group}|${ids.join(',')}|${select ? [...select].join(',') : '*'}|${listener.socket.vsn}|${listener.topic}`
+          let frame = frames.get(key)
+          if (frame === undefined) {
+            const columns = select ? new Set([...seen.selectable].filter((name) => select.has(name))) : seen.selectable
+            const payload = { ids, data: payloadFor(pending, info, columns) }
+            frame = encodeText(listener.socket.vsn, { joinRef: null, ref: null, topic: listener.topic, event: 'postgres_changes', payload })
+            frames.set(key, frame)
+          }
+          listener.socket.send(frame)
         }
       })
   }
