@@ -518,3 +518,20 @@ function heardReceiverShape(message: unknown) {
   const { type, event, payload } = message as { type: string; event: string; payload: unknown }
   return { type, event, payload }
 }
+
+// After everything: the slot's life once nobody listens.
+describe('the replication slot', () => {
+  it('is dropped once nobody listens, also when the stream was lost meanwhile (a restart right after the last leave)', async () => {
+    const slots = async () => ((await sql(`select count(*)::int as n from pg_catalog.pg_replication_slots where slot_name = 'stratum_realtime'`)) as Array<{ n: number }>)[0]!.n
+    await Promise.all(clients.splice(0).map((made) => made.removeAllChannels()))
+    const listener = client(serviceKey)
+    await subscribeToChanges(listener.channel('slot').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, () => {}))
+    expect(await slots()).toBe(1)
+    await listener.removeAllChannels()
+    const cookie = await login(t)
+    expect((await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie }, {})).status).toBeLessThan(300)
+    await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+    // Dropped 10 s after the last listener left (changes/project-changes.ts IDLE_STOP_MS): it holds no WAL back after.
+    await waitFor(async () => (await slots()) === 0, { what: 'the slot to be dropped', timeoutMs: 45_000, intervalMs: 500 })
+  })
+})

@@ -4,7 +4,7 @@ import type { RealtimeEvent } from '../event-log.js'
 import { encodeText, type UserBroadcast, type Vsn } from '../protocol.js'
 import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
-import { ChangeStream, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
+import { ChangeStream, dropProjectSlot, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
 import { checkVisibility, readRelationInfo, type ClaimsGroup, type RelationInfo } from './visibility.js'
 import { jsonValue } from './values.js'
 
@@ -71,6 +71,8 @@ export class ProjectChanges {
   private stopped = false
   /** The slot has this owner's position: a stream lost since then resumes from it (stream.ts). */
   private resumable = false
+  /** Where the slot was made: halt drops it even when its stream was lost meanwhile (a restart while nobody listened). */
+  private slotLogin: ReplicationLogin | null = null
 
   constructor(private readonly options: ProjectChangesOptions) {}
 
@@ -107,6 +109,7 @@ export class ProjectChanges {
     )
     await started
     this.resumable = true
+    this.slotLogin = login
     this.failures = 0
     this.options.log.info({ ref: this.options.ref }, 'realtime: the change stream started')
     this.options.record({ level: 'info', event: 'changes_stream', message: 'Postgres changes stream started' })
@@ -131,9 +134,17 @@ export class ProjectChanges {
     const stream = this.stream
     this.stream = null
     this.started = null
-    this.resumable = false
     this.relations.clear()
-    await stream?.stop({ dropSlot: true })
+    await this.release(stream)
+  }
+
+  /** Ends the stream, and drops the slot, also when the stream was lost meanwhile (its position is nobody's now). */
+  private async release(stream: ChangeStream | null): Promise<void> {
+    const slotLogin = this.resumable ? this.slotLogin : null
+    this.resumable = false
+    this.slotLogin = null
+    if (stream) await stream.stop({ dropSlot: true })
+    else if (slotLogin) await dropProjectSlot(slotLogin).catch((error: Error) => this.options.log.debug({ err: error, ref: this.options.ref }, 'realtime: the slot was not dropped'))
   }
 
   /** The project stopped, went away or the platform is stopping: the stream ends, and the slot with it where it can. */
@@ -143,7 +154,7 @@ export class ProjectChanges {
     clearTimeout(this.retryTimer)
     const stream = this.stream
     this.stream = null
-    await stream?.stop({ dropSlot: true })
+    await this.release(stream)
   }
 
   /**

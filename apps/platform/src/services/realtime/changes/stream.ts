@@ -175,15 +175,18 @@ export class ChangeStream {
   }
 }
 
+/** WAIT waits for the ended walsender to let go: a moment on a live instance, never forever. */
+const SLOT_DROP_TIMEOUT_MS = 15_000
+
 /** DROP_REPLICATION_SLOT ... WAIT on a replication session of its own: it waits until the ended walsender lets go. */
-async function dropProjectSlot(login: ReplicationLogin): Promise<void> {
+export async function dropProjectSlot(login: ReplicationLogin): Promise<void> {
   await withProjectSession(
     { port: login.port, user: login.user, password: login.password },
     async (client) => {
       const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${SLOT_NAME}'`)
       if (rows.length) await client.query(`DROP_REPLICATION_SLOT ${SLOT_NAME} WAIT`)
     },
-    { replication: true, applicationName: 'stratum-realtime' },
+    { replication: true, applicationName: 'stratum-realtime', queryTimeoutMs: SLOT_DROP_TIMEOUT_MS },
   )
 }
 
