@@ -522,11 +522,12 @@ function heardReceiverShape(message: unknown) {
 // After everything: the slot's life once nobody listens.
 describe('the replication slot', () => {
   it('is dropped once nobody listens, also when the stream was lost meanwhile (a restart right after the last leave)', async () => {
-    const slots = async () => ((await sql(`select count(*)::int as n from pg_catalog.pg_replication_slots where slot_name = 'stratum_realtime'`)) as Array<{ n: number }>)[0]!.n
+    const slots = async () => ((await sql(`select count(*)::int as n from pg_catalog.pg_replication_slots where slot_name like 'stratum\\_realtime\\_%'`)) as Array<{ n: number }>)[0]!.n
     await Promise.all(clients.splice(0).map((made) => made.removeAllChannels()))
     const listener = client(serviceKey)
     await subscribeToChanges(listener.channel('slot').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, () => {}))
-    expect(await slots()).toBe(1)
+    // Owners replaced by the settings tests above may still be dropping theirs: at least this listener's.
+    expect(await slots()).toBeGreaterThanOrEqual(1)
     await listener.removeAllChannels()
     const cookie = await login(t)
     expect((await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie }, {})).status).toBeLessThan(300)

@@ -4,7 +4,7 @@ import type { RealtimeEvent } from '../event-log.js'
 import { encodeText, type UserBroadcast, type Vsn } from '../protocol.js'
 import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
-import { ChangeStream, dropProjectSlot, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
+import { ChangeStream, dropProjectSlot, SLOT_PREFIX, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
 import { checkVisibility, readRelationInfo, type ClaimsGroup, type RelationInfo } from './visibility.js'
 import { jsonValue } from './values.js'
 
@@ -30,6 +30,8 @@ interface ProjectChangesOptions {
   /** The project's realtime_logs. */
   record: (event: RealtimeEvent) => void
 }
+
+let owners = 0
 
 /** Nobody listening for this long: the stream stops, and the slot goes with it. */
 const IDLE_STOP_MS = 10_000
@@ -73,6 +75,8 @@ export class ProjectChanges {
   private resumable = false
   /** Where the slot was made: halt drops it even when its stream was lost meanwhile (a restart while nobody listened). */
   private slotLogin: ReplicationLogin | null = null
+  /** This owner's slot: its own name, so a successor's slot is never the one this owner drops. */
+  private readonly slotName = `${SLOT_PREFIX}_${process.pid}_${++owners}`
 
   constructor(private readonly options: ProjectChangesOptions) {}
 
@@ -100,7 +104,7 @@ export class ProjectChanges {
   private async open(): Promise<void> {
     const login = await this.options.replicationLogin()
     await pruneMessages(this.options.pool()).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: old messages were not deleted'))
-    const stream = new ChangeStream(login, (transaction) => this.enqueue(transaction), this.options.log)
+    const stream = new ChangeStream(login, this.slotName, (transaction) => this.enqueue(transaction), this.options.log)
     this.stream = stream
     const { started, ended } = stream.start(!this.resumable)
     ended.then(
@@ -144,7 +148,7 @@ export class ProjectChanges {
     this.resumable = false
     this.slotLogin = null
     if (stream) await stream.stop({ dropSlot: true })
-    else if (slotLogin) await dropProjectSlot(slotLogin).catch((error: Error) => this.options.log.debug({ err: error, ref: this.options.ref }, 'realtime: the slot was not dropped'))
+    else if (slotLogin) await dropProjectSlot(slotLogin, this.slotName).catch((error: Error) => this.options.log.debug({ err: error, ref: this.options.ref }, 'realtime: the slot was not dropped'))
   }
 
   /** The project stopped, went away or the platform is stopping: the stream ends, and the slot with it where it can. */

@@ -33,15 +33,17 @@ export interface ReplicationLogin {
 }
 
 /** The project's one slot for realtime (a project is served by one platform process). */
-export const SLOT_NAME = 'stratum_realtime'
+/** The prefix of realtime's slots; each owner of a project's stream (changes/project-changes.ts) has its own name. */
+export const SLOT_PREFIX = 'stratum_realtime'
 
 /**
- * pgoutput over the project's slot. A fresh start drops a slot left by an earlier stream (a crashed platform: its
- * position is from before anyone listening now) and makes a new one; a resumed start (the stream was lost: the
- * instance restarted, the connection broke) goes on from where the slot was acknowledged, so a change committed
- * while the stream was away is still delivered. The owner drops the slot when nobody listens (stop with dropSlot),
- * and the instance's max_slot_wal_keep_size bounds what one left behind by a crash can hold. Values stay Postgres's
- * text: values.ts turns them into JSON by their type, as Supabase does.
+ * pgoutput over the owner's slot. A resumed start (the stream was lost: the instance restarted, the connection broke)
+ * goes on from where the slot was acknowledged, so a change committed while the stream was away is still delivered.
+ * A fresh start makes the slot anew and drops the inactive realtime slots others left (a crashed platform, an owner
+ * replaced whose drop did not happen): their positions are from before anyone listening now. Each owner has its own
+ * name, so an owner being replaced never drops the slot its successor just made. The owner drops its slot when
+ * nobody listens (stop with dropSlot); the instance's max_slot_wal_keep_size bounds what one left behind can hold.
+ * Values stay Postgres's text: values.ts turns them into JSON by their type, as Supabase does.
  */
 class ProjectSlotPgoutput extends PgoutputPlugin {
   constructor(
@@ -52,7 +54,16 @@ class ProjectSlotPgoutput extends PgoutputPlugin {
   }
 
   override async start(client: pg.Client, slotName: string): Promise<unknown> {
-    const { rows } = await client.query<{ active: boolean }>(`SELECT active FROM pg_catalog.pg_replication_slots WHERE slot_name = '${slotName}'`)
+    if (this.fresh) {
+      // Best effort: a slot another owner is dropping at this moment makes the statement fail; the next fresh start retries.
+      await client
+        .query(
+          `SELECT pg_catalog.pg_drop_replication_slot(slot_name) FROM pg_catalog.pg_replication_slots
+            WHERE slot_name LIKE '${SLOT_PREFIX}\\_%' AND NOT active AND slot_name <> '${slotName}'`,
+        )
+        .catch(() => {})
+    }
+    const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${slotName}'`)
     let exists = rows.length > 0
     if (exists && this.fresh) {
       await client.query(`DROP_REPLICATION_SLOT ${slotName} WAIT`)
@@ -82,6 +93,8 @@ export class ChangeStream {
 
   constructor(
     private readonly login: ReplicationLogin,
+    /** The owner's slot (SLOT_PREFIX_…), kept across its streams so a lost one resumes. */
+    private readonly slotName: string,
     private readonly onTransaction: (transaction: CommittedTransaction) => void,
     private readonly log: Logger,
   ) {
@@ -120,7 +133,7 @@ export class ChangeStream {
       rejectStarted = reject
     })
     this.service.once('start', () => resolveStarted())
-    const ended = this.service.subscribe(plugin, SLOT_NAME).then(
+    const ended = this.service.subscribe(plugin, this.slotName).then(
       () => {
         rejectStarted(new Error('The change stream ended before it started'))
       },
@@ -138,7 +151,7 @@ export class ChangeStream {
   async stop({ dropSlot }: { dropSlot: boolean }): Promise<void> {
     this.stopped = true
     await this.service.destroy().catch(() => {})
-    if (dropSlot) await dropProjectSlot(this.login).catch((error: Error) => this.log.debug({ err: error }, 'realtime: the slot was not dropped'))
+    if (dropSlot) await dropProjectSlot(this.login, this.slotName).catch((error: Error) => this.log.debug({ err: error }, 'realtime: the slot was not dropped'))
   }
 
   private read(message: Pgoutput.Message): void {
@@ -179,12 +192,12 @@ export class ChangeStream {
 const SLOT_DROP_TIMEOUT_MS = 15_000
 
 /** DROP_REPLICATION_SLOT ... WAIT on a replication session of its own: it waits until the ended walsender lets go. */
-export async function dropProjectSlot(login: ReplicationLogin): Promise<void> {
+export async function dropProjectSlot(login: ReplicationLogin, slotName: string): Promise<void> {
   await withProjectSession(
     { port: login.port, user: login.user, password: login.password },
     async (client) => {
-      const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${SLOT_NAME}'`)
-      if (rows.length) await client.query(`DROP_REPLICATION_SLOT ${SLOT_NAME} WAIT`)
+      const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${slotName}'`)
+      if (rows.length) await client.query(`DROP_REPLICATION_SLOT ${slotName} WAIT`)
     },
     { replication: true, applicationName: 'stratum-realtime', queryTimeoutMs: SLOT_DROP_TIMEOUT_MS },
   )
