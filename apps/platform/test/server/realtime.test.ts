@@ -1,4 +1,5 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
+import pg from 'pg'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
@@ -199,6 +200,43 @@ describe('realtime with supabase-js', () => {
     await expect(
       subscribeToChanges(service.channel('bad-select').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', select: 'body' } as never, () => {})),
     ).rejects.toThrow('Error parsing `select` params: select must be a list of column names')
+  })
+
+  it('delivers a change streamed before other sessions can see it (its commit waits on a synchronous standby)', async () => {
+    // A commit is streamed once its record is flushed; the session leaves the running transactions after that. A
+    // synchronous standby that never answers holds a commit in between for as long as the test likes: the check of
+    // the change must wait for it, not call the row invisible (a busy machine's flake, the same gap for a moment).
+    const listener = client(serviceKey)
+    const seen: Array<{ new: { body: string } }> = []
+    await subscribeToChanges(
+      listener.channel('sync-standby').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: 'room=eq.sync-room' }, (change) => seen.push(change as never)),
+    )
+    const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    const admin = new pg.Client(t.platform.ctx.projects.adminConnection(row))
+    const writer = new pg.Client(t.platform.ctx.projects.adminConnection(row))
+    admin.on('error', () => {})
+    writer.on('error', () => {})
+    await admin.connect()
+    await writer.connect()
+    try {
+      await admin.query(`ALTER SYSTEM SET synchronous_standby_names = 'stratum_nobody'`)
+      await admin.query('SELECT pg_catalog.pg_reload_conf()')
+      await waitFor(async () => (await writer.query('SHOW synchronous_standby_names')).rows[0].synchronous_standby_names === 'stratum_nobody', { what: 'the standby setting' })
+      const writerPid = (await writer.query('SELECT pg_catalog.pg_backend_pid() AS pid')).rows[0].pid
+      const committed = writer.query(`insert into public.messages (owner, room, body) values (gen_random_uuid(), 'sync-room', 'held at commit')`)
+      await waitFor(async () => (await admin.query('SELECT wait_event FROM pg_catalog.pg_stat_activity WHERE pid = $1', [writerPid])).rows[0]?.wait_event === 'SyncRep', {
+        what: 'the commit waiting for the standby',
+      })
+      // Cancelled, the wait ends and the transaction, committed locally already, becomes visible.
+      await admin.query('SELECT pg_catalog.pg_cancel_backend($1)', [writerPid])
+      await committed
+    } finally {
+      await admin.query('ALTER SYSTEM RESET synchronous_standby_names').catch(() => {})
+      await admin.query('SELECT pg_catalog.pg_reload_conf()').catch(() => {})
+      await Promise.all([admin.end(), writer.end()])
+    }
+    await waitFor(() => seen.some((change) => change.new.body === 'held at commit'), { what: 'the change held at commit' })
+    await listener.removeAllChannels()
   })
 
   it('replays what the database sent to a private topic, the newest `limit` in order, to a channel that asks', async () => {

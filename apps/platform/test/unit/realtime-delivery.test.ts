@@ -43,6 +43,7 @@ function listener(select: string[] | null = null): ChangeListener & { pushed: un
 }
 
 const insert = (id: number): CommittedTransaction => ({
+  xid: 700 + id,
   commitTimestamp: '2026-12-02T10:00:00.000Z',
   changes: [{ relationOid: 16400, schema: 'public', table: 'items', event: 'INSERT', record: { id: String(id), name: `row ${id}` }, old: null, typeOids: new Map([['id', 23], ['name', 25]]) }],
 })

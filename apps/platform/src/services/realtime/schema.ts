@@ -40,12 +40,14 @@ export async function ensureRealtimeSchema(client: pg.Client, adminPassword: str
   await client.query(`GRANT ALL ON realtime.messages TO ${USER_ROLE}`)
   // The SQL editor's first try and introspection read it like auth's and storage's tables.
   await client.query(`GRANT SELECT ON realtime.messages TO ${READONLY_ROLE}`)
+  // The check before it took no transaction ids: a second overload would make every call ambiguous.
+  await client.query('DROP FUNCTION IF EXISTS realtime.stratum_visible_rows(regclass, text[], jsonb, jsonb, boolean)')
   for (const definition of FUNCTIONS) await client.query(definition)
   for (const signature of FUNCTION_SIGNATURES) {
     await client.query(`ALTER FUNCTION ${signature} OWNER TO ${REALTIME_ADMIN_ROLE}`)
     await client.query(`GRANT EXECUTE ON FUNCTION ${signature} TO ${USER_ROLE}, anon, authenticated, service_role`)
   }
-  await client.query(`GRANT EXECUTE ON FUNCTION realtime.stratum_visible_rows(regclass, text[], jsonb, jsonb, boolean) TO ${AUTHENTICATOR_ROLE}`)
+  await client.query(`GRANT EXECUTE ON FUNCTION realtime.stratum_visible_rows(regclass, text[], jsonb, jsonb, boolean, bigint[]) TO ${AUTHENTICATOR_ROLE}`)
   await client.query(`DO $$ BEGIN
     IF NOT EXISTS (SELECT FROM pg_catalog.pg_publication WHERE pubname = ${literal(CHANGES_PUBLICATION)}) THEN
       CREATE PUBLICATION ${CHANGES_PUBLICATION};
@@ -62,7 +64,7 @@ const FUNCTION_SIGNATURES = [
   'realtime.send(jsonb, text, text, boolean)',
   'realtime.send_binary(bytea, text, text, boolean)',
   'realtime.broadcast_changes(text, text, text, text, text, record, record, text)',
-  'realtime.stratum_visible_rows(regclass, text[], jsonb, jsonb, boolean)',
+  'realtime.stratum_visible_rows(regclass, text[], jsonb, jsonb, boolean, bigint[])',
 ]
 
 const FUNCTIONS = [
@@ -109,13 +111,26 @@ const FUNCTIONS = [
   // the platform rolls back: for each subscriber group (a role and its JWT claims) the columns it may select, and
   // which of the changed rows (by primary key) its row-level security lets it see. A policy that fails hides the
   // rows from that group only.
-  `CREATE OR REPLACE FUNCTION realtime.stratum_visible_rows(entity regclass, key_columns text[], keys jsonb, checks jsonb, check_rows boolean)
+  // A change is streamed once its commit record is flushed, which is a moment before the committing session leaves
+  // the running transactions: a snapshot taken in between does not see the row yet (a busy machine hid a fresh insert
+  // from even service_role). So the check first waits, bounded (about 4 s, under the pool's 5 s statement timeout), until
+  // a new snapshot runs none of the changes' transactions (xids, 32-bit as pgoutput gives them); each statement below
+  // takes a new snapshot.
+  `CREATE OR REPLACE FUNCTION realtime.stratum_visible_rows(entity regclass, key_columns text[], keys jsonb, checks jsonb, check_rows boolean, xids bigint[])
      RETURNS TABLE (check_index integer, selectable text[], visible integer[]) LANGUAGE plpgsql VOLATILE AS $$
      DECLARE
        item jsonb;
        rls boolean;
        condition text;
      BEGIN
+       -- Running in a snapshot: among its xip, or at or past its xmax (compared as 32-bit ids, modulo wraparound).
+       FOR attempt IN 1..4000 LOOP
+         EXIT WHEN NOT EXISTS (
+           SELECT 1 FROM (SELECT pg_catalog.pg_current_snapshot() AS s) AS snap, pg_catalog.unnest(xids) AS t(xid)
+            WHERE (t.xid - pg_catalog.pg_snapshot_xmax(snap.s)::text::bigint % 4294967296 + 4294967296) % 4294967296 < 2147483648
+               OR t.xid IN (SELECT x::text::bigint % 4294967296 FROM pg_catalog.pg_snapshot_xip(snap.s) AS x));
+         PERFORM pg_catalog.pg_sleep(0.001);
+       END LOOP;
        SELECT c.relrowsecurity INTO rls FROM pg_catalog.pg_class c WHERE c.oid = entity;
        SELECT pg_catalog.string_agg(pg_catalog.format('t.%I = (k.v ->> %s)::%s', a.attname, kc.ord - 1,
                                                       pg_catalog.format_type(a.atttypid, a.atttypmod)), ' AND ')

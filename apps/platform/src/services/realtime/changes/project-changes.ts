@@ -52,6 +52,7 @@ interface Matched {
 interface Pending {
   change: RowChange
   commitTimestamp: string
+  xid: number
 }
 
 /**
@@ -197,7 +198,7 @@ export class ProjectChanges {
         for (const transaction of batch) {
           for (const change of transaction.changes) {
             if (change.schema === 'realtime' && change.table === 'messages') this.deliverMessage(change)
-            else pending.push({ change, commitTimestamp: transaction.commitTimestamp })
+            else pending.push({ change, commitTimestamp: transaction.commitTimestamp, xid: transaction.xid })
           }
         }
         if (pending.length) await this.deliverWithRetries(pending)
@@ -314,7 +315,8 @@ export class ProjectChanges {
       const row = (change.event === 'DELETE' ? change.old : change.record) ?? {}
       return info.primaryKey.map((column) => row[column] ?? null)
     })
-    const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows)
+    const xids = [...new Set(items.map(({ pending }) => pending.xid))]
+    const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows, xids)
     return () =>
       items.forEach(({ pending, matches }, index) => {
         // Listeners alike (the same claims group, bindings and select, on the same topic and serializer: the many

@@ -20,6 +20,8 @@ export interface RowChange {
 }
 
 export interface CommittedTransaction {
+  /** The transaction's id (32 bits, as pgoutput's BEGIN carries it). */
+  xid: number
   /** ISO 8601, UTC, milliseconds: the format Supabase's payloads carry. */
   commitTimestamp: string
   changes: RowChange[]
@@ -157,7 +159,7 @@ export class ChangeStream {
   private read(message: Pgoutput.Message): void {
     switch (message.tag) {
       case 'begin':
-        this.transaction = { commitTimestamp: new Date(Number((message.commitTime as unknown as bigint) / 1000n)).toISOString(), changes: [] }
+        this.transaction = { xid: message.xid, commitTimestamp: new Date(Number((message.commitTime as unknown as bigint) / 1000n)).toISOString(), changes: [] }
         return
       case 'insert':
       case 'update':

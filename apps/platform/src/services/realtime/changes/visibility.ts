@@ -34,10 +34,12 @@ export async function checkVisibility(
   keys: Array<Array<string | null>>,
   groups: ClaimsGroup[],
   checkRows: boolean,
+  /** The transactions the rows come from: the check waits until a new snapshot sees them (schema.ts). */
+  xids: number[],
 ): Promise<GroupVisibility[]> {
   const { rows } = await pool.query<{ check_index: number; selectable: string[]; visible: number[] }>(
-    'SELECT check_index, selectable, visible FROM realtime.stratum_visible_rows($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb, $5::boolean)',
-    [relationOid, primaryKey, JSON.stringify(keys), JSON.stringify(groups), checkRows],
+    'SELECT check_index, selectable, visible FROM realtime.stratum_visible_rows($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb, $5::boolean, $6::bigint[])',
+    [relationOid, primaryKey, JSON.stringify(keys), JSON.stringify(groups), checkRows, xids],
   )
   const result: GroupVisibility[] = groups.map(() => ({ selectable: new Set(), visible: new Set() }))
   for (const row of rows) result[row.check_index] = { selectable: new Set(row.selectable), visible: new Set(row.visible) }
