@@ -71,9 +71,12 @@ const ASSISTANT_FUNCTION_CODE = `Deno.serve(() => new Response(JSON.stringify({ 
  * The assistant's scripted turns (tests/assistant.spec.ts), chosen by the last question: 'chart' ->
  * display_query of the todos by state, run at once, as a chart; 'function' -> display_edge_function
  * 'hello-assistant'; 'links' -> a javascript: link and an https link; 'slow' -> text after 1.5 s;
- * 'refuse' -> the model's 400 with its message.
+ * 'refuse' -> the model's 400 with its message; 'fail once' -> that 400 the first time, an answer when asked again.
  * Once a tool has answered, a closing sentence.
  */
+/** Questions the scripted assistant failed once already. */
+const failedOnce = new Set()
+
 async function scriptedAssistantReply(messages) {
   const lastUser = messages.map((m) => m.role).lastIndexOf('user')
   const question = (messages[lastUser]?.content ?? '').toLowerCase()
@@ -98,6 +101,14 @@ async function scriptedAssistantReply(messages) {
     }
   }
   if (question.includes('function')) return { toolCalls: [{ name: 'display_edge_function', arguments: { name: 'hello-assistant', code: ASSISTANT_FUNCTION_CODE } }] }
+  // 'fail once': the first time a question is asked, the model's 400; asked again (Retry), an answer.
+  if (question.includes('fail once')) {
+    if (!failedOnce.has(question)) {
+      failedOnce.add(question)
+      return { status: 400, message: 'The scripted model fails this once' }
+    }
+    return 'Answered on the second try.'
+  }
   // A 400 is not retried by the AI SDK: the error reaches the panel at once.
   if (question.includes('refuse')) return { status: 400, message: 'The scripted model refuses this request' }
   if (question.includes('links')) return 'Two links: [run this](javascript:alert(document.cookie)) and [the docs](https://example.com/docs).'

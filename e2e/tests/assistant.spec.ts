@@ -193,8 +193,36 @@ test("the model's error shows as a toast with its message, and the input comes b
   const { input } = await openAssistant(page, 'Assistant links')
   await input.fill('Please refuse this')
   await input.press('Enter')
-  await expect(page.getByText('The scripted model refuses this request')).toBeVisible()
+  await expect(page.locator('.toast-error').filter({ hasText: 'The scripted model refuses this request' })).toBeVisible()
   await expect(input).toBeEnabled()
+})
+
+test('a failed turn leaves no empty reply: the question keeps a Retry, also after a reload, that asks it again (issue 33 item 8)', async ({ page }) => {
+  const { project, panel, input } = await openAssistant(page, 'Assistant retry')
+  const question = `Please fail once (${Date.now()})`
+  await input.fill(question)
+  await input.press('Enter')
+  const failure = panel.getByRole('alert')
+  await expect(failure).toContainText('The scripted model fails this once')
+  await expect(panel.getByRole('article', { name: 'You' })).toContainText(question)
+  await expect(panel.getByRole('article', { name: 'Assistant' })).toHaveCount(0)
+  await expect(input).toBeEnabled()
+  await screenshot(page, 'assistant-failed-turn')
+
+  // Stored without an empty reply: after a reload the question is there, unanswered, with its Retry.
+  await expect
+    .poll(async () => {
+      const [chat] = await apiCall(page, 'GET', `/platform/projects/${project.ref}/assistant/chats`)
+      return chat ? (await apiCall(page, 'GET', `/platform/projects/${project.ref}/assistant/chats/${chat.id}`)).messages.map((m: { role: string }) => m.role) : []
+    })
+    .toEqual(['user'])
+  await page.reload()
+  await togglePanel(page)
+  await expect(failure).toContainText('This question was not answered.')
+  await failure.getByRole('button', { name: 'Retry' }).click()
+  await expect(panel.getByRole('article', { name: 'Assistant' })).toContainText('Answered on the second try.')
+  await expect(failure).toHaveCount(0)
+  await expect(panel.getByRole('article', { name: 'You' })).toHaveCount(1)
 })
 
 test('a chat that cannot be shown ends in the crash fallback; clearing its messages recovers', async ({ page }) => {

@@ -63,6 +63,12 @@ test('an error shows its HINT and the LINE with a caret; a NOTICE and the comman
   // The caret sits under "lower": column 8 of line 2, after the 8 characters of "LINE 2: ".
   expect(await error.textContent()).toContain(`LINE 2: select lower(1, 2, 3)\n${' '.repeat(8 + 7)}^`)
   await shot(page, 'error-hint-line')
+  // The error's position is underlined until the text changes (issue 33 item 5: a re-render marked the old offset again).
+  const underline = editor(page).locator('.squiggly-error')
+  await expect(underline).toHaveCount(1)
+  await typeSql(page, 'select id, title from todos where done')
+  await expect(editor(page).locator('.view-lines')).toContainText('todos')
+  await expect(underline).toHaveCount(0)
 
   await typeSql(page, "create temporary table notes (id int);\ninsert into notes values (1), (2), (3);\ndo $$ begin raise notice 'counted % notes', 3 using hint = 'a hint from plpgsql'; end $$")
   await run(page)
@@ -99,7 +105,8 @@ test('a run is found in the query history and reopened in a new query', async ({
   const project = await healthyProject(page, 'SQL history')
   await page.goto(`/project/${project.ref}/sql`)
   const marker = `history_${Date.now()}`
-  await typeSql(page, `select 42 as ${marker}`)
+  // Named parameters: the history keeps the text as written and shows the value used (issue 33 item 10).
+  await typeSql(page, `-- @set answer:int = 42\nselect :answer as ${marker}`)
   await run(page)
   await typeSql(page, 'select 2 as other_run')
   await run(page)
@@ -110,7 +117,8 @@ test('a run is found in the query history and reopened in a new query', async ({
   await dialog.getByRole('searchbox', { name: 'Search query history' }).fill(marker)
   const entries = dialog.getByRole('listitem')
   await expect(entries).toHaveCount(1)
-  await expect(entries.first()).toContainText(`select 42 as ${marker}`)
+  await expect(entries.first()).toContainText(`select :answer as ${marker}`)
+  await expect(entries.first().getByLabel('Parameters used')).toHaveText(':answer =42')
   await expect(entries.first()).toContainText('Success')
   await expect(entries.first()).toContainText('1 row')
   await shot(page, 'history')
@@ -118,13 +126,14 @@ test('a run is found in the query history and reopened in a new query', async ({
   await entries.first().getByRole('button', { name: 'Open in new query' }).click()
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql$`))
-  await expect(editor(page).locator('.view-lines')).toContainText(`select 42 as ${marker}`)
+  await expect(editor(page).locator('.view-lines')).toContainText('@set answer:int = 42')
+  await expect(editor(page).locator('.view-lines')).toContainText(`select :answer as ${marker}`)
   await run(page)
   await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: '42' })).toBeVisible()
   // The earlier query's save, which may end after the reopening, leaves the new query where it is (a project of its own, so
   // the count is this test's one stored query).
   await expect(page.getByText('PRIVATE (1)')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/sql(/[0-9a-f-]{36})?$`))
-  await expect(editor(page).locator('.view-lines')).toContainText(`select 42 as ${marker}`)
+  await expect(editor(page).locator('.view-lines')).toContainText(`select :answer as ${marker}`)
   await shot(page, 'history-reopened')
 })

@@ -15,6 +15,14 @@ const Query = z
   .max(SQL_MAX_QUERY_LENGTH, `query must be at most ${SQL_MAX_QUERY_LENGTH} characters`)
   .refine((sql) => sql.trim().length > 0, 'query cannot be empty')
 
+/** A named parameter's value as a run used it (`@set name = value`), kept beside the query in the history. */
+export const SqlHistoryParameter = z.strictObject({
+  name: z.string({ error: 'a parameter name is required' }).regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a parameter name must be a SQL identifier'),
+  value: z.string({ error: 'a parameter value must be a string' }).max(10_000, 'a parameter value must be at most 10000 characters'),
+})
+export type SqlHistoryParameter = z.infer<typeof SqlHistoryParameter>
+export const SQL_HISTORY_MAX_PARAMETERS = 100
+
 export const SqlQueryBody = z.strictObject({
   query: Query,
   read_only: z.boolean({ error: 'read_only must be true or false' }).default(true),
@@ -28,6 +36,15 @@ export const SqlQueryBody = z.strictObject({
     .default(SQL_DEFAULT_TIMEOUT_MS),
   /** Whether the run goes in the member's query history: the editor's runs do, the table editor's own reads do not. */
   history: z.boolean({ error: 'history must be true or false' }).default(true),
+  /**
+   * The editor's text as written when its named parameters were filled in (`query` holds the values): the history keeps
+   * this text, with its `@set` lines, and the values used (history_parameters), so the run reopens as it was written.
+   */
+  history_query: Query.optional(),
+  history_parameters: z
+    .array(SqlHistoryParameter, { error: 'history_parameters must be a list of { name, value }' })
+    .max(SQL_HISTORY_MAX_PARAMETERS, `history_parameters must have at most ${SQL_HISTORY_MAX_PARAMETERS} entries`)
+    .optional(),
 })
 export type SqlQueryBody = z.output<typeof SqlQueryBody>
 
@@ -185,6 +202,8 @@ export const SqlHistoryEntry = z.object({
   row_count: z.number().nullable(),
   status: z.enum(['ok', 'error']),
   error_message: z.string().nullable(),
+  /** The named parameters' values the run used (its query is the text as written); null when it had none. */
+  parameters: z.array(SqlHistoryParameter).nullable(),
 })
 export type SqlHistoryEntry = z.infer<typeof SqlHistoryEntry>
 

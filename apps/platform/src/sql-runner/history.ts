@@ -1,4 +1,4 @@
-import { SQL_HISTORY_RETENTION, type SqlHistoryEntry, type SqlHistoryPage, type SqlHistoryQuery } from '@stratum/contracts'
+import { SQL_HISTORY_RETENTION, type SqlHistoryEntry, type SqlHistoryParameter, type SqlHistoryPage, type SqlHistoryQuery } from '@stratum/contracts'
 import type { Db } from '../store/db.js'
 
 /** One run through the SQL editor's route, as the member's query history keeps it. */
@@ -9,6 +9,8 @@ export interface RecordedRun {
   durationMs: number
   rowCount: number | null
   error?: string
+  /** The named parameters' values, when `query` is the text as written. */
+  parameters?: SqlHistoryParameter[] | null
 }
 
 /**
@@ -17,8 +19,8 @@ export interface RecordedRun {
  */
 export async function recordRun(db: Db, run: RecordedRun, retention = SQL_HISTORY_RETENTION): Promise<void> {
   await db.query(
-    `INSERT INTO query_history (project_ref, user_id, query, duration_ms, row_count, status, error_message) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [run.projectRef, run.userId, run.query, Math.round(run.durationMs), run.rowCount, run.error === undefined ? 'ok' : 'error', run.error ?? null],
+    `INSERT INTO query_history (project_ref, user_id, query, duration_ms, row_count, status, error_message, parameters) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [run.projectRef, run.userId, run.query, Math.round(run.durationMs), run.rowCount, run.error === undefined ? 'ok' : 'error', run.error ?? null, run.parameters ? JSON.stringify(run.parameters) : null],
   )
   await db.query(
     `DELETE FROM query_history WHERE project_ref = $1 AND user_id = $2 AND id < (
@@ -35,6 +37,7 @@ interface HistoryRow {
   row_count: string | null
   status: 'ok' | 'error'
   error_message: string | null
+  parameters: SqlHistoryParameter[] | null
 }
 
 /** LIKE's wildcards in a search term are matched as themselves. */
@@ -45,7 +48,7 @@ export async function listRuns(db: Db, projectRef: string, userId: string, page:
   const search = page.search?.trim() ? `%${likeEscaped(page.search.trim())}%` : null
   // The id is sent as text (bigint); the order is the column's, not the text alias's ("9" > "18").
   const { rows } = await db.query<HistoryRow>(
-    `SELECT id::text AS id, query, ran_at, duration_ms, row_count::text AS row_count, status, error_message
+    `SELECT id::text AS id, query, ran_at, duration_ms, row_count::text AS row_count, status, error_message, parameters
      FROM query_history
      WHERE project_ref = $1 AND user_id = $2 AND ($3::text IS NULL OR query ILIKE $3) AND ($4::bigint IS NULL OR id < $4)
      ORDER BY query_history.id DESC LIMIT $5`,
@@ -59,6 +62,7 @@ export async function listRuns(db: Db, projectRef: string, userId: string, page:
     row_count: row.row_count === null ? null : Number(row.row_count),
     status: row.status,
     error_message: row.error_message,
+    parameters: row.parameters,
   }))
   return { entries, next_cursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null }
 }

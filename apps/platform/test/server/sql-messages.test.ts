@@ -158,6 +158,27 @@ describe('query history', () => {
     expect(entries[1]).toMatchObject({ query: 'insert into hist_rows select generate_series(1, 7)', status: 'ok', row_count: 7 })
   })
 
+  it('keeps the text as written and the named parameters it ran with (issue 33 item 10)', async () => {
+    const written = "-- @set n:int = 3\nselect :n as n_of_history, :kind as kind"
+    const answer = await run({ query: "select 3 as n_of_history, 'x' as kind", history_query: written, history_parameters: [{ name: 'n', value: '3' }, { name: 'kind', value: 'x' }] })
+    expect(answer.status).toBe(201)
+    const [entry] = (await history('?search=n_of_history')).body.entries
+    expect(entry).toMatchObject({ query: written, parameters: [{ name: 'n', value: '3' }, { name: 'kind', value: 'x' }], status: 'ok', row_count: 1 })
+    // A run without parameters keeps none.
+    await run({ query: 'select 1 as plain_of_history' })
+    expect((await history('?search=plain_of_history')).body.entries[0]).toMatchObject({ query: 'select 1 as plain_of_history', parameters: null })
+    for (const [body, message] of [
+      [{ query: 'select 1', history_parameters: [{ name: 'bad name', value: '1' }] }, 'a parameter name must be a SQL identifier'],
+      [{ query: 'select 1', history_parameters: [{ name: 'n', value: 1 }] }, 'a parameter value must be a string'],
+      [{ query: 'select 1', history_parameters: 'n=1' }, 'history_parameters must be a list of { name, value }'],
+      [{ query: 'select 1', history_query: '  ' }, 'query cannot be empty'],
+    ] as const) {
+      const refused = await run(body)
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+      expect(refused.body.message).toEqual(message)
+    }
+  })
+
   it(`keeps the newest ${SQL_HISTORY_RETENTION} runs per member and project`, async () => {
     const member = await memberWithRole(t, orgSlug, 'developer')
     const userId = (await t.platform.ctx.db.query('SELECT id FROM users WHERE email = $1', [member.email])).rows[0].id

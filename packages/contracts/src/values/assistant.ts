@@ -40,6 +40,8 @@ export const ASSISTANT_RENDER_TOOLS = ['display_query', 'display_edge_function']
 
 export const ASSISTANT_DISABLED_NOTICE = 'Assistant has been temporarily disabled'
 export const ASSISTANT_UNKNOWN_ERROR = 'An unknown error occurred'
+/** Under a stored chat's last question when it has no answer (its turn failed before the chat was opened again). */
+export const ASSISTANT_UNANSWERED = 'This question was not answered.'
 export const ASSISTANT_CRASH_TITLE = 'Something went wrong with the AI Assistant'
 export const ASSISTANT_CRASH_DESCRIPTION = "We've been notified and will review and fix this issue"
 export const ASSISTANT_CRASH_RETRY = 'Try again'

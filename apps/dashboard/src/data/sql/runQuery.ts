@@ -1,4 +1,4 @@
-import { SQL_STREAM_MEDIA_TYPE, WRITE_CONNECTION_REQUIRED, type SqlError, type SqlQueryResponse } from '@stratum/contracts'
+import { SQL_STREAM_MEDIA_TYPE, WRITE_CONNECTION_REQUIRED, type SqlError, type SqlHistoryParameter, type SqlQueryResponse } from '@stratum/contracts'
 import { apiFetch } from '../api'
 import { routeUrl, type RouteOptions } from '../request'
 import { readQueryStream, type PartialResults } from './readQueryStream'
@@ -14,6 +14,8 @@ export interface RunQueryVariables {
   signal?: AbortSignal
   /** Whether the run goes in the member's query history (the SQL editor's runs); other reads (the table editor's) do not. */
   history?: boolean
+  /** The text as written and its parameters' values, for the history, when `query` has the values filled in. */
+  written?: { sql: string; parameters: SqlHistoryParameter[] } | undefined
   /** Asks for the rows as they arrive (a streamed answer) and reports them as they come. */
   onProgress?: (partial: PartialResults) => void
 }
@@ -36,7 +38,7 @@ type ErrorBody = Partial<SqlQueryResponse> & {
  * the editor needs its position, statement and partial results. Network failures and other
  * refusals (permissions, a project that is not ready) are thrown as Errors with the server's text.
  */
-export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeoutMs, history, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
+export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeoutMs, history, written, signal, onProgress }: RunQueryVariables): Promise<RunQueryOutcome> {
   const response = await apiFetch(routeUrl('POST /platform/pg-meta/{ref}/query', { params: { ref } }), {
     method: 'POST',
     headers: { Accept: onProgress ? `${SQL_STREAM_MEDIA_TYPE}, application/json` : 'application/json', 'Content-Type': 'application/json' },
@@ -44,6 +46,7 @@ export async function runQuery({ ref, query, readOnly, rowLimit, statementTimeou
       query,
       read_only: readOnly,
       history: history === true,
+      ...(history === true && written ? { history_query: written.sql, history_parameters: written.parameters } : {}),
       ...(rowLimit !== undefined && rowLimit > 0 ? { row_limit: rowLimit } : {}),
       ...(statementTimeoutMs !== undefined ? { statement_timeout_ms: statementTimeoutMs } : {}),
     } satisfies RouteOptions<'POST /platform/pg-meta/{ref}/query'>['body']),

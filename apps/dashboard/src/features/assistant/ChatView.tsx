@@ -1,11 +1,11 @@
 import { useChat } from '@ai-sdk/react'
-import { ASSISTANT_CONTEXT_MESSAGES, ASSISTANT_UNKNOWN_ERROR, type Chat } from '@stratum/contracts'
+import { ASSISTANT_CONTEXT_MESSAGES, ASSISTANT_UNANSWERED, ASSISTANT_UNKNOWN_ERROR, type Chat } from '@stratum/contracts'
 import { DefaultChatTransport } from 'ai'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
 import { useTableCompletions } from '../../data/sql/useTableCompletions'
 import { ChatInput } from './ChatInput'
-import { toUIMessage, type AssistantUIMessage } from './message-shape'
+import { toUIMessage, withoutEmptyReply, type AssistantUIMessage } from './message-shape'
 import { MessageList } from './MessageList'
 import { suggestionsFor } from './suggestions'
 
@@ -71,12 +71,12 @@ export function ChatView(props: ChatViewProps) {
     [projectRef],
   )
 
-  const { messages, sendMessage, status, stop } = useChat<AssistantUIMessage>({
+  const { messages, sendMessage, regenerate, status, stop, error } = useChat<AssistantUIMessage>({
     id: chat?.id,
     messages: initial,
     transport,
     onError: (error) => toast.error(assistantErrorText(error)),
-    onFinish: ({ messages: all }) => done.current(all),
+    onFinish: ({ messages: all, isError }) => done.current(isError ? withoutEmptyReply(all) : all),
   })
 
   const loading = status === 'submitted' || status === 'streaming'
@@ -88,6 +88,21 @@ export function ChatView(props: ChatViewProps) {
     [sendMessage, turnContext],
   )
   const ask = (text: string) => (chat ? send(text) : props.onAskWithoutChat(text))
+  // The question asked again: the failed reply (if any) is dropped and the same question sent, with today's context.
+  const retry = useCallback(() => {
+    const snippet = turnContext().snippet
+    void regenerate({ body: snippet ? { snippet } : {} })
+  }, [regenerate, turnContext])
+  const shown = useMemo(() => (loading ? messages : withoutEmptyReply(messages)), [loading, messages])
+  // A turn that failed now, or a stored chat whose last question has no answer (the failure was before a reload).
+  const failure =
+    loading || shown.length === 0
+      ? null
+      : error
+        ? assistantErrorText(error)
+        : shown.at(-1)?.role === 'user'
+          ? ASSISTANT_UNANSWERED
+          : null
 
   const asked = useRef(false)
   useEffect(() => {
@@ -111,7 +126,15 @@ export function ChatView(props: ChatViewProps) {
           </div>
         </div>
       ) : (
-        <MessageList projectRef={projectRef} messages={messages} streaming={loading} canSaveSnippets={props.canSaveSnippets} canDeploy={props.canDeploy} history={history} />
+        <MessageList
+          projectRef={projectRef}
+          messages={shown}
+          streaming={loading}
+          canSaveSnippets={props.canSaveSnippets}
+          canDeploy={props.canDeploy}
+          history={history}
+          failure={failure && !props.inputDisabled ? { message: failure, onRetry: retry } : null}
+        />
       )}
       <ChatInput disabled={props.inputDisabled} loading={loading} notices={props.notices} onSubmit={ask} onStop={() => void stop()} />
     </>

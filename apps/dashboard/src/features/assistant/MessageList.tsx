@@ -1,7 +1,8 @@
 import { ASSISTANT_QUERY_BLOCK_SCROLL_DELAY_MS, ASSISTANT_STICK_TO_BOTTOM_PX, ASSISTANT_THINKING, assistantCallingTool } from '@stratum/contracts'
 import { getToolName, isToolUIPart } from 'ai'
-import { Sparkles, User } from 'lucide-react'
+import { RotateCcw, Sparkles, User } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react'
+import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { EdgeFunctionBlock } from './EdgeFunctionBlock'
 import type { AssistantUIMessage } from './message-shape'
@@ -16,6 +17,8 @@ interface MessageListProps {
   canDeploy: boolean
   /** Messages the chat was opened with: their query blocks wait for Run instead of running again. */
   history: ReadonlySet<string>
+  /** The last question got no answer: why, and a way to ask it again. */
+  failure: { message: string; onRetry: () => void } | null
 }
 
 /** Tool names with a call still under way (its input streaming, or called and not answered): each named once. */
@@ -33,7 +36,7 @@ export function callingTools(message: AssistantUIMessage | undefined): string[] 
  * new text; once they scroll up it stays where they are. A query block scrolls into view after
  * ASSISTANT_QUERY_BLOCK_SCROLL_DELAY_MS, when its widget has taken its height.
  */
-export function MessageList({ projectRef, messages, streaming, canSaveSnippets, canDeploy, history }: MessageListProps) {
+export function MessageList({ projectRef, messages, streaming, canSaveSnippets, canDeploy, history, failure }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const stuck = useRef(true)
 
@@ -42,7 +45,7 @@ export function MessageList({ projectRef, messages, streaming, canSaveSnippets, 
     if (element && stuck.current) element.scrollTop = element.scrollHeight
   }, [])
 
-  useLayoutEffect(toBottom, [messages, streaming, toBottom])
+  useLayoutEffect(toBottom, [messages, streaming, failure, toBottom])
 
   const timers = useRef(new Set<number>())
   useEffect(() => {
@@ -102,6 +105,14 @@ export function MessageList({ projectRef, messages, streaming, canSaveSnippets, 
           </div>
         </article>
       ))}
+      {failure ? (
+        <div className="assistant-failure" role="alert">
+          <p>{failure.message}</p>
+          <Button size="sm" icon={<RotateCcw size={14} aria-hidden="true" />} onClick={failure.onRetry}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
       {calling.map((name) => (
         <p key={name} className="assistant-status" role="status">
           <Spinner size={12} /> {assistantCallingTool(name)}

@@ -64,5 +64,16 @@ export function toUIMessage(message: ChatMessage): AssistantUIMessage {
   return { id: message.id, role: message.role, metadata: { createdAt: message.createdAt }, parts }
 }
 
+/** Whether a message has anything to show: text, or a tool call past its streaming input (a failed turn's reply has neither). */
+export function hasContent(message: AssistantUIMessage): boolean {
+  return message.parts.some((part) => (part.type === 'text' ? part.text.trim() !== '' : isToolUIPart(part) && part.state !== 'input-streaming'))
+}
+
+/** A turn that failed leaves an empty reply behind: it is neither shown nor stored (the question stays, with a Retry). */
+export function withoutEmptyReply(messages: AssistantUIMessage[]): AssistantUIMessage[] {
+  const last = messages.at(-1)
+  return last && last.role === 'assistant' && !hasContent(last) ? messages.slice(0, -1) : messages
+}
+
 /** What is saved after a turn: the latest messages that fit in a stored chat. */
 export const toStoredChat = (messages: AssistantUIMessage[]) => messages.slice(-ASSISTANT_MESSAGES_MAX).map(toStoredMessage)

@@ -73,6 +73,16 @@ export function QueryHistoryDialog({ projectRef, open, onOpenChange, onOpen }: Q
                 </span>
               </div>
               <pre className="query-history-sql">{entry.query}</pre>
+              {entry.parameters?.length ? (
+                <dl className="query-history-parameters" aria-label="Parameters used">
+                  {entry.parameters.map(({ name, value }) => (
+                    <div key={name}>
+                      <dt>:{name} =</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
               {entry.error_message ? <p className="query-history-error">ERROR: {entry.error_message}</p> : null}
             </li>
           ))}

@@ -168,8 +168,11 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
   const currentRunnable = (): Runnable => handle.current?.getRunnable() ?? { sql: getSql(), offset: 0 }
   // A draft is named once stored (an upsert of the name would store it before its SQL).
   useAutoTitle({ projectRef, snippet, canSave: saves && !isDraft, latestRun: latest, getSql })
-  const marker: ErrorMarker | null =
-    latest?.error?.position !== undefined && !runner.running ? { offset: latest.offset + latest.error.position - 1, message: latest.error.message } : null
+  // One marker per run: a new object on every render re-marked the old offset after each edit (under whatever text is there now).
+  const marker = useMemo<ErrorMarker | null>(
+    () => (latest?.error?.position !== undefined && !runner.running ? { offset: latest.offset + latest.error.position - 1, message: latest.error.message } : null),
+    [latest, runner.running],
+  )
 
   const editor = (
     <SqlEditor

@@ -1,4 +1,5 @@
 import { findDestructiveOperations, getQueryWarning, isEmptySql, parseParameters, substituteParameters, type DestructiveOperation, type QueryWarning } from '@stratum/sql'
+import type { SqlHistoryParameter } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useToast } from '../../components/ui/Toast'
@@ -15,6 +16,13 @@ export interface Runnable {
   sql: string
   /** Offset of `sql` in the editor's text (non-zero when a selection runs). */
   offset: number
+  /** The text as written when named parameters were filled in (`sql` holds the values): the history keeps it, with the values. */
+  written?: WrittenQuery
+}
+
+export interface WrittenQuery {
+  sql: string
+  parameters: SqlHistoryParameter[]
 }
 
 export interface RunningQuery extends Runnable {
@@ -66,7 +74,7 @@ export function useSqlRunner({
   const busy = useRef(false)
 
   const execute = useCallback(
-    async ({ sql, offset }: Runnable, readOnly: boolean) => {
+    async ({ sql, offset, written }: Runnable, readOnly: boolean) => {
       if (busy.current) return
       busy.current = true
       const startedAt = Date.now()
@@ -74,7 +82,7 @@ export function useSqlRunner({
       const base = { sql, offset, ranAt: startedAt }
       try {
         const onProgress = (partial: PartialResults) => setRunning((current) => current && { ...current, partial })
-        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, statementTimeoutMs, history: true, onProgress })
+        const outcome = await runQuery({ ref: projectRef, query: sql, readOnly, rowLimit, statementTimeoutMs, history: true, written, onProgress })
         const elapsedMs = Date.now() - startedAt
         if (outcome.kind === 'ok') {
           addRun(runKey, { ...base, elapsedMs, response: outcome.response })
@@ -85,7 +93,7 @@ export function useSqlRunner({
             void queryClient.invalidateQueries({ queryKey: sqlCatalogKeys.catalog(projectRef) })
           }
         }
-        else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, message: outcome.message })
+        else if (outcome.kind === 'write-required' && outcome.canRunWithFullConnection) setWritePrompt({ sql, offset, written, message: outcome.message })
         else {
           void queryClient.invalidateQueries({ queryKey: sqlKeys.history(projectRef) })
           addRun(runKey, {
@@ -123,9 +131,10 @@ export function useSqlRunner({
     (written: Runnable) => {
       if (busy.current || isEmptySql(written.sql)) return
       let runnable = written
-      if (parseParameters(written.sql).length > 0) {
+      const parameters = parseParameters(written.sql)
+      if (parameters.length > 0) {
         try {
-          runnable = { ...written, sql: substituteParameters(written.sql) }
+          runnable = { ...written, sql: substituteParameters(written.sql), written: { sql: written.sql, parameters: parameters.map(({ name, value }) => ({ name, value })) } }
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error)
           addRun(runKey, { sql: written.sql, offset: written.offset, ranAt: Date.now(), elapsedMs: 0, error: { message } })
@@ -142,7 +151,7 @@ export function useSqlRunner({
   const confirmGate = useCallback(() => {
     if (!gate) return
     setGate(null)
-    void execute({ sql: gate.sql, offset: gate.offset }, !canWrite)
+    void execute({ sql: gate.sql, offset: gate.offset, written: gate.written }, !canWrite)
   }, [gate, execute, canWrite])
 
   const confirmWrite = useCallback(() => {

@@ -1,4 +1,4 @@
-import { RefParams } from '@stratum/contracts'
+import { RefParams, type SqlHistoryParameter } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listRuns, recordRun } from '../../sql-runner/history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
@@ -13,6 +13,8 @@ export interface HistoryOutcome {
   outcome?: RunOutcome
   /** A failure outside SQL (the database not reachable, a server error). */
   failure?: string
+  /** The named parameters' values, when `query` is the text as written. */
+  parameters?: SqlHistoryParameter[] | undefined
 }
 
 /**
@@ -29,6 +31,7 @@ export async function recordInHistory(ctx: PlatformContext, request: FastifyRequ
       query,
       durationMs: run.durationMs,
       rowCount: error === undefined ? (last?.rowCount ?? null) : null,
+      parameters: run.parameters?.length ? run.parameters : null,
       ...(error !== undefined ? { error } : {}),
     })
   } catch (failure) {

@@ -117,7 +117,7 @@ export async function sqlRoutes(
       if (!body.history) return
       const error = run.outcome?.error
       if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) return
-      await recordInHistory(ctx, request, project.ref, body.query, { ...run, durationMs: performance.now() - started })
+      await recordInHistory(ctx, request, project.ref, body.history_query ?? body.query, { ...run, durationMs: performance.now() - started, parameters: body.history_parameters })
     }
     // The editor shows values as Postgres prints them (bytea as \x..., arrays as {1,2}).
     const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, values: 'postgres' as const }
