@@ -42,6 +42,9 @@ export type Project = z.infer<typeof Project>
 
 export const ProjectStatusBody = z.object({ status: ProjectStatusSchema })
 
+/** Whether the project's database answers the platform (the connecting screen asks when the REST API does not). */
+export const DatabaseHealthBody = z.object({ healthy: z.boolean() })
+
 export const CreateProjectBody = z.object({
   name: DisplayName('Project name', 64),
   organization_slug: OrgSlug,

@@ -57,7 +57,7 @@ import { PostgrestConfigResponse, PostgrestConfigUpdateBody } from './postgrest-
 import { RealtimeConfigResponse, RealtimeConfigUpdateBody } from './realtime-config.js'
 import { AuthOutboxMessage, ProjectAuthSettings, ProjectAuthSettingsUpdate } from './project-auth.js'
 import type { AuthUser, AuthUsersPage } from './project-auth.js'
-import { AvailableVersionsBody, CreateProjectBody, Project, ProjectStatusBody } from './projects.js'
+import { AvailableVersionsBody, CreateProjectBody, DatabaseHealthBody, Project, ProjectStatusBody } from './projects.js'
 import { CancelResponse, OngoingQueries, PidBody, SqlHistoryPage, SqlHistoryQuery, SqlQueryBody, SqlQueryResponse, TerminateResponse, V1MigrationBody, V1MigrationPatchBody, V1MigrationRollbackQuery, V1RunQueryBody } from './sql.js'
 import { SqlExportBody, SqlExportTicket } from './sql-export.js'
 import { Bucket, CreateBucketBody, StorageArchive, UpdateBucketBody, UpdateStorageConfigBody } from './storage.js'
@@ -218,6 +218,7 @@ export const API_ROUTES = {
   'GET /platform/projects/{ref}': { response: Project },
   'DELETE /platform/projects/{ref}': { response: DeletedProject },
   'GET /platform/projects/{ref}/status': { response: ProjectStatusBody },
+  'GET /platform/projects/{ref}/database/health': { response: DatabaseHealthBody },
   'GET /platform/projects/{ref}/settings': { response: ProjectSettings },
   'PATCH /platform/projects/{ref}/db-password': { body: UpdateDatabasePasswordBody, response: UpdateDatabasePasswordResponse },
   'GET /platform/projects-resource-warnings': { response: answer<ProjectResourceWarnings[]>() },

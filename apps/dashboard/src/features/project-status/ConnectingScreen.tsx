@@ -7,10 +7,11 @@ import { SUPPORT_AFTER_SECONDS } from './SetupScreen'
 import { useElapsedSeconds, useMountedAt } from './useElapsedSeconds'
 
 /**
- * The database does not answer: the health check (2 s timeout) failed, re-checked every 4 s, or
- * the platform's monitor could not start the instance again (ACTIVE_UNHEALTHY).
+ * The project does not answer: the REST check (2 s timeout, then the database asked and a cold start waited for)
+ * failed, re-checked every 4 s, or the platform's monitor could not start the instance again (ACTIVE_UNHEALTHY).
+ * `databaseAnswers`: the database does answer, so the text names the REST API instead.
  */
-export function ConnectingScreen({ project }: { project: Project }) {
+export function ConnectingScreen({ project, databaseAnswers = false }: { project: Project; databaseAnswers?: boolean }) {
   const elapsed = useElapsedSeconds(useMountedAt())
   const base = `/project/${project.ref}`
   return (
@@ -33,10 +34,17 @@ export function ConnectingScreen({ project }: { project: Project }) {
         </>
       }
     >
-      <p>
-        The project's database is not answering right now. The platform keeps checking it and starts it again if it
-        stopped; this page comes back by itself once it answers.
-      </p>
+      {databaseAnswers ? (
+        <p>
+          The project's REST API is not answering right now, though its database is. The platform starts it again on
+          the next request; this page comes back by itself once it answers.
+        </p>
+      ) : (
+        <p>
+          The project's database is not answering right now. The platform keeps checking it and starts it again if it
+          stopped; this page comes back by itself once it answers.
+        </p>
+      )}
       {project.status_reason ? <pre className="status-screen-reason">{project.status_reason}</pre> : null}
       <p className="status-screen-hint">
         {elapsed >= SUPPORT_AFTER_SECONDS ? (

@@ -96,7 +96,7 @@ export function ProjectStatusGate({ project, organization, route, children }: Pr
     case 'PAUSE_FAILED':
       return <FailureScreen project={project} organization={organization} kind="pause" />
     case 'ACTIVE_HEALTHY':
-      if (health.data?.healthy === false && showsConnecting(route)) return <ConnectingScreen project={project} />
+      if (health.data?.healthy === false && showsConnecting(route)) return <ConnectingScreen project={project} databaseAnswers={health.data.databaseAnswers} />
       break
     case 'ACTIVE_UNHEALTHY':
       if (showsConnecting(route)) return <ConnectingScreen project={project} />

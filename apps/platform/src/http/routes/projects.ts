@@ -82,8 +82,9 @@ export async function projectRoutes(app: FastifyInstance, ctx: PlatformContext):
     return { status: (await projectAccess(ctx.db, request, ref, 'projects.read')).project.status }
   })
 
-  // The dashboard's 'Connecting to project' check: does the database answer within 2 s?
-  app.get('/platform/projects/:ref/database/health', async (request) => {
+  // The connecting screen's second question, asked when the REST API did not answer in 2 s: does the database answer
+  // within 2 s? If it does, the REST API is starting (or failing) and the dashboard says that instead.
+  route(app, 'GET /platform/projects/{ref}/database/health', async (request) => {
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.read')
     const healthy = await canConnect(project.port, ctx.projects.credentials(project).adminPassword, 2_000)
