@@ -223,6 +223,18 @@ test('a failed turn leaves no empty reply: the question keeps a Retry, also afte
   await expect(panel.getByRole('article', { name: 'Assistant' })).toContainText('Answered on the second try.')
   await expect(failure).toHaveCount(0)
   await expect(panel.getByRole('article', { name: 'You' })).toHaveCount(1)
+
+  // Dark mode: the disabled Send button does not look like the enabled one (issue 33 item 12).
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  const send = panel.getByRole('button', { name: 'Send' })
+  const background = () => send.evaluate((element) => getComputedStyle(element).backgroundColor)
+  await input.fill('something to send')
+  await expect(send).toBeEnabled()
+  const enabled = await background()
+  await input.fill('')
+  await expect(send).toBeDisabled()
+  expect(await background()).not.toBe(enabled)
 })
 
 test('a chat that cannot be shown ends in the crash fallback; clearing its messages recovers', async ({ page }) => {

@@ -182,6 +182,31 @@ test('a major-version upgrade shows its progress, then its outcome, and its logi
   expect((await download).suggestedFilename()).toMatch(/logical\.sql\.gz$/)
 })
 
+test('restoring a project paused on Postgres 15 lists its version first and says when the choice is a major upgrade', async ({ page }) => {
+  // A new project, then a pause (its physical backup): more than the default 60 s on a busy machine.
+  test.setTimeout(120_000)
+  const orgSlug = await proOrgSlug(page)
+  const created = await apiCall(page, 'POST', '/platform/projects', {
+    name: 'Lifecycle paused 15', organization_slug: orgSlug, db_pass: 'e2e-db-password-1', postgres_engine: '15',
+  })
+  const status = async () => (await apiCall(page, 'GET', `/platform/projects/${created.ref}/status`)).status
+  await expect.poll(status, { timeout: 45_000 }).toBe('ACTIVE_HEALTHY')
+  await apiCall(page, 'POST', `/platform/projects/${created.ref}/pause`)
+  await expect.poll(status, OPERATION).toBe('INACTIVE')
+  await page.goto(`/project/${created.ref}/database`)
+  await page.getByRole('button', { name: 'Restore project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Restore this project' })
+  const version = dialog.getByLabel('Postgres version')
+  // The spec's preselection stands (the first GA version); the project's own version comes first in the list.
+  await expect(version).toHaveValue(/^17\|ga\|/)
+  await expect(version.locator('option').first()).toHaveText(/^Postgres 15\S* \(current\)$/)
+  await expect(dialog.getByText(/^A major upgrade: Postgres 15\S* to 17/)).toBeVisible()
+  await version.selectOption({ index: 0 })
+  await expect(dialog.getByText(/^A major upgrade/)).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+})
+
 test('delete on the Pro plan asks for a reason and the exact name', async ({ page }) => {
   const project = await proProject(page, OPS)
   await page.goto(`/project/${project.ref}/settings/general`)

@@ -109,6 +109,22 @@ test('results show as a bar chart in the editor, the chart is saved, and a repor
   await expect(widget.locator('svg rect.qw-bar')).toHaveCount(3)
   await widget.getByRole('radio', { name: 'Table' }).click()
   await expect(widget.getByRole('gridcell', { name: 'alpha' }).first()).toBeVisible()
+
+  // A second widget beside it: widgets of a row are as tall as each other, and each header is one row of controls
+  // (issue 33 item 12: unequal heights, toolbars wrapping to two lines).
+  await page.getByLabel('Snippet to pin').selectOption(snippetUrl.split('/').pop()!)
+  await page.getByRole('button', { name: 'Pin snippet' }).click()
+  const widgets = page.getByTestId('query-result-widget')
+  await expect(widgets).toHaveCount(2)
+  await expect(widgets.nth(1).getByTestId('result-chart').locator('svg rect.qw-bar')).toHaveCount(4)
+  const [left, right] = [(await widgets.nth(0).boundingBox())!, (await widgets.nth(1).boundingBox())!]
+  expect(right.y).toBe(left.y)
+  expect(right.height).toBe(left.height)
+  for (const index of [0, 1]) {
+    const header = (await widgets.nth(index).locator('.qw-header').boundingBox())!
+    expect(header.height).toBeLessThan(64)
+  }
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/report-widgets.png` })
 })
 
 test('a pinned snippet that writes waits for Run or Cancel, then asks for write access', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { apiCall, healthyProject, signIn } from './helpers'
+import { apiCall, healthyProject, recordShown, signIn } from './helpers'
 
 /** Screenshots for people when AI_SCREENSHOTS_DIR is set; nothing otherwise. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -114,7 +114,13 @@ test('an upgrade starts from the Infrastructure page and its screen follows it',
   await dialog.getByRole('textbox').fill(name)
   await dialog.getByRole('button', { name: 'Upgrade to Postgres 17' }).click()
   await expect(page.getByRole('heading', { name: 'Upgrading in progress' })).toBeVisible()
+  // Each step's wording follows its state (issue 33 item 12: only the icons changed): kept as shown, the steps are quick.
+  const steps = await recordShown(page, '.upgrade-step')
   await expect(page.getByRole('heading', { name: 'Upgrade completed!' })).toBeVisible({ timeout: 120_000 })
+  const shownSteps = await steps()
+  expect(shownSteps).toContain('Optimize database (not started)')
+  // A step's completed wording may never be on screen here: a small database's upgrade can end between two 5 s polls.
+  expect(shownSteps.some((text) => /ing .*… \(in progress\)$/.test(text))).toBe(true)
   await page.getByRole('button', { name: 'Return to project' }).click()
   await page.goto(`/project/${created.ref}/infrastructure`)
   await expect(page.getByTestId('postgres-version')).toContainText('Postgres 17')

@@ -178,6 +178,12 @@ test('a failing model shows its message in the prompt box; the prompt can be sen
   await page.keyboard.press('Escape')
   await expect(diffView(page)).toBeHidden()
   await expect(editorText(page)).toHaveText('select 1;')
+
+  // The toolbar's visible way in to the same prompt (issue 33 item 12: only Cmd/Ctrl+K opened it).
+  await page.getByRole('button', { name: 'Edit with AI', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Edit with AI' }).getByLabel('Prompt for AI')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Edit with AI' })).toBeHidden()
 })
 
 test('an untitled snippet is named by AI after its first successful run; a named one keeps its name', async ({ page }) => {

@@ -66,7 +66,8 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   await pickTemplate(page, 'Create a table with RLS')
   await expect(panelText(panel)).toContainText('create table if not exists public.todos')
   await panel.getByRole('button', { name: 'Run', exact: true }).click()
-  const destructiveGate = page.getByRole('dialog', { name: 'This query permanently removes or changes data' })
+  // The gate is the panel's own state, not a modal over the page (issue 33 item 12).
+  const destructiveGate = panel.getByRole('alertdialog', { name: 'This query permanently removes or changes data' })
   await expect(destructiveGate).toContainText(`${WRITE_OPERATION_WARNING} ${RUN_CONFIRMATION_QUESTION}`)
   await expect(destructiveGate).toContainText('DROP POLICY on "Owners manage their own todos": removes it.')
   await destructiveGate.getByRole('button', { name: 'Cancel' }).click()
@@ -77,13 +78,13 @@ test('the SQL editor panel: templates, the warning gate, 100 rows, empty results
   // Run: confirmed once at the gate, it runs with the full connection (no second dialog); the table exists with RLS.
   await panel.getByRole('button', { name: 'Run', exact: true }).click()
   await destructiveGate.getByRole('button', { name: 'Run', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'Run this query with write access?' })).toHaveCount(0)
+  await expect(page.getByRole('alertdialog', { name: 'Run this query with write access?' })).toHaveCount(0)
   await expect(results).toContainText('Success. No rows returned')
   expect(await query(page, project.ref, "select relrowsecurity as rls from pg_class where oid = 'public.todos'::regclass")).toEqual([{ rls: true }])
   expect(await query(page, project.ref, "select policyname from pg_policies where tablename = 'todos'")).toEqual([{ policyname: 'Owners manage their own todos' }])
 
   // 250 rows asked for, 100 shown, with the notice (Ctrl+Enter runs; a function call asks first).
-  const gate = page.getByRole('dialog', { name: 'Potential issue detected with your query' })
+  const gate = panel.getByRole('alertdialog', { name: 'Potential issue detected with your query' })
   await typeInPanel(page, 'select n from generate_series(1, 250) as n')
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(gate).toContainText(`${FUNCTION_CALL_WARNING} ${RUN_CONFIRMATION_QUESTION}`)
@@ -244,8 +245,8 @@ test('a Read-only member runs reads in the panel but cannot save a snippet', asy
   // A write is refused on the read-only connection, with no offer of the full one.
   await typeInPanel(reader, 'create table reader_table (id int)')
   await reader.keyboard.press('ControlOrMeta+Enter')
-  await reader.getByRole('dialog', { name: 'Potential issue detected with your query' }).getByRole('button', { name: 'Run', exact: true }).click()
+  await panel.getByRole('alertdialog', { name: 'Potential issue detected with your query' }).getByRole('button', { name: 'Run', exact: true }).click()
   await expect(results.getByRole('alert')).toContainText('Error running SQL query')
-  await expect(reader.getByRole('dialog', { name: 'Run this query with write access?' })).toHaveCount(0)
+  await expect(reader.getByRole('alertdialog', { name: 'Run this query with write access?' })).toHaveCount(0)
   await reader.context().close()
 })

@@ -86,7 +86,8 @@ test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table,
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   expect(await countOf(page, project.ref, `public.${existing}`)).toBe(ROWS)
 
-  // Into a new table: named after the file, columns from the header (text unless a type is chosen).
+  // Into a new table: named after the file, columns from the header, typed from the sampled values (issue 33 item 12:
+  // every column was text).
   await page.getByRole('button', { name: 'New table from CSV' }).click()
   dialog = page.getByRole('dialog', { name: 'New table from CSV in public' })
   await dialog.getByLabel('CSV file').setInputFiles(csv)
@@ -94,9 +95,10 @@ test(`CSV import: ${ROWS_TEXT} rows into an existing table and into a new table,
   await expect(dialog.getByLabel('Name of column 3')).toHaveValue('amount')
   // The file has an id column: no extra id column is offered by default.
   await expect(dialog.getByLabel(/Add an id column/)).not.toBeChecked()
-  await dialog.getByLabel('Type of column 1').selectOption('int8')
-  await dialog.getByLabel('Type of column 3').selectOption('numeric')
-  await dialog.getByLabel('Type of column 4').selectOption('date')
+  await expect(dialog.getByLabel('Type of column 1')).toHaveValue('int8')
+  await expect(dialog.getByLabel('Type of column 2')).toHaveValue('text')
+  await expect(dialog.getByLabel('Type of column 3')).toHaveValue('numeric')
+  await expect(dialog.getByLabel('Type of column 4')).toHaveValue('date')
   const sql = dialog.getByLabel('SQL to run')
   await expect(sql).toContainText(`CREATE TABLE "public"."orders_${suffix}" (\n  "id" int8,\n  "name" text,\n  "amount" numeric,\n  "day" date\n);`)
   await expect(sql).toContainText(`COPY "public"."orders_${suffix}" ("id", "name", "amount", "day") FROM STDIN`)

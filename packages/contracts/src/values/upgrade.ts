@@ -52,6 +52,22 @@ export const UPGRADE_STEPS = [
   'Optimize database',
 ] as const
 
+/** Each step's wording before it starts, while it runs and once done (the spec: initial, in-progress, completed). */
+export const UPGRADE_STEP_TEXTS: Record<(typeof UPGRADE_STEPS)[number], { initial: string; active: string; done: string }> = {
+  'Prepare new server': { initial: 'Prepare new server', active: 'Preparing new server…', done: 'Prepared new server' },
+  'Prepare new server for migration': {
+    initial: 'Prepare new server for migration',
+    active: 'Preparing new server for migration…',
+    done: 'Prepared new server for migration',
+  },
+  'Execute pre-upgrade checks': { initial: 'Execute pre-upgrade checks', active: 'Executing pre-upgrade checks…', done: 'Executed pre-upgrade checks' },
+  'Shut down API services': { initial: 'Shut down API services', active: 'Shutting down API services…', done: 'Shut down API services' },
+  'Migrate to new database': { initial: 'Migrate to new database', active: 'Migrating to new database…', done: 'Migrated to new database' },
+  'Execute database migration': { initial: 'Execute database migration', active: 'Executing database migration…', done: 'Executed database migration' },
+  'Update database extensions': { initial: 'Update database extensions', active: 'Updating database extensions…', done: 'Updated database extensions' },
+  'Optimize database': { initial: 'Optimize database', active: 'Optimizing database…', done: 'Optimized database' },
+}
+
 export function completedUpgradeSteps(progress: UpgradeProgress | undefined): number {
   if (!progress) return 0
   return Math.max(0, Math.min(UPGRADE_STEPS.length, UPGRADE_PROGRESS.indexOf(progress) - 1))

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { completedUpgradeSteps, UPGRADE_STATUS, UPGRADE_STEPS, type Project } from '@stratum/contracts'
+import { completedUpgradeSteps, UPGRADE_STATUS, UPGRADE_STEP_TEXTS, UPGRADE_STEPS, type Project } from '@stratum/contracts'
 import { Check, CircleAlert, CircleCheck, LifeBuoy } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -16,6 +16,7 @@ import { StatusScreen } from './StatusScreen'
 
 type StepState = 'pending' | 'active' | 'done'
 const STATE_TEXT: Record<StepState, string> = { pending: 'not started', active: 'in progress', done: 'completed' }
+const STEP_WORDING: Record<StepState, 'initial' | 'active' | 'done'> = { pending: 'initial', active: 'active', done: 'done' }
 
 function UpgradeSteps({ completed, running }: { completed: number; running: boolean }) {
   return (
@@ -28,7 +29,7 @@ function UpgradeSteps({ completed, running }: { completed: number; running: bool
               {state === 'done' ? <Check size={12} /> : state === 'active' ? <Spinner size={12} /> : null}
             </span>
             <span>
-              {step}
+              {UPGRADE_STEP_TEXTS[step][STEP_WORDING[state]]}
               <span className="visually-hidden"> ({STATE_TEXT[state]})</span>
             </span>
           </li>
@@ -170,7 +171,7 @@ export function UpgradingScreen({ project, onReturn, outcomeOnly = false, childr
         </Alert>
       ) : null}
       <UpgradeSteps completed={backingUp ? UPGRADE_STEPS.length : completed} running={!backingUp && Boolean(upgrade)} />
-      {upgrade ? <StartedAt iso={upgrade.initiated_at} /> : null}
+      {upgrade ? <StartedAt iso={upgrade.initiated_at} /> : <p className="upgrade-started status-screen-hint">Reading the upgrade's progress…</p>}
     </StatusScreen>
   )
 }

@@ -18,8 +18,9 @@ export function ParameterPopover({ parameters, values, onChange, onRun }: Parame
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button size="sm" variant="secondary" icon={<SlidersHorizontal size={14} aria-hidden="true" />}>
-          Parameters ({parameters.length})
+        {/* The count shown, the name said: the widget's header stays one row. */}
+        <Button size="sm" variant="secondary" icon={<SlidersHorizontal size={14} aria-hidden="true" />} aria-label={`Parameters (${parameters.length})`} title="Query parameters">
+          {parameters.length}
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label="Query parameters">

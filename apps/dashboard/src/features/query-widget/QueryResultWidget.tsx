@@ -3,7 +3,8 @@ import { getQueryWarning, parseParameters, substituteParameters, type QueryWarni
 import { Code2, Eye, EyeOff, Play } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../components/ui/Button'
+import { Button, IconButton } from '../../components/ui/Button'
+import { Tooltip } from '../../components/ui/Tooltip'
 import { Spinner } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { runBackgroundQuery } from '../../data/sql/backgroundQueries'
@@ -110,7 +111,7 @@ export function QueryResultWidget({ projectRef, snippet, chart: widgetChart, onC
     else
       body = (
         <div className="qw-grid">
-          <ResultsGrid columns={columns} rows={rows} stateKey={`widget.${projectRef}.${snippet.id}`} fileName={snippet.name || 'results'} />
+          <ResultsGrid columns={columns} rows={rows} stateKey={`widget.${projectRef}.${snippet.id}`} fileName={snippet.name || 'results'} showHint={false} />
         </div>
       )
   }
@@ -122,25 +123,25 @@ export function QueryResultWidget({ projectRef, snippet, chart: widgetChart, onC
           {snippet.name}
         </h3>
         <div className="qw-actions">
-          <Button
+          {/* Icons with their names as tooltips: the header stays one row in a report's narrowest column. */}
+          <IconButton
             size="sm"
-            variant="ghost"
+            label={showSql ? 'Hide query' : 'Show query'}
             icon={showSql ? <EyeOff size={14} aria-hidden="true" /> : <Eye size={14} aria-hidden="true" />}
             aria-pressed={showSql}
             onClick={() => setShowSql(!showSql)}
-          >
-            {showSql ? 'Hide query' : 'Show query'}
-          </Button>
+          />
           <ParameterPopover parameters={parameters} values={values} onChange={setValues} onRun={() => void run()} />
           <ViewSwitch view={view} onChange={(next) => updateChart({ ...chart, view: next })} />
           {onEditInEditor ? (
-            <Button size="sm" variant="ghost" icon={<Code2 size={14} aria-hidden="true" />} onClick={onEditInEditor}>
-              Edit in SQL editor
-            </Button>
+            <IconButton size="sm" label="Edit in SQL editor" icon={<Code2 size={14} aria-hidden="true" />} onClick={onEditInEditor} />
           ) : (
-            <Link className="btn btn-ghost btn-sm" to={`/project/${projectRef}/sql/${snippet.id}`}>
-              <Code2 size={14} aria-hidden="true" /> Edit in SQL editor
-            </Link>
+            <Tooltip content="Edit in SQL editor" describe={false}>
+              <Link className="btn btn-ghost btn-sm btn-icon" to={`/project/${projectRef}/sql/${snippet.id}`}>
+                <Code2 size={14} aria-hidden="true" />
+                <span className="visually-hidden">Edit in SQL editor</span>
+              </Link>
+            </Tooltip>
           )}
           <Button size="sm" variant="primary" icon={<Play size={14} aria-hidden="true" />} loading={running} onClick={() => void run()}>
             Run

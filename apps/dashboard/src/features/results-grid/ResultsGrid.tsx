@@ -36,6 +36,8 @@ interface ResultsGridProps {
   rowNumbers?: boolean
   /** The export of the whole result by the server (the SQL editor's), offered beside the loaded rows' downloads. */
   wholeResultExport?: WholeResultExport
+  /** The line on viewing and selecting cells under the grid; left out where space is short (a report's widgets). */
+  showHint?: boolean
 }
 
 export interface WholeResultExport {
@@ -73,7 +75,7 @@ function useStableList<T extends readonly string[] | undefined>(list: T): T {
 }
 
 /** The results of one statement: virtualized rows, sort and filters, cell viewer, export. */
-export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onRowClick, columnTypes: givenTypes, rowNumbers, wholeResultExport }: ResultsGridProps) {
+export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onRowClick, columnTypes: givenTypes, rowNumbers, wholeResultExport, showHint = true }: ResultsGridProps) {
   // Callers build these lists on every render: kept by content, so the rows shown (and the
   // selected range, which belongs to them) stay the same until the result, sort or filters change.
   const names = useStableList(givenNames)
@@ -298,10 +300,12 @@ export function ResultsGrid({ columns: givenNames, rows, stateKey, fileName, onR
         }}
         renderers={{ noRowsFallback: <div className="results-grid-empty">No rows match the filters</div> }}
       />
-      <div className="results-grid-hint">
-        <Maximize2 size={12} aria-hidden="true" /> Double-click or press Enter on a cell to view it. Drag, or Shift+click or Shift+arrows, to select cells; Ctrl+C
-        copies them.
-      </div>
+      {showHint ? (
+        <div className="results-grid-hint">
+          <Maximize2 size={12} aria-hidden="true" /> Double-click or press Enter on a cell to view it. Drag, or Shift+click or Shift+arrows, to select cells;
+          Ctrl+C copies them.
+        </div>
+      ) : null}
       <CellViewerDialog cell={viewed} onClose={() => setViewed(null)} />
     </div>
   )

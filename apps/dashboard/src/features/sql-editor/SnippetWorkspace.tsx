@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, SQL_DEFAULT_TIMEOUT_MS, type ContentItem } from '@stratum/contracts'
 import { NO_ROW_LIMIT, ROW_LIMIT_OPTIONS } from '@stratum/sql'
-import { Activity, ChevronDown, Copy, History, ListTree, PanelLeft, Play, WandSparkles } from 'lucide-react'
+import { Activity, ChevronDown, Copy, History, ListTree, PanelLeft, Play, Sparkles, WandSparkles } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator } from 'react-resizable-panels'
 import { useQueryClient } from '@tanstack/react-query'
@@ -288,6 +288,16 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
           >
             Explain analyze
           </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="btn-icon"
+            aria-label="Edit with AI"
+            icon={<Sparkles size={14} aria-hidden="true" />}
+            disabled={!ownsIt}
+            onClick={() => handle.current?.editWithAi()}
+            title="Edit with AI: the selection, or at the cursor (Cmd/Ctrl+K)"
+          />
           <Button
             size="sm"
             variant="ghost"

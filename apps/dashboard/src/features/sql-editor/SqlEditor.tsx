@@ -5,6 +5,7 @@ import { InlineAiEdit } from './ai/InlineAiEdit'
 import { formatSql } from './format'
 import { statementRunnable } from './statementAt'
 import { useSqlMonaco } from './useSqlMonaco'
+import { INLINE_AI_EDIT_ACTION } from './ai/useInlineAiEdit'
 import { useStatementHighlight } from './useStatementHighlight'
 import type { Runnable } from './useSqlRunner'
 
@@ -20,6 +21,8 @@ export interface EditorHandle {
   insert: (text: string) => void
   /** Formats the selection, or the whole text, as one undoable edit. */
   format: () => Promise<void>
+  /** Opens the inline AI edit's prompt (Cmd/Ctrl+K) at the cursor or the selection. */
+  editWithAi: () => void
 }
 
 export interface ErrorMarker {
@@ -137,6 +140,10 @@ export function SqlEditor({ initialValue, onChange, onRun, handleRef, marker, re
         focus: () => created.focus(),
         insert,
         format,
+        editWithAi: () => {
+          created.focus()
+          void created.getAction(INLINE_AI_EDIT_ACTION)?.run()
+        },
       }
       return () => {
         handleRef.current = null

@@ -3,6 +3,6 @@
 // (app/areas/sql-editor): it is not exported here, so importing this entry does not pull the page in.
 export { ElapsedTime } from './ElapsedTime'
 export { useRuns, type RunRecord } from './results'
-export { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
+export { RunWarningDialog, RunWarningGate, WriteConnectionDialog, WriteConnectionGate } from './RunDialogs'
 export { useSqlMonaco } from './useSqlMonaco'
 export { useSqlRunner, type RunningQuery } from './useSqlRunner'

@@ -12,7 +12,7 @@ import { useCreateSnippet } from '../../data/content/useCreateSnippet'
 import { useCan, useOrgPermissions } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { modKeyLabel } from '../../lib/platform'
-import { RunWarningDialog, useRuns, useSqlRunner, WriteConnectionDialog } from '../sql-editor'
+import { RunWarningGate, useRuns, useSqlRunner, WriteConnectionGate } from '../sql-editor'
 import { flushPanelDraft, readPanelDraft, setPanelDraft } from './draft'
 import { PanelEditor, type PanelEditorHandle } from './PanelEditor'
 import { PanelResults } from './PanelResults'
@@ -160,13 +160,18 @@ export function SqlPanel({ projectRef }: { projectRef: string }) {
         <Separator className="resize-handle sql-panel-resize" aria-label="Resize results" />
         <Panel id="sql-panel-results" defaultSize="55%" minSize="15%">
           <section className="sql-panel-results-area" aria-label="Results">
-            <PanelResults projectRef={projectRef} latest={runs[0]} running={runner.running} cancelling={runner.cancelling} onCancel={runner.cancel} />
+            {/* The warning-confirm state is the panel's own, in place of its results (never a modal over the page). */}
+            {runner.gate ? (
+              <RunWarningGate warning={runner.gate.warning} destructive={runner.gate.destructive} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
+            ) : runner.writePrompt ? (
+              <WriteConnectionGate message={runner.writePrompt.message} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />
+            ) : (
+              <PanelResults projectRef={projectRef} latest={runs[0]} running={runner.running} cancelling={runner.cancelling} onCancel={runner.cancel} />
+            )}
           </section>
         </Panel>
       </Group>
 
-      <RunWarningDialog warning={runner.gate?.warning ?? null} destructive={runner.gate?.destructive} onRun={runner.confirmGate} onCancel={runner.cancelGate} />
-      <WriteConnectionDialog message={runner.writePrompt?.message ?? null} onConfirm={runner.confirmWrite} onCancel={runner.declineWrite} />
       <Dialog
         open={replacing !== null}
         onOpenChange={(open) => !open && setReplacing(null)}

@@ -12,11 +12,10 @@ import type { EditorRelation } from '../../data/table-editor/types'
 import { useImportCsv } from '../../data/table-editor/useImportCsv'
 import { useRunTableSql } from '../../data/table-editor/useRunTableSql'
 import { CsvPreviewTable } from './CsvPreviewTable'
-import { DELIMITER_LABELS, detectDelimiter, formatBytes, previewOf, readSample, tableNameFromFile, type CsvSample } from './csv-file'
+import { DELIMITER_LABELS, detectDelimiter, formatBytes, previewOf, readSample, tableNameFromFile, typeSampleOf, type CsvSample } from './csv-file'
+import { IMPORT_TYPES, inferImportType } from './csv-types'
 import './table-editor-import.css'
 
-/** Types offered for a new table's columns; text takes anything the file holds. */
-const IMPORT_TYPES = ['text', 'int8', 'int4', 'numeric', 'float8', 'bool', 'date', 'timestamp', 'timestamptz', 'uuid', 'jsonb'] as const
 
 const plainColumn = (name: string, type: string): ColumnSpec => ({ name, type, default: { kind: 'none' }, nullable: true, unique: false, primaryKey: false, identity: 'none' })
 const ID_COLUMN: ColumnSpec = { ...plainColumn('id', 'int8'), nullable: false, primaryKey: true, identity: 'by default' }
@@ -65,8 +64,11 @@ export function ImportCsvDialog({ projectRef, schema, relation, onClose, onImpor
   const firstRow = preview?.rows[0]
   const names = useMemo(() => (firstRow ? (header ? columnNamesFromHeader(firstRow) : firstRow.map((_, index) => `column_${index + 1}`)) : []), [firstRow, header])
 
-  /** Columns follow the file: matched by name to the table's, or named from the header for a new table. */
-  const resetColumns = (fieldNames: string[]) => {
+  /**
+   * Columns follow the file: matched by name to the table's, or, for a new table, named from the header and typed from
+   * the sampled values (`rows`, the header left out).
+   */
+  const resetColumns = (fieldNames: string[], rows: string[][]) => {
     if (relation) {
       const taken = new Set<string>()
       setMapping(
@@ -79,13 +81,15 @@ export function ImportCsvDialog({ projectRef, schema, relation, onClose, onImpor
         }),
       )
     } else {
-      setNewColumns(fieldNames.map((name) => ({ name, type: 'text' })))
+      setNewColumns(fieldNames.map((name, index) => ({ name, type: inferImportType(rows.map((row) => row[index])) })))
       setAddId(!fieldNames.some((name) => name.toLowerCase() === 'id'))
     }
   }
-  const namesFor = (next: CsvSample, nextDelimiter: CsvDelimiter, nextHeader: boolean) => {
-    const row = previewOf(next, nextDelimiter).rows[0] ?? []
-    return nextHeader ? columnNamesFromHeader(row) : row.map((_, index) => `column_${index + 1}`)
+  /** The columns' names and the sampled rows under them, for resetColumns. */
+  const columnsOf = (next: CsvSample, nextDelimiter: CsvDelimiter, nextHeader: boolean): [string[], string[][]] => {
+    const rows = typeSampleOf(next, nextDelimiter)
+    const row = rows[0] ?? []
+    return nextHeader ? [columnNamesFromHeader(row), rows.slice(1)] : [row.map((_, index) => `column_${index + 1}`), rows]
   }
 
   const pickFile = async (picked: File | undefined) => {
@@ -98,7 +102,7 @@ export function ImportCsvDialog({ projectRef, schema, relation, onClose, onImpor
     setSample(read)
     setDelimiter(detected)
     if (!relation) setTableName(tableNameFromFile(picked.name))
-    resetColumns(namesFor(read, detected, header))
+    resetColumns(...columnsOf(read, detected, header))
   }
 
   const plan = useMemo((): Plan | { problem: string } | undefined => {
@@ -198,7 +202,7 @@ export function ImportCsvDialog({ projectRef, schema, relation, onClose, onImpor
                   disabled={running}
                   onChange={(event) => {
                     setHeader(event.target.checked)
-                    if (sample) resetColumns(namesFor(sample, delimiter, event.target.checked))
+                    if (sample) resetColumns(...columnsOf(sample, delimiter, event.target.checked))
                   }}
                 />
                 First line is a header
@@ -210,7 +214,7 @@ export function ImportCsvDialog({ projectRef, schema, relation, onClose, onImpor
                 onChange={(event) => {
                   const next = event.target.value as CsvDelimiter
                   setDelimiter(next)
-                  if (sample) resetColumns(namesFor(sample, next, header))
+                  if (sample) resetColumns(...columnsOf(sample, next, header))
                 }}
               >
                 {CSV_DELIMITERS.map((value) => (

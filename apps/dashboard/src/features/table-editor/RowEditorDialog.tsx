@@ -1,5 +1,5 @@
 import { buildInsertRow, buildUpdateRow, type CellInput } from '@stratum/sql'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Dialog } from '../../components/ui/Dialog'
@@ -25,6 +25,8 @@ interface RowEditorDialogProps {
   row: EditorRow | undefined
   open: boolean
   onClose: () => void
+  /** The field to focus when the form opens (the cell that was double-clicked). */
+  focusColumn?: string | undefined
 }
 
 /** Columns the database fills itself: never written. */
@@ -40,8 +42,11 @@ function initialState(column: EditorColumn, row: EditorRow | undefined): FieldSt
   return { mode: 'value', text: editorKind(column) === 'boolean' ? 'false' : '' }
 }
 
+/** What a field without a value of its own holds. */
+const placeholderOf = (mode: Mode, column: EditorColumn) => (mode === 'null' ? 'NULL' : `DEFAULT${column.defaultValue ? ` (${column.defaultValue})` : ''}`)
+
 /** Insert or edit one row, with an editor fitted to each column's type; Postgres's error shows when the write fails. */
-export function RowEditorDialog({ projectRef, relation, row, open, onClose }: RowEditorDialogProps) {
+export function RowEditorDialog({ projectRef, relation, row, open, onClose, focusColumn }: RowEditorDialogProps) {
   const toast = useToast()
   const run = useRunTableSql(projectRef)
   const initial = useMemo(() => Object.fromEntries(relation.columns.map((column) => [column.name, initialState(column, row)])), [relation, row])
@@ -49,6 +54,18 @@ export function RowEditorDialog({ projectRef, relation, row, open, onClose }: Ro
   const [picking, setPicking] = useState<string | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
   const references = new Map(relation.relationships.map((r) => [r.source_column_name, r]))
+  // After the dialog's own focus handling: the double-clicked cell's field, its text selected for typing over.
+  useEffect(() => {
+    const column = relation.columns.find((candidate) => candidate.name === focusColumn)
+    if (!column) return
+    const frame = window.requestAnimationFrame(() => {
+      const element = document.getElementById(`te-field-${column.position}`)
+      if (!(element instanceof HTMLElement) || (element as HTMLInputElement).disabled) return
+      element.focus()
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.select()
+    })
+    return () => window.cancelAnimationFrame(frame)
+  }, [focusColumn, relation])
   const set = (name: string, next: Partial<FieldState>) => setFields((current) => ({ ...current, [name]: { ...(current[name] ?? { mode: 'value', text: '' }), ...next } }))
 
   const submit = (event: FormEvent) => {
@@ -107,18 +124,20 @@ export function RowEditorDialog({ projectRef, relation, row, open, onClose }: Ro
                 <span className="te-header-type">{column.dataType}</span>
               </label>
               <div className="te-row-control">
-                {field.mode === 'value' ? (
+                {field.mode === 'value' || !fixed ? (
+                  // NULL and DEFAULT show as the field's placeholder: typing (or picking) gives the field a value at once.
                   <ValueEditor
                     id={id}
                     column={column}
-                    text={field.text}
+                    text={field.mode === 'value' ? field.text : ''}
+                    placeholder={field.mode === 'value' ? undefined : placeholderOf(field.mode, column)}
                     disabled={fixed}
                     reference={references.get(column.name)}
-                    onChange={(text) => set(column.name, { text })}
+                    onChange={(text) => set(column.name, { mode: 'value', text })}
                     onPickReference={() => setPicking(column.name)}
                   />
                 ) : (
-                  <input id={id} className="input te-placeholder-value" disabled value={field.mode === 'null' ? 'NULL' : `DEFAULT${column.defaultValue ? ` (${column.defaultValue})` : ''}`} />
+                  <input id={id} className="input te-placeholder-value" disabled value={placeholderOf(field.mode, column)} />
                 )}
                 <Select
                   aria-label={`${column.name} value kind`}

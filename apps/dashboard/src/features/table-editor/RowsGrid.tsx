@@ -17,7 +17,8 @@ interface RowsGridProps {
   editable: boolean
   selected: ReadonlySet<string>
   onSelectedChange: (selected: Set<string>) => void
-  onEditRow: (row: EditorRow) => void
+  /** Opens the row's form; `column`: the field to focus (a double-clicked cell). */
+  onEditRow: (row: EditorRow, column?: string) => void
 }
 
 const ROW_HEIGHT = 32
@@ -77,6 +78,8 @@ export function RowsGrid({ relation, rows, sort, onSortChange, editable, selecte
     return [SelectColumn as Column<EditorRow>, edit, ...data]
   }, [relation, rows, editable, keyColumns, onEditRow])
 
+  // A cell opened (double-click, Enter): edited in the row's form, focused on it, where the table is editable; else viewed.
+  const openCell = (row: EditorRow, column: string) => (editable ? onEditRow(row, column) : setViewed({ column, value: row[column] ?? null }))
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.column, direction: sort.ascending ? 'ASC' : 'DESC' }] : []
 
   return (
@@ -98,13 +101,13 @@ export function RowsGrid({ relation, rows, sort, onSortChange, editable, selecte
         }}
         onCellDoubleClick={({ row, column }) => {
           if (column.key.startsWith('__') || column.key === SelectColumn.key) return
-          setViewed({ column: column.key, value: row[column.key] ?? null })
+          openCell(row, column.key)
         }}
         onCellKeyDown={({ mode, row, column }, event) => {
           if (mode !== 'ACTIVE' || !row || !column || column.key.startsWith('__') || column.key === SelectColumn.key) return
           if (event.key === 'Enter') {
             event.preventGridDefault()
-            setViewed({ column: column.key, value: row[column.key] ?? null })
+            openCell(row, column.key)
           }
         }}
         renderers={{ noRowsFallback: <div className="te-grid-empty">Success. No rows returned</div> }}

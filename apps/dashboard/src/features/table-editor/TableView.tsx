@@ -37,7 +37,7 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
   // A new sort or filter starts from the first page.
   const cursor: PageCursor = useMemo(() => (paging.stateKey === stateKey ? paging.cursor : { kind: 'first' }), [paging, stateKey])
   const [filterOpen, setFilterOpen] = useState(false)
-  const [editing, setEditing] = useState<{ row: EditorRow | undefined; serial: number } | undefined>()
+  const [editing, setEditing] = useState<{ row: EditorRow | undefined; column?: string | undefined; serial: number } | undefined>()
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [importing, setImporting] = useState(false)
@@ -65,7 +65,7 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
     primaryKey: relation.primary_keys,
     count: rows.data?.count ?? 0,
   })
-  const onEditRow = useCallback((row: EditorRow) => setEditing({ row, serial: Date.now() }), [])
+  const onEditRow = useCallback((row: EditorRow, column?: string) => setEditing({ row, column, serial: Date.now() }), [])
   const selectedRows = pageRows.filter((row) => selected.has(rowKeyOf(relation.primary_keys)(row)))
 
   const deleteSelected = () => {
@@ -147,7 +147,7 @@ export function TableView({ projectRef, relation, canWrite }: TableViewProps) {
         <ImportCsvDialog projectRef={projectRef} schema={relation.schema} relation={relation} onClose={() => setImporting(false)} onImported={() => setImporting(false)} />
       ) : null}
       {editing ? (
-        <RowEditorDialog key={editing.serial} projectRef={projectRef} relation={relation} row={editing.row} open onClose={() => setEditing(undefined)} />
+        <RowEditorDialog key={editing.serial} projectRef={projectRef} relation={relation} row={editing.row} focusColumn={editing.column} open onClose={() => setEditing(undefined)} />
       ) : null}
       <Dialog
         open={confirmDelete}

@@ -41,16 +41,18 @@ interface ValueEditorProps {
   reference: EditorRelationship | undefined
   onChange: (text: string) => void
   onPickReference: () => void
+  /** Shown while the field holds no value of its own (NULL, the column's default): typing gives it one. */
+  placeholder?: string
 }
 
 /** The control for one column's value, fitted to its type. */
-export function ValueEditor({ id, column, text, disabled, reference, onChange, onPickReference }: ValueEditorProps) {
+export function ValueEditor({ id, column, text, disabled, reference, onChange, onPickReference, placeholder }: ValueEditorProps) {
   const kind = editorKind(column)
   if (kind === 'boolean' || kind === 'enum') {
     const options = kind === 'boolean' ? ['true', 'false'] : column.enum
     return (
       <Select id={id} value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {options.includes(text) ? null : <option value={text}>{text === '' ? 'Choose…' : text}</option>}
+        {options.includes(text) ? null : <option value={text}>{text === '' ? (placeholder ?? 'Choose…') : text}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -60,18 +62,18 @@ export function ValueEditor({ id, column, text, disabled, reference, onChange, o
     )
   }
   if (kind === 'json' || kind === 'long-text') {
-    return <textarea id={id} className="input te-textarea" rows={kind === 'json' ? 5 : 3} value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+    return <textarea id={id} className="input te-textarea" rows={kind === 'json' ? 5 : 3} value={text} placeholder={placeholder} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
   }
   if (kind === 'array') {
     // A new row's array starts empty; a value this cannot read as a list (nested arrays) is edited as its literal.
     const items = text.trim() === '' ? [] : parseArrayLiteral(text)
-    if (items === undefined) return <input id={id} className="input" value={text} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+    if (items === undefined) return <input id={id} className="input" value={text} placeholder={placeholder} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
     return (
       <textarea
         id={id}
         className="input te-textarea"
         rows={Math.min(6, Math.max(2, items.length + 1))}
-        placeholder="One item per line"
+        placeholder={placeholder ?? 'One item per line'}
         value={items.map((item) => item ?? 'NULL').join('\n')}
         disabled={disabled}
         onChange={(event) => onChange(formatArrayLiteral(event.target.value === '' ? [] : event.target.value.split('\n').map((line) => (line === 'NULL' ? null : line))))}
@@ -85,6 +87,7 @@ export function ValueEditor({ id, column, text, disabled, reference, onChange, o
       type={kind === 'date' ? 'date' : 'text'}
       inputMode={kind === 'number' ? 'decimal' : undefined}
       value={text}
+      placeholder={placeholder}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
     />

@@ -40,6 +40,13 @@ export function previewOf(sample: CsvSample, delimiter: CsvDelimiter): CsvPrevie
   return parseCsvSample(sample.text, delimiter, { maxRows: PREVIEW_ROWS, complete: sample.complete })
 }
 
+/** Rows a new table's column types are guessed from: every whole record of the sample (its first 64 KB), up to 1,000. */
+const TYPE_SAMPLE_ROWS = 1000
+
+export function typeSampleOf(sample: CsvSample, delimiter: CsvDelimiter): string[][] {
+  return parseCsvSample(sample.text, delimiter, { maxRows: TYPE_SAMPLE_ROWS, complete: sample.complete }).rows
+}
+
 /** A table name from a file name: `Sales 2024.csv` -> `sales_2024`. */
 export function tableNameFromFile(name: string): string {
   const base = name.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')

@@ -1,5 +1,6 @@
 import type { Project, RestoreVersions } from '@stratum/contracts'
 import { useState } from 'react'
+import { Alert } from '../../../components/ui/Alert'
 import { Button } from '../../../components/ui/Button'
 import { Dialog } from '../../../components/ui/Dialog'
 import { SelectField } from '../../../components/ui/Field'
@@ -25,21 +26,37 @@ function VersionSelector({ project, value, onChange }: { project: Project; value
   )
   if (versions.isPending) return <p className="faint">Loading Postgres versions…</p>
   if (options.length === 0) return null
+  // The spec's preselection stands (the first GA version, a newer major when there is one); the list shows the
+  // project's own major first, and the dialog says when the chosen version is a major upgrade.
   const preferred = preferredVersion(options)
+  const current = project.dbVersion || project.postgres_engine
+  const listed = [...options].sort((a, b) => Number(b.postgres_engine === project.postgres_engine) - Number(a.postgres_engine === project.postgres_engine))
+  const selectedKey = value ?? (preferred ? versionKey(preferred) : '')
+  const selected = options.find((version) => versionKey(version) === selectedKey)
+  const upgrade = selected && Number(selected.postgres_engine) > Number(project.postgres_engine) ? selected : null
   return (
-    <SelectField
-      label="Postgres version"
-      hint={`The project ran Postgres ${project.dbVersion || project.postgres_engine} when it was paused.`}
-      value={value ?? (preferred ? versionKey(preferred) : '')}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {options.map((version) => (
-        <option key={versionKey(version)} value={versionKey(version)}>
-          Postgres {version.version}
-          {version.release_channel !== 'ga' ? ` (${version.release_channel})` : ''}
-        </option>
-      ))}
-    </SelectField>
+    <>
+      <SelectField
+        label="Postgres version"
+        hint={`The project ran Postgres ${current} when it was paused.`}
+        value={selectedKey}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {listed.map((version) => (
+          <option key={versionKey(version)} value={versionKey(version)}>
+            Postgres {version.version}
+            {version.postgres_engine === project.postgres_engine ? ' (current)' : ''}
+            {version.release_channel !== 'ga' ? ` (${version.release_channel})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      {upgrade ? (
+        <Alert tone="warning" title={`A major upgrade: Postgres ${current} to ${upgrade.version}`}>
+          The data is upgraded to Postgres {upgrade.postgres_engine} as the project is restored, which takes longer than a restore on
+          Postgres {project.postgres_engine} and cannot be undone. Choose Postgres {project.postgres_engine} above to keep the version it ran.
+        </Alert>
+      ) : null}
+    </>
   )
 }
 

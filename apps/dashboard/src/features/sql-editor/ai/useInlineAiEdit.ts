@@ -41,6 +41,9 @@ interface Request extends Pick<CompletionParts, 'before' | 'selection' | 'after'
  * the selection; the answer streams into a diff; Accept puts it into the editor as one undoable
  * edit (so the usual draft save follows), Reject leaves the text as it was.
  */
+/** The editor action behind Cmd/Ctrl+K, also run by the toolbar's "Edit with AI" button. */
+export const INLINE_AI_EDIT_ACTION = 'stratum.ai.inline-edit'
+
 export function useInlineAiEdit({ editor, monaco, projectRef }: { editor: Editor; monaco: Monaco; projectRef: string }) {
   const [state, setState] = useState<InlineAiState>(CLOSED)
   const target = useRef<Decorations | null>(null)
@@ -90,7 +93,7 @@ export function useInlineAiEdit({ editor, monaco, projectRef }: { editor: Editor
 
   useEffect(() => {
     const action = editor.addAction({
-      id: 'stratum.ai.inline-edit',
+      id: INLINE_AI_EDIT_ACTION,
       label: 'Edit with AI',
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK],
       run: open,
