@@ -191,6 +191,17 @@ test('table editor pages a table by key: next, last and previous pages', async (
   await page.goto(`${new URL(page.url()).pathname}?schema=public&sort=label:desc&filter=n:in:5,6,7`)
   await expect(page.getByText('3 rows match')).toBeVisible()
   await expect(grid(page).getByRole('row').nth(1)).toContainText('row 7')
+
+  // The table made again has a new id: its old URL says which table it meant, and opens it (issue 33, item 1).
+  const oldPath = new URL(page.url()).pathname
+  await runSql(page, project.ref, `drop table public.${name}; create table public.${name} (n int4 primary key, label text)`)
+  await page.goto(oldPath)
+  await expect(page.getByRole('heading', { name: 'Table not found' })).toBeVisible()
+  await expect(page.getByText(new RegExp(`It was public\\.${name}, which has the id \\d+ now\\.`))).toBeVisible()
+  await shot(page, 'table-not-found-meant')
+  await page.getByRole('button', { name: `Open public.${name}` }).click()
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await expect(page).not.toHaveURL(new RegExp(`${oldPath}(\\?|$)`))
 })
 
 test('table editor: editors fitted to enum, boolean, JSON, array and date columns, on a table whose names are hostile; a view browses only', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { buildSetRealtime } from '@stratum/sql'
 import { Radio, Table2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -10,7 +10,7 @@ import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
-import { entitiesListQuery, useRelation } from '../../data/table-editor/useCatalog'
+import { entitiesListQuery, useEntities, useRelation } from '../../data/table-editor/useCatalog'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { useQueryClient } from '@tanstack/react-query'
 import { CreateTableDialog } from './CreateTableDialog'
@@ -18,6 +18,7 @@ import { DefinitionView } from './DefinitionView'
 import { EntityList } from './EntityList'
 import { ImportCsvDialog } from './ImportCsvDialog'
 import { PoliciesView } from './PoliciesView'
+import { rememberedTable, rememberTable } from './rememberedTables'
 import { SqlPreviewDialog, type PendingSql } from './SqlPreviewDialog'
 import { TableView } from './TableView'
 import { useTableUrlState } from './useTableUrlState'
@@ -46,6 +47,10 @@ export function TableEditorPage() {
   const [creatingFromCsv, setCreatingFromCsv] = useState(false)
   const [pending, setPending] = useState<PendingSql | undefined>()
   useProjectPageTitle(relation.data?.name ?? 'Table Editor')
+  // The name behind the id, for the day the id no longer exists (TableNotFound).
+  useEffect(() => {
+    if (ref && relationId !== undefined && relation.data) rememberTable(ref, relationId, relation.data)
+  }, [ref, relationId, relation.data])
 
   const openCreated = async (name: string) => {
     const entities = await queryClient.fetchQuery({ ...entitiesListQuery(ref, schema), staleTime: 0 })
@@ -80,12 +85,7 @@ export function TableEditorPage() {
         </Alert>
       </div>
     )
-  else if (!relation.data)
-    content = (
-      <div className="te-message">
-        <EmptyState icon={<Table2 size={20} aria-hidden="true" />} title="Table not found" description={`No table or view has the id ${relationId}: it may have been deleted.`} />
-      </div>
-    )
+  else if (!relation.data) content = <TableNotFound projectRef={ref} id={relationId} />
   else {
     const current = relation.data
     const isTable = current.type === 'table' || current.type === 'partitioned table'
@@ -175,6 +175,41 @@ export function TableEditorPage() {
         />
       ) : null}
       <SqlPreviewDialog projectRef={ref} pending={pending} onClose={() => setPending(undefined)} />
+    </div>
+  )
+}
+
+/**
+ * An id no table has (an old link, a table made again, ids renumbered by an upgrade): where this browser opened it
+ * before, the table it meant, found again by its name.
+ */
+function TableNotFound({ projectRef, id }: { projectRef: string | undefined; id: number }) {
+  const navigate = useNavigate()
+  const meant = projectRef ? rememberedTable(projectRef, id) : undefined
+  const entities = useEntities(meant ? projectRef : undefined, meant?.schema ?? 'public')
+  const found = meant ? entities.data?.find((entity) => entity.name === meant.name) : undefined
+  const qualified = meant ? `${meant.schema}.${meant.name}` : ''
+  const description = !meant
+    ? `No table or view has the id ${id}: it may have been deleted.`
+    : found
+      ? `No table or view has the id ${id} now. It was ${qualified}, which has the id ${found.id} now.`
+      : entities.isPending
+        ? `No table or view has the id ${id} now. It was ${qualified}.`
+        : `No table or view has the id ${id} now. It was ${qualified}, which no longer exists.`
+  return (
+    <div className="te-message">
+      <EmptyState
+        icon={<Table2 size={20} aria-hidden="true" />}
+        title="Table not found"
+        description={description}
+        action={
+          found && meant ? (
+            <Button variant="primary" onClick={() => void navigate(`/project/${projectRef}/editor/${found.id}?schema=${encodeURIComponent(meant.schema)}`)}>
+              Open {qualified}
+            </Button>
+          ) : undefined
+        }
+      />
     </div>
   )
 }
