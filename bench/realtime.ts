@@ -142,7 +142,7 @@ async function streamFloor(): Promise<number[]> {
       await seen
       latencies.push(performance.now() - started)
     }
-    await stream.stop({ dropSlot: true })
+    await stream.stop()
     await client.end()
     return latencies
   } finally {

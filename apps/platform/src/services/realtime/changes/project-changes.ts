@@ -42,6 +42,8 @@ const RETRY_MS = [1000, 2000, 5000, 10_000]
  * waits before its changes are given up (and logged as an error); later transactions wait, so order holds.
  */
 const DELIVERY_RETRY_MS = [250, 1000, 3000, 8000]
+/** Waits between tries of a slot drop that failed (about 38 s in all: an instance's restart on a busy machine). */
+const SLOT_DROP_RETRY_MS = [1000, 2000, 5000, 10_000, 20_000]
 
 /** What a change matched of one listener's bindings: their ids, and the columns they select (null: all). */
 interface Matched {
@@ -76,6 +78,10 @@ export class ProjectChanges {
   private resumable = false
   /** Where the slot was made: halt drops it even when its stream was lost meanwhile (a restart while nobody listened). */
   private slotLogin: ReplicationLogin | null = null
+  /** Bumped by each start and release: a release's drop retries stop once another start or release came. */
+  private generation = 0
+  /** The drop of the slot under way, which a start waits for. */
+  private dropAttempt: Promise<boolean> = Promise.resolve(true)
   /** This owner's slot: its own name, so a successor's slot is never the one this owner drops. */
   private readonly slotName = `${SLOT_PREFIX}_${process.pid}_${++owners}`
 
@@ -103,6 +109,9 @@ export class ProjectChanges {
   }
 
   private async open(): Promise<void> {
+    // A drop of this owner's slot still being retried (release) stops here: the fresh start below replaces the slot.
+    this.generation++
+    await this.dropAttempt
     const login = await this.options.replicationLogin()
     await pruneMessages(this.options.pool()).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: old messages were not deleted'))
     const stream = new ChangeStream(login, this.slotName, (transaction) => this.enqueue(transaction), this.options.log)
@@ -143,13 +152,36 @@ export class ProjectChanges {
     await this.release(stream)
   }
 
-  /** Ends the stream, and drops the slot, also when the stream was lost meanwhile (its position is nobody's now). */
+  /**
+   * Ends the stream, and drops the slot, also when the stream was lost meanwhile (its position is nobody's now). A drop
+   * that fails (the instance restarting when the last listener's 10 s ran out) is tried again after each of
+   * SLOT_DROP_RETRY_MS, until this owner starts a stream again: a slot left behind holds WAL back.
+   */
   private async release(stream: ChangeStream | null): Promise<void> {
     const slotLogin = this.resumable ? this.slotLogin : null
     this.resumable = false
     this.slotLogin = null
-    if (stream) await stream.stop({ dropSlot: true })
-    else if (slotLogin) await dropProjectSlot(slotLogin, this.slotName).catch((error: Error) => this.options.log.debug({ err: error, ref: this.options.ref }, 'realtime: the slot was not dropped'))
+    const generation = ++this.generation
+    if (stream) await stream.stop()
+    const login = slotLogin ?? (stream ? stream.login : null)
+    if (!login) return
+    for (let attempt = 0; ; attempt++) {
+      if (this.generation !== generation) return
+      this.dropAttempt = dropProjectSlot(login, this.slotName).then(
+        () => true,
+        (error: Error) => {
+          this.options.log.debug({ err: error, ref: this.options.ref, attempt: attempt + 1 }, 'realtime: the slot was not dropped')
+          return false
+        },
+      )
+      if (await this.dropAttempt) return
+      const wait = SLOT_DROP_RETRY_MS[attempt]
+      if (wait === undefined) {
+        this.options.log.warn({ ref: this.options.ref, slot: this.slotName }, 'realtime: the slot could not be dropped; the next fresh start drops it')
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait).unref())
+    }
   }
 
   /** The project stopped, went away or the platform is stopping: the stream ends, and the slot with it where it can. */

@@ -94,7 +94,7 @@ export class ChangeStream {
   private stopped = false
 
   constructor(
-    private readonly login: ReplicationLogin,
+    readonly login: ReplicationLogin,
     /** The owner's slot (SLOT_PREFIX_…), kept across its streams so a lost one resumes. */
     private readonly slotName: string,
     private readonly onTransaction: (transaction: CommittedTransaction) => void,
@@ -149,11 +149,10 @@ export class ChangeStream {
     return { started, ended }
   }
 
-  /** Ends the stream; with dropSlot (nobody listens any more) the slot goes too, so it holds no WAL back. */
-  async stop({ dropSlot }: { dropSlot: boolean }): Promise<void> {
+  /** Ends the stream; the owner drops the slot (dropProjectSlot) when nobody listens any more. */
+  async stop(): Promise<void> {
     this.stopped = true
     await this.service.destroy().catch(() => {})
-    if (dropSlot) await dropProjectSlot(this.login, this.slotName).catch((error: Error) => this.log.debug({ err: error }, 'realtime: the slot was not dropped'))
   }
 
   private read(message: Pgoutput.Message): void {
