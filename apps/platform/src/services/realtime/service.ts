@@ -55,6 +55,8 @@ const header = (request: IncomingMessage, name: string): string | undefined => {
 export class RealtimeService {
   private readonly projectsRealtime = new Map<string, ProjectRealtime>()
   private readonly known = new Map<string, GatewayProject>()
+  /** The settings each project's live realtime state (and its clients) was made under. */
+  private readonly servedWith = new Map<string, { settings: StoredRealtimeConfig | undefined }>()
   private readonly ready = new Map<string, Promise<string>>()
   private readonly sockets = new Set<RealtimeSocket>()
   private readonly servers = new Set<WebSocketServer>()
@@ -66,11 +68,13 @@ export class RealtimeService {
     options.directory.onChange((ref) => this.ready.delete(ref))
     options.directory.onSettled(
       async (ref, project) => {
-        const settingsBefore = this.known.get(ref)?.realtime
         if (project) this.known.set(ref, project)
         if (!project || GONE.has(project.status)) return this.closeProject(ref)
         // New settings: the project's clients are disconnected and reconnect under them, as a Supabase tenant's are.
-        if (settingsBefore && !sameSettings(settingsBefore, project.realtime)) await this.closeProject(ref, 'Realtime settings changed')
+        // Compared with the settings its live state was made under, not `known`: a health probe or a join that read
+        // the project after the change (and set `known`) left the clients of before connected.
+        const served = this.servedWith.get(ref)
+        if (served && !sameSettings(served.settings, project.realtime)) await this.closeProject(ref, 'Realtime settings changed')
       },
       (error, ref) => options.log.warn({ err: error, ref }, 'realtime: a stopped project kept its connections'),
     )
@@ -99,6 +103,7 @@ export class RealtimeService {
         record: (event) => this.events.record(ref, event),
       })
       this.projectsRealtime.set(ref, realtime)
+      this.servedWith.set(ref, { settings: current.realtime })
     }
     return realtime
   }
@@ -226,6 +231,7 @@ export class RealtimeService {
     const realtime = this.projectsRealtime.get(ref)
     if (!realtime) return
     this.projectsRealtime.delete(ref)
+    this.servedWith.delete(ref)
     for (const socket of [...this.sockets]) if (socket.projectRef === ref) socket.close(1001, reason)
     await realtime.stop()
     await this.options.projects.connections.forget(ref, POOL_PURPOSE)
@@ -252,6 +258,8 @@ function refuseUpgrade(socket: Duplex, status: number, body: object): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`)
 }
 
-function sameSettings(a: StoredRealtimeConfig, b: StoredRealtimeConfig): boolean {
+/** Whether two stored settings are the same (none stored: the defaults). */
+function sameSettings(a: StoredRealtimeConfig | undefined, b: StoredRealtimeConfig | undefined): boolean {
+  if (!a || !b) return a === b
   return (Object.keys(a) as Array<keyof StoredRealtimeConfig>).every((key) => a[key] === b[key])
 }
