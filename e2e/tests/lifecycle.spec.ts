@@ -73,7 +73,16 @@ test('restart from settings, then resize from Compute and Disk', async ({ page }
   // The target size, from the resize operation's record (the project keeps its old size until the first step).
   await expect(page.getByTestId('resize-target')).toHaveText('Small')
   if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/resizing.png` })
+  // Once the resize is done the page comes back with the new size marked Current, never the old one for a moment.
+  await page.evaluate(() => {
+    const seen = window as unknown as { oldSizeMarkedCurrent: boolean }
+    seen.oldSizeMarkedCurrent = false
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="size-micro"]')?.textContent?.includes('Current')) seen.oldSizeMarkedCurrent = true
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
   await expect(page.getByTestId('size-small')).toContainText('Current', OPERATION)
+  expect(await page.evaluate(() => (window as unknown as { oldSizeMarkedCurrent: boolean }).oldSizeMarkedCurrent)).toBe(false)
   expect((await apiCall(page, 'GET', `/platform/projects/${project.ref}`)).compute_size).toBe('small')
 })
 

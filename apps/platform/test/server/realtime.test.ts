@@ -2,6 +2,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import pg from 'pg'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /*
@@ -571,6 +572,32 @@ describe('the replication slot', () => {
     expect((await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie }, {})).status).toBeLessThan(300)
     await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
     // Dropped 10 s after the last listener left (changes/project-changes.ts IDLE_STOP_MS): it holds no WAL back after.
-    await waitFor(async () => (await slots()) === 0, { what: 'the slot to be dropped', timeoutMs: 45_000, intervalMs: 500 })
+    await waitFor(async () => (await slots()) === 0, { what: 'the slot to be dropped', timeoutMs: 45_000, intervalMs: 500 }).catch(async (error: Error) => {
+      // Which slot stayed, and whether a stream still holds it (someone still listening) or nobody dropped it.
+      const left = await sql(`select slot_name, active, active_pid from pg_catalog.pg_replication_slots where slot_name like 'stratum\\_realtime\\_%'`)
+      throw new Error(`${error.message}: ${JSON.stringify(left)}`)
+    })
+  })
+
+  it('is dropped when nobody owns it (a crashed platform left it, or it came with a copy of the data) once realtime is set up again', async () => {
+    const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    const asSuperuser = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(t.platform.ctx.projects.adminConnection(row), work)
+    const slotNames = () =>
+      asSuperuser(async (client) => (await client.query<{ slot_name: string }>('SELECT slot_name FROM pg_catalog.pg_replication_slots ORDER BY 1')).rows.map((slot) => slot.slot_name))
+    try {
+      // An earlier platform process's slot, and one that is not realtime's.
+      await asSuperuser((client) =>
+        client.query(`SELECT pg_catalog.pg_create_logical_replication_slot(name, 'pgoutput') FROM (VALUES ('stratum_realtime_1_1'), ('someone_elses')) AS slots (name)`),
+      )
+      const cookie = await login(t)
+      expect((await api(t, 'POST', `/platform/projects/${ref}/restart`, { cookie }, {})).status).toBeLessThan(300)
+      await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
+      // Realtime is set up again at its next use: here, the health check's.
+      const health = await api(t, 'GET', `/v1/projects/${ref}/health?services=realtime`, { token })
+      expect(health.body).toEqual([expect.objectContaining({ name: 'realtime', healthy: true })])
+      expect(await slotNames()).toEqual(['someone_elses'])
+    } finally {
+      await asSuperuser((client) => client.query(`SELECT pg_catalog.pg_drop_replication_slot(slot_name) FROM pg_catalog.pg_replication_slots WHERE slot_name = 'someone_elses'`))
+    }
   })
 })

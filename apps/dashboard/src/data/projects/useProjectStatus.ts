@@ -74,9 +74,12 @@ export function useProjectStatusWatcher(ref: string | undefined, project: UseQue
     if (!ref || !polled || !current || polled === current) return
     // The project was fetched after this poll: it knows better.
     if (dataUpdatedAt <= projectUpdatedAt) return
-    queryClient.setQueryData<Project>(projectKeys.detail(ref), (previous) =>
-      previous ? { ...previous, status: polled } : previous,
-    )
+    // Into a status that changes by itself (a takeover screen): shown at once. Out of one (a resize or an upgrade done):
+    // the takeover screen stays until the project is read again, so the page behind it never shows the project of
+    // before (the old size marked Current, the old version) for the moment the read takes.
+    if (statusPollInterval(polled) !== false) {
+      queryClient.setQueryData<Project>(projectKeys.detail(ref), (previous) => (previous ? { ...previous, status: polled } : previous))
+    }
     void queryClient.invalidateQueries({ queryKey: projectKeys.detail(ref) })
     void queryClient.invalidateQueries({ queryKey: projectKeys.lists() })
     void queryClient.invalidateQueries({ queryKey: backupKeys.project(ref) })

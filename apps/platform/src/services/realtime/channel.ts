@@ -127,6 +127,9 @@ export class Channel implements ChannelMember {
       this.project.record({ level: 'error', event: 'join_refused', message: reason, errorCode: error instanceof TokenError ? error.code : 'UnknownErrorOnChannel', topic: this.subtopic, role: this.claims?.role ?? null })
       return false
     }
+    // The socket closed, or a new join of the topic replaced this one, while the token was checked: end() has run, and
+    // a channel added now would be nobody's (it would keep the change stream, and its slot, running for good).
+    if (this.ended) return false
     const bindings = this.config.changes.map((params) => ({ ...params, id: bindingId(params) }))
     this.socket.send(encodeText(this.socket.vsn, reply(message, 'ok', { postgres_changes: bindings })))
     this.armExpiry()

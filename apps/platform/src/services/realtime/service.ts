@@ -12,6 +12,7 @@ import type { RequestLog } from '../../gateway/request-log.js'
 import { signaturePrefix } from '../../gateway/request-log-entry.js'
 import type { Db } from '../../store/db.js'
 import type { RealtimeConfigResponse } from '@stratum/contracts'
+import { dropOrphanSlots } from './changes/slots.js'
 import { realtimeConfigInForce, type StoredRealtimeConfig } from './config.js'
 import { RealtimeEventLog } from './event-log.js'
 import { DEFAULT_REALTIME_CONFIG, LIMIT_TEXTS } from './limits.js'
@@ -148,7 +149,13 @@ export class RealtimeService {
         const row = await findProject(this.options.db, ref)
         if (!row) throw new Error(`No project ${ref}`)
         const { adminPassword } = this.options.projects.credentials(row)
-        await withAdminClient(this.options.projects.adminConnection(row), (client) => ensureRealtimeSchema(client, adminPassword))
+        await withAdminClient(this.options.projects.adminConnection(row), async (client) => {
+          await ensureRealtimeSchema(client, adminPassword)
+          // Set up again after each change of the project (a restart, a restore, a branch made from it): slots nobody
+          // owns (a crashed platform's, one copied from the parent) go now rather than at the next listener's start.
+          const dropped = await dropOrphanSlots(client, ref)
+          if (dropped.length) this.options.log.info({ ref, slots: dropped }, 'realtime: slots nobody owned were dropped')
+        })
         return adminPassword
       })()
       this.ready.set(ref, ready)

@@ -4,7 +4,8 @@ import type { RealtimeEvent } from '../event-log.js'
 import { encodeText, type UserBroadcast, type Vsn } from '../protocol.js'
 import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
-import { ChangeStream, dropProjectSlot, SLOT_PREFIX, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
+import { ChangeStream, dropProjectSlot, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
+import { claimSlot, disownSlot, SLOT_PREFIX } from './slots.js'
 import { checkVisibility, readRelationInfo, type ClaimsGroup, type RelationInfo } from './visibility.js'
 import { jsonValue } from './values.js'
 
@@ -42,8 +43,10 @@ const RETRY_MS = [1000, 2000, 5000, 10_000]
  * waits before its changes are given up (and logged as an error); later transactions wait, so order holds.
  */
 const DELIVERY_RETRY_MS = [250, 1000, 3000, 8000]
-/** Waits between tries of a slot drop that failed (about 38 s in all: an instance's restart on a busy machine). */
+/** Waits between the first tries of a slot drop that failed (an instance restarting), then the steady wait, and when to give up. */
 const SLOT_DROP_RETRY_MS = [1000, 2000, 5000, 10_000, 20_000]
+const SLOT_DROP_RETRY_LATER_MS = 30_000
+const SLOT_DROP_GIVE_UP_MS = 10 * 60_000
 
 /** What a change matched of one listener's bindings: their ids, and the columns they select (null: all). */
 interface Matched {
@@ -82,6 +85,8 @@ export class ProjectChanges {
   private generation = 0
   /** The drop of the slot under way, which a start waits for. */
   private dropAttempt: Promise<boolean> = Promise.resolve(true)
+  /** The last start, halt or stop: the next runs after it (inTurn). */
+  private transitions: Promise<void> = Promise.resolve()
   /** This owner's slot: its own name, so a successor's slot is never the one this owner drops. */
   private readonly slotName = `${SLOT_PREFIX}_${process.pid}_${++owners}`
 
@@ -104,26 +109,49 @@ export class ProjectChanges {
   /** Resolves when changes committed from now on will be delivered. */
   ready(): Promise<void> {
     if (this.stopped) return Promise.reject(new Error('Realtime is stopping'))
-    if (!this.started) this.started = this.open()
+    if (!this.started) {
+      const started = this.inTurn(() => this.open())
+      this.started = started
+      started.catch(() => {
+        if (this.started === started) this.started = null
+      })
+    }
     return this.started
   }
 
+  /**
+   * Starts, halts and stops run one after another: a halt or stop that came while a start was under way (a settings
+   * change replacing this owner during a join; the last listener's 10 s running out on a slow start) ends the stream
+   * that start made, instead of finding no stream and leaving it running, and its slot with it, for good.
+   */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.transitions.then(work)
+    this.transitions = run.then(
+      () => {},
+      () => {},
+    )
+    return run
+  }
+
   private async open(): Promise<void> {
+    if (this.stopped) throw new Error('Realtime is stopping')
     // A drop of this owner's slot still being retried (release) stops here: the fresh start below replaces the slot.
     this.generation++
     await this.dropAttempt
     const login = await this.options.replicationLogin()
     await pruneMessages(this.options.pool()).catch((error: Error) => this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: old messages were not deleted'))
-    const stream = new ChangeStream(login, this.slotName, (transaction) => this.enqueue(transaction), this.options.log)
+    claimSlot(this.options.ref, this.slotName)
+    const stream = new ChangeStream(login, this.slotName, this.options.ref, (transaction) => this.enqueue(transaction), this.options.log)
     this.stream = stream
     const { started, ended } = stream.start(!this.resumable)
     ended.then(
       () => this.lost(stream, null),
       (error: Error) => this.lost(stream, error),
     )
+    // The slot exists from here on (or did already): a release drops it even if the start fails below.
+    this.slotLogin = login
     await started
     this.resumable = true
-    this.slotLogin = login
     this.failures = 0
     this.options.log.info({ ref: this.options.ref }, 'realtime: the change stream started')
     this.options.record({ level: 'info', event: 'changes_stream', message: 'Postgres changes stream started' })
@@ -143,45 +171,13 @@ export class ProjectChanges {
     this.retryTimer.unref()
   }
 
-  private async halt(): Promise<void> {
-    if (this.demand > 0) return
-    const stream = this.stream
-    this.stream = null
-    this.started = null
-    this.relations.clear()
-    await this.release(stream)
-  }
-
-  /**
-   * Ends the stream, and drops the slot, also when the stream was lost meanwhile (its position is nobody's now). A drop
-   * that fails (the instance restarting when the last listener's 10 s ran out) is tried again after each of
-   * SLOT_DROP_RETRY_MS, until this owner starts a stream again: a slot left behind holds WAL back.
-   */
-  private async release(stream: ChangeStream | null): Promise<void> {
-    const slotLogin = this.resumable ? this.slotLogin : null
-    this.resumable = false
-    this.slotLogin = null
-    const generation = ++this.generation
-    if (stream) await stream.stop()
-    const login = slotLogin ?? (stream ? stream.login : null)
-    if (!login) return
-    for (let attempt = 0; ; attempt++) {
-      if (this.generation !== generation) return
-      this.dropAttempt = dropProjectSlot(login, this.slotName).then(
-        () => true,
-        (error: Error) => {
-          this.options.log.debug({ err: error, ref: this.options.ref, attempt: attempt + 1 }, 'realtime: the slot was not dropped')
-          return false
-        },
-      )
-      if (await this.dropAttempt) return
-      const wait = SLOT_DROP_RETRY_MS[attempt]
-      if (wait === undefined) {
-        this.options.log.warn({ ref: this.options.ref, slot: this.slotName }, 'realtime: the slot could not be dropped; the next fresh start drops it')
-        return
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait).unref())
-    }
+  private halt(): Promise<void> {
+    return this.inTurn(async () => {
+      if (this.demand > 0 || this.stopped) return
+      this.started = null
+      this.relations.clear()
+      this.release()
+    })
   }
 
   /** The project stopped, went away or the platform is stopping: the stream ends, and the slot with it where it can. */
@@ -189,9 +185,58 @@ export class ProjectChanges {
     this.stopped = true
     clearTimeout(this.idleTimer)
     clearTimeout(this.retryTimer)
+    await this.inTurn(async () => {
+      this.release()
+      await this.dropAttempt
+    })
+  }
+
+  /**
+   * Ends the stream, and drops the slot, also when the stream was lost meanwhile (its position is nobody's now). A drop
+   * that fails (the instance restarting when the last listener's 10 s ran out) is tried again, after each of
+   * SLOT_DROP_RETRY_MS and then every SLOT_DROP_RETRY_LATER_MS for SLOT_DROP_GIVE_UP_MS in all, until it succeeds or
+   * this owner starts a stream again: a slot left behind holds WAL back. The first attempt is `dropAttempt`.
+   */
+  private release(): void {
     const stream = this.stream
     this.stream = null
-    await this.release(stream)
+    const login = this.slotLogin ?? stream?.login ?? null
+    this.resumable = false
+    this.slotLogin = null
+    const generation = ++this.generation
+    if (!login) {
+      // No start got as far as a login: there is no slot.
+      disownSlot(this.slotName)
+      this.dropAttempt = stream ? stream.stop().then(() => true) : Promise.resolve(true)
+      return
+    }
+    const giveUpAt = Date.now() + SLOT_DROP_GIVE_UP_MS
+    const attempt = (tries: number): Promise<boolean> =>
+      dropProjectSlot(login, this.slotName).then(
+        () => {
+          if (this.generation === generation) disownSlot(this.slotName)
+          return true
+        },
+        (error: Error) => {
+          this.options.log.debug({ err: error, ref: this.options.ref, attempt: tries }, 'realtime: the slot was not dropped')
+          return false
+        },
+      )
+    this.dropAttempt = (stream ? stream.stop() : Promise.resolve()).then(() => attempt(1))
+    void (async () => {
+      let current = this.dropAttempt
+      for (let tries = 1; !(await current); tries++) {
+        if (Date.now() > giveUpAt) {
+          // Nobody's now: the next sweep (realtime set up again for the project, a fresh start) drops it.
+          disownSlot(this.slotName)
+          this.options.log.warn({ ref: this.options.ref, slot: this.slotName }, 'realtime: the slot could not be dropped; the next sweep drops it')
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, SLOT_DROP_RETRY_MS[tries - 1] ?? SLOT_DROP_RETRY_LATER_MS).unref())
+        if (this.generation !== generation) return
+        this.dropAttempt = current = attempt(tries + 1)
+      }
+    })()
   }
 
   /**

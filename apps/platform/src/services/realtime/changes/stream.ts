@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { PROJECT_CONNECT_TIMEOUT_MS, withProjectSession } from '../../../control/project-connections.js'
 import { CHANGES_PUBLICATION, MESSAGES_PUBLICATION } from '../schema.js'
 import type { ChangeEvent } from './filters.js'
+import { dropOrphanSlots } from './slots.js'
 
 /** A committed row change of a published table, its values as Postgres's text. */
 export interface RowChange {
@@ -34,37 +35,26 @@ export interface ReplicationLogin {
   password: string
 }
 
-/** The project's one slot for realtime (a project is served by one platform process). */
-/** The prefix of realtime's slots; each owner of a project's stream (changes/project-changes.ts) has its own name. */
-export const SLOT_PREFIX = 'stratum_realtime'
-
 /**
  * pgoutput over the owner's slot. A resumed start (the stream was lost: the instance restarted, the connection broke)
  * goes on from where the slot was acknowledged, so a change committed while the stream was away is still delivered.
- * A fresh start makes the slot anew and drops the inactive realtime slots others left (a crashed platform, an owner
- * replaced whose drop did not happen): their positions are from before anyone listening now. Each owner has its own
- * name, so an owner being replaced never drops the slot its successor just made. The owner drops its slot when
- * nobody listens (stop with dropSlot); the instance's max_slot_wal_keep_size bounds what one left behind can hold.
+ * A fresh start makes the slot anew and drops the realtime slots nobody owns (slots.ts: a crashed platform's, one copied
+ * from a branch's parent): their positions are from before anyone listening now. Each owner has its own name, so an
+ * owner being replaced never drops the slot its successor just made. The owner drops its slot when nobody listens
+ * (project-changes.ts); the instance's max_slot_wal_keep_size bounds what one left behind can hold.
  * Values stay Postgres's text: values.ts turns them into JSON by their type, as Supabase does.
  */
 class ProjectSlotPgoutput extends PgoutputPlugin {
   constructor(
     options: ConstructorParameters<typeof PgoutputPlugin>[0],
     private readonly fresh: boolean,
+    private readonly ref: string,
   ) {
     super(options)
   }
 
   override async start(client: pg.Client, slotName: string): Promise<unknown> {
-    if (this.fresh) {
-      // Best effort: a slot another owner is dropping at this moment makes the statement fail; the next fresh start retries.
-      await client
-        .query(
-          `SELECT pg_catalog.pg_drop_replication_slot(slot_name) FROM pg_catalog.pg_replication_slots
-            WHERE slot_name LIKE '${SLOT_PREFIX}\\_%' AND NOT active AND slot_name <> '${slotName}'`,
-        )
-        .catch(() => {})
-    }
+    if (this.fresh) await dropOrphanSlots(client, this.ref)
     const { rows } = await client.query(`SELECT 1 FROM pg_catalog.pg_replication_slots WHERE slot_name = '${slotName}'`)
     let exists = rows.length > 0
     if (exists && this.fresh) {
@@ -97,6 +87,7 @@ export class ChangeStream {
     readonly login: ReplicationLogin,
     /** The owner's slot (SLOT_PREFIX_…), kept across its streams so a lost one resumes. */
     private readonly slotName: string,
+    private readonly ref: string,
     private readonly onTransaction: (transaction: CommittedTransaction) => void,
     private readonly log: Logger,
   ) {
@@ -127,7 +118,7 @@ export class ChangeStream {
    * stops for any reason other than stop().
    */
   start(fresh: boolean): { started: Promise<void>; ended: Promise<void> } {
-    const plugin = new ProjectSlotPgoutput({ protoVersion: 1, publicationNames: [CHANGES_PUBLICATION, MESSAGES_PUBLICATION] }, fresh)
+    const plugin = new ProjectSlotPgoutput({ protoVersion: 1, publicationNames: [CHANGES_PUBLICATION, MESSAGES_PUBLICATION] }, fresh, this.ref)
     let resolveStarted!: () => void
     let rejectStarted!: (error: Error) => void
     const started = new Promise<void>((resolve, reject) => {
