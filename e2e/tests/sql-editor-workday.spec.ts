@@ -92,6 +92,46 @@ test('visiting /sql five times stores nothing; typing stores one snippet, which 
   expect((await snippets(page, project.ref)).length).toBe(before + 1)
 })
 
+test("a draft's first save that ends while a link is being followed does not take the member back to the editor", async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'SQL workday')
+  await page.goto(`/project/${project.ref}/sql`)
+  await expect(page.locator('[data-save-state]')).toHaveText('New query: saved once you type', EDITOR_LOAD)
+  // The draft's save and the table editor's code are both held: the link's navigation is under way (the address still
+  // /sql) when the save ends, as on a busy machine.
+  let releaseSave!: () => void
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve))
+  let saveStarted!: () => void
+  const saving = new Promise<void>((resolve) => (saveStarted = resolve))
+  await page.route(`**/platform/projects/${project.ref}/content`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    saveStarted()
+    await saveHeld
+    await route.continue()
+  })
+  let releaseCode!: () => void
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve))
+  let codeAsked!: () => void
+  const codeRequested = new Promise<void>((resolve) => (codeAsked = resolve))
+  await page.route('**/assets/table-editor-*.js', async (route) => {
+    codeAsked()
+    await codeHeld
+    await route.continue()
+  })
+  await typeSql(page, 'select 1 as first_save')
+  await saving
+  await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'Table Editor' }).click()
+  await codeRequested
+  const created = page.waitForResponse((response) => response.url().endsWith('/content') && response.request().method() === 'POST')
+  releaseSave()
+  expect((await created).status()).toBe(201)
+  releaseCode()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/editor`))
+  // The snippet was kept all the same: /sql opens it.
+  await page.goto(`/project/${project.ref}/sql`)
+  await expect(editorText(page)).toContainText('select 1 as first_save', EDITOR_LOAD)
+})
+
 test('switching snippets never changes another one; search finds snippets by name and SQL', async ({ page }) => {
   await signIn(page)
   const project = await healthyProject(page, 'SQL workday')

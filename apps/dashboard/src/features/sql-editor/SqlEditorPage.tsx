@@ -1,6 +1,6 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useNavigation, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage, isApiError } from '../../data/api'
@@ -109,10 +109,23 @@ export function SqlEditorPage() {
   useEffect(() => {
     shownDraft.current = draftId
   }, [draftId])
+  // A navigation under way (a link followed while its page's code loads: the address still reads /sql) is not undone:
+  // replacing the address then cancelled it, and the member was taken back to the editor (CI, a busy machine).
+  const navigation = useNavigation()
+  const pendingPath = useRef<string | null>(null)
+  useEffect(() => {
+    pendingPath.current = navigation.state === 'idle' ? null : navigation.location.pathname
+  }, [navigation])
   const onCreated = useCallback(
     (item: ContentItem) => {
       if (item.id !== shownDraft.current) return
-      if (window.location.pathname === `/project/${ref}/sql`) void navigate(`/project/${ref}/sql/${item.id}${window.location.search}`, { replace: true })
+      const draftPath = `/project/${ref}/sql`
+      if (window.location.pathname !== draftPath || (pendingPath.current !== null && pendingPath.current !== draftPath)) {
+        // Left meanwhile: /sql opens the stored snippet next time, as it would have after the address changed.
+        rememberLastSnippet(ref, item.id)
+        return
+      }
+      void navigate(`${draftPath}/${item.id}${window.location.search}`, { replace: true })
     },
     [ref, navigate],
   )
