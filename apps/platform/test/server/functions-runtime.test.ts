@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, FunctionsHttpError, FunctionsRelayError, type SupabaseClient } from '@supabase/supabase-js'
 import { SupabaseManagementAPI } from 'supabase-management-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
@@ -126,6 +126,16 @@ describe('edge functions run in Deno', () => {
       body: { code: 401, message: 'Invalid JWT' },
     })
     expect(await call('missing', { headers: withKey() })).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'Requested function was not found' } })
+    // functions-js's suite (hello.spec.ts, 'auth override by setAuth wrong key'): the relay's refusal is a
+    // FunctionsRelayError, told apart from the function's own errors by x-relay-error.
+    const wrongKey = createClient(`${t.platform.apiUrl}/projects/${ref}`, anonKey, {
+      realtime: { transport: WebSocket as never },
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { authorization: 'Bearer not-a-jwt' } },
+    })
+    const refused = await wrongKey.functions.invoke('echo', { body: {} })
+    expect(refused.error).toBeInstanceOf(FunctionsRelayError)
+    expect(refused.error?.message).toBe('Relay Error invoking the Edge Function')
 
     await deploy('open', `Deno.serve((req) => new Response('open to ' + (req.headers.get('authorization') ?? 'anyone')))`, { verify_jwt: false })
     const open = await call('open')

@@ -61,9 +61,13 @@ describe('buckets through storage-js', () => {
     expect(duplicate.error?.message).toBe('The resource already exists')
 
     const got = await service.storage.getBucket('private-files')
-    expect(got.data).toMatchObject({ id: 'private-files', name: 'private-files', public: false, file_size_limit: 1024, allowed_mime_types: ['text/*', 'application/json'] })
+    // storage-api's units are decimal: '1KB' is 1,000 bytes (storage-js's suite: '20mb' reads back as 20000000).
+    expect(got.data).toMatchObject({ id: 'private-files', name: 'private-files', public: false, file_size_limit: 1000, allowed_mime_types: ['text/*', 'application/json'] })
     const listed = await service.storage.listBuckets()
     expect(listed.data?.map((bucket) => bucket.id).sort()).toEqual(['private-files', 'public-files'])
+    expect(listed.data?.[0]).toMatchObject({ type: 'STANDARD' })
+    expect((await service.storage.updateBucket('public-files', { public: true, fileSizeLimit: '20mb' })).error).toBeNull()
+    expect((await service.storage.getBucket('public-files')).data?.file_size_limit).toBe(20_000_000)
     // storage.buckets has row level security and no policy: anon sees nothing and may create nothing.
     expect((await anon.storage.listBuckets()).data).toEqual([])
     const refused = await anon.storage.createBucket('anon-bucket')
@@ -75,7 +79,7 @@ describe('buckets through storage-js', () => {
     expect((await service.storage.from('scratch').upload('a.txt', 'tiny')).error).toBeNull()
     const notEmpty = await service.storage.deleteBucket('scratch')
     expect(notEmpty.error?.message).toBe('The bucket you tried to delete is not empty')
-    expect((await service.storage.emptyBucket('scratch')).data).toEqual({ message: 'Successfully emptied' })
+    expect((await service.storage.emptyBucket('scratch')).data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' })
     expect((await service.storage.deleteBucket('scratch')).data).toEqual({ message: 'Successfully deleted' })
     const missing = await service.storage.getBucket('scratch')
     expect(missing.error?.message).toBe('Bucket not found')
@@ -99,7 +103,8 @@ describe('objects through storage-js', () => {
     expect(upsert.data?.id).toBe(first.data?.id)
     expect(await (await files.download('notes/today.txt')).data?.text()).toBe('second version')
 
-    const tooBig = await files.upload('big.txt', 'x'.repeat(1025), { contentType: 'text/plain' })
+    expect((await files.upload('just-fits.txt', 'x'.repeat(1000), { contentType: 'text/plain' })).error).toBeNull()
+    const tooBig = await files.upload('big.txt', 'x'.repeat(1001), { contentType: 'text/plain' })
     expect(tooBig.error?.message).toBe('The object exceeded the maximum allowed size')
     // A Blob goes as multipart/form-data: the limit holds there too, while streaming.
     const tooBigBlob = await files.upload('big-blob.txt', new Blob(['y'.repeat(5000)], { type: 'text/plain' }))
@@ -108,11 +113,18 @@ describe('objects through storage-js', () => {
     expect(wrongType.error?.message).toBe('mime type image/png is not supported')
     expect((await files.upload('data.json', '{"a":1}', { contentType: 'application/json' })).error).toBeNull()
     expect((await files.list('', { search: 'big' })).data).toEqual([])
+    expect((await files.remove(['just-fits.txt'])).error).toBeNull()
 
     // Update (PUT) replaces; info tells size, type and the client's metadata.
     expect((await files.update('data.json', new Blob(['{"a":2}'], { type: 'application/json' }), { metadata: { origin: 'test' } })).error).toBeNull()
     const info = await files.info('data.json')
     expect(info.data).toMatchObject({ name: 'data.json', bucketId: 'private-files', size: 7, contentType: 'application/json', metadata: { origin: 'test' } })
+    // storage-js's suite ('get object info'): no metadata sent reads back as {}, and there is no updatedAt.
+    expect((await files.upload('plain.txt', 'plain', { contentType: 'text/plain' })).error).toBeNull()
+    const plain = await files.info('plain.txt')
+    expect(plain.data).toMatchObject({ metadata: {}, etag: expect.any(String), lastModified: expect.any(String), createdAt: expect.any(String), version: expect.any(String) })
+    expect(plain.data).not.toHaveProperty('updatedAt')
+    expect((await files.remove(['plain.txt'])).error).toBeNull()
     expect(await files.exists('data.json')).toMatchObject({ data: true })
     expect(await files.exists('nothing.json')).toMatchObject({ data: false })
   })
@@ -132,6 +144,63 @@ describe('objects through storage-js', () => {
     expect((await files.list('docs')).data?.find((item) => item.name === 'a.txt')?.metadata).toMatchObject({ size: 'content of docs/a.txt'.length, mimetype: 'text/plain' })
     // Wildcards in a prefix are text, not patterns.
     expect((await files.list('do%')).data).toEqual([])
+  })
+
+  // storage-js's own suite (storageFileApi.test.ts: 'list objects V2', '- folders', '- paginated'), written again here.
+  it('lists with list-v2: under a prefix, one level with folders, and in pages by cursor for each sort', async () => {
+    expect((await service.storage.createBucket('list-v2-files')).error).toBeNull()
+    const files = service.storage.from('list-v2-files')
+    const suffixes = ['zz', 'bb', 'xx', 'ww', 'cc', 'aa', 'yy', 'oo']
+    // One at a time: the created_at order is the upload order.
+    for (const suffix of suffixes) expect((await files.upload(`testpath/file-${suffix}.txt`, suffix)).error).toBeNull()
+    expect((await files.upload('testpath/deeper/inside.txt', 'x')).error).toBeNull()
+
+    const under = await files.listV2({ prefix: 'testpath' })
+    expect(under.error).toBeNull()
+    expect(under.data).toMatchObject({ hasNext: false, folders: [] })
+    expect(under.data?.objects.map((object) => object.name)).toEqual([
+      'testpath/deeper/inside.txt',
+      ...suffixes.slice().sort().map((suffix) => `testpath/file-${suffix}.txt`),
+    ])
+    expect(under.data?.objects[0]).toMatchObject({ id: expect.any(String), metadata: expect.objectContaining({ size: 1 }) })
+
+    const top = await files.listV2({ with_delimiter: true })
+    expect(top.data).toEqual({ hasNext: false, folders: [expect.objectContaining({ key: 'testpath', name: 'testpath/', id: null })], objects: [] })
+
+    const level = await files.listV2({ prefix: 'testpath/', with_delimiter: true })
+    expect(level.data?.folders.map((folder) => [folder.key, folder.name])).toEqual([['deeper', 'testpath/deeper/']])
+    expect(level.data?.objects.map((object) => object.key)).toEqual(suffixes.slice().sort().map((suffix) => `file-${suffix}.txt`))
+
+    const sorts = [
+      { expected: suffixes.slice().sort() },
+      { expected: suffixes.slice().sort().reverse(), sortBy: { column: 'name', order: 'desc' } },
+      { expected: suffixes.slice(), sortBy: { column: 'created_at', order: 'asc' } },
+      { expected: suffixes.slice().reverse(), sortBy: { column: 'created_at', order: 'desc' } },
+    ] as const
+    for (const { expected, ...sort } of sorts) {
+      const seen: string[] = []
+      let cursor: string | undefined
+      let pages = 0
+      do {
+        const page = await files.listV2({ prefix: 'testpath/file-', with_delimiter: true, limit: 2, ...(cursor ? { cursor } : {}), ...sort })
+        expect(page.error).toBeNull()
+        expect(page.data?.objects).toHaveLength(2)
+        seen.push(...page.data!.objects.map((object) => object.name.slice('testpath/file-'.length, -'.txt'.length)))
+        cursor = page.data?.hasNext ? page.data.nextCursor : undefined
+        pages++
+      } while (cursor)
+      expect([seen, pages]).toEqual([expected, 4])
+    }
+
+    // A bucket named like the route is not what it lists; a cursor that is not one is refused in storage-api's words.
+    const bad = await fetch(`${main.url}/storage/v1/object/list-v2/list-v2-files`, {
+      method: 'POST',
+      headers: { apikey: main.serviceKey, authorization: `Bearer ${main.serviceKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cursor: Buffer.from('nonsense').toString('base64') }),
+    })
+    expect([bad.status, await bad.json()]).toEqual([400, { statusCode: '400', code: 'InvalidParameter', error: 'Bad Request', message: 'Invalid Parameter continuation token' }])
+    // Read as the caller: anon, with no policy on the bucket, lists nothing.
+    expect((await anon.storage.from('list-v2-files').listV2({ prefix: 'testpath/' })).data).toEqual({ hasNext: false, folders: [], objects: [] })
   })
 
   it('downloads whole and by range; public URLs need no key; private buckets do not answer them', async () => {

@@ -53,27 +53,28 @@ export async function serveFunction(
   const row = slug !== null && SLUG.test(slug) ? await ctx.functions.find(project.ref, slug) : null
   if (!row) return reply.code(404).headers(cors).send(NOT_FOUND)
 
+  // Refusals of the relay itself (the function never ran) carry Supabase's relay flag: functions-js raises them as a
+  // FunctionsRelayError, not as the function's own FunctionsHttpError.
+  const refuse = (status: number, body: object) => reply.code(status).headers({ ...cors, 'x-relay-error': 'true' }).send(body)
   if (row.verify_jwt) {
     const authorization = request.headers.authorization
-    if (!authorization) return reply.code(401).headers(cors).send({ code: 401, message: 'Missing authorization header' })
+    if (!authorization) return refuse(401, { code: 401, message: 'Missing authorization header' })
     const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
-    if (isDisabledLegacyKey(project, token)) {
-      return reply.code(401).headers(cors).send({ code: 401, message: 'Legacy API keys are disabled' })
-    }
+    if (isDisabledLegacyKey(project, token)) return refuse(401, { code: 401, message: 'Legacy API keys are disabled' })
     // A publishable or secret key as the bearer stands for its role (supabase-js sends the key it was made with).
     let namedRole: string | null = null
     try {
       namedRole = token ? namedKeyRole(project, token, request.headers['user-agent']) : null
     } catch (error) {
-      if (error instanceof GatewayError) return reply.code(error.status).headers(cors).send({ code: error.status, message: error.message })
+      if (error instanceof GatewayError) return refuse(error.status, { code: error.status, message: error.message })
       throw error
     }
     const claims = namedRole ? null : token ? await verifiedClaims(project, token) : null
-    if (!namedRole && !claims) return reply.code(401).headers(cors).send({ code: 401, message: 'Invalid JWT' })
+    if (!namedRole && !claims) return refuse(401, { code: 401, message: 'Invalid JWT' })
     caller.role = namedRole ?? String(claims!.role)
   }
   if (project.status !== 'ACTIVE_HEALTHY') {
-    return reply.code(503).headers(cors).send({ error: 'The project is not running', message: `The project is not running (status: ${project.status})` })
+    return refuse(503, { error: 'The project is not running', message: `The project is not running (status: ${project.status})` })
   }
 
   let process: FunctionProcess

@@ -7,13 +7,16 @@ import { deleteAllObjects } from '../objects.js'
 import { decodeSegment, json, readJson, type StorageAnswer, type StorageRequest, ownerOf, requireCaller } from '../request.js'
 import type { StorageContext } from '../context.js'
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }
+/** storage-api's units are decimal: '20MB' is 20,000,000 bytes. */
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 }
 
-/** storage-js passes fileSizeLimit as bytes or as text such as '20MB' (storage-api's units). */
+/** storage-js passes fileSizeLimit as bytes or as text such as '20MB', read as storage-api reads it (3 digits kept). */
 const SizeLimit = z.preprocess((value) => {
   if (typeof value !== 'string') return value
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(value)
-  return match ? Math.round(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()]!) : value
+  if (!match) return value
+  const [, amount, unit] = match
+  return unit ? Math.round(Number(Number.parseFloat(amount!).toPrecision(3)) * UNITS[unit.toLowerCase()]!) : Number(amount)
 }, FileSizeLimit)
 
 const CreateBody = z.object({
@@ -88,7 +91,8 @@ export async function handleBuckets(ctx: StorageContext, request: StorageRequest
   }
   if (method === 'POST' && rest.length === 2 && rest[1] === 'empty') {
     await emptyBucket(ctx, request, caller, id)
-    return json({ message: 'Successfully emptied' })
+    // storage-api's words (it empties in the background); here the bucket is empty when this answers.
+    return json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' })
   }
   if (method === 'DELETE' && rest.length === 1) {
     await deleteBucket(ctx, request, caller, id)

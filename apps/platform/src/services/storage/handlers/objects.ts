@@ -6,6 +6,7 @@ import { invalidRequest, noSuchBucket, noSuchKey, StorageError } from '../errors
 import { deleteObjects, findObject, listLevel, moveObject, requireObject, touchObject, writeObject, type ObjectRow } from '../objects.js'
 import { checkObjectName, decodeSegment, json, readJson, splitObjectPath, type StorageAnswer, type StorageRequest, ownerOf, requireCaller } from '../request.js'
 import type { StorageContext } from '../context.js'
+import { LIST_V2_MAX_LIMIT, listObjectsV2 } from '../list-v2.js'
 import { signToken, UPLOAD_URL_SECONDS, verifyToken } from '../tokens.js'
 import { asStorageError } from './buckets.js'
 import { sendObject } from './download.js'
@@ -21,6 +22,18 @@ const ListBody = z.object({
   search: z.string().max(1024).optional().default(''),
   sortBy: z
     .object({ column: z.string().optional().default('name'), order: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional().default('asc') })
+    .optional()
+    .default({ column: 'name', order: 'asc' }),
+})
+
+const ListV2Body = z.object({
+  prefix: z.string().max(1024).optional().default(''),
+  // storage-api takes any positive count and gives at most its largest page.
+  limit: z.number().int().min(1).optional().default(LIST_V2_MAX_LIMIT).transform((limit) => Math.min(limit, LIST_V2_MAX_LIMIT)),
+  cursor: z.string().max(4096).optional(),
+  with_delimiter: z.boolean().optional().default(false),
+  sortBy: z
+    .object({ column: z.enum(['name', 'updated_at', 'created_at']), order: z.enum(['asc', 'desc']).optional().default('asc') })
     .optional()
     .default({ column: 'name', order: 'asc' }),
 })
@@ -63,6 +76,8 @@ export async function handleObjects(ctx: StorageContext, request: StorageRequest
     return info(ctx, request, below(from))
   }
   if (head === 'list' && method === 'POST' && rest.length === 2) return list(ctx, request, decodeSegment(second!))
+  // Before the upload route: POST /object/{bucket}/{name} would take it for an upload into a bucket named 'list-v2'.
+  if (head === 'list-v2' && method === 'POST' && rest.length === 2) return listV2(ctx, request, decodeSegment(second!))
   if (head === 'move' && method === 'POST' && rest.length === 1) return move(ctx, request)
   if (head === 'copy' && method === 'POST' && rest.length === 1) return copy(ctx, request)
   if (head === 'sign' && method === 'POST') return rest.length === 2 ? signMany(ctx, request, decodeSegment(second!)) : signOne(ctx, request, below(1))
@@ -146,10 +161,9 @@ async function info(ctx: StorageContext, request: StorageRequest, encoded: strin
     cache_control: row.metadata?.cacheControl ?? null,
     etag: row.metadata?.eTag ?? null,
     metadata: row.user_metadata,
+    // storage-api's info answer has no updated_at or last_accessed_at: storage-js's FileObjectV2 has neither.
     last_modified: row.updated_at.toISOString(),
     created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    last_accessed_at: row.last_accessed_at.toISOString(),
   })
 }
 
@@ -168,6 +182,23 @@ async function list(ctx: StorageContext, request: StorageRequest, bucket: string
     }),
   )
   return json(items)
+}
+
+async function listV2(ctx: StorageContext, request: StorageRequest, bucket: string): Promise<StorageAnswer> {
+  const caller = requireCaller(request)
+  // No bucket check: storage-api lists an unknown bucket as empty.
+  const body = parse(ListV2Body, await readJson(request.raw))
+  const page = await ctx.dbs.asCaller(request.project, caller, (client) =>
+    listObjectsV2(client, bucket, {
+      prefix: body.prefix,
+      limit: body.limit,
+      cursor: body.cursor,
+      withDelimiter: body.with_delimiter,
+      sortColumn: body.sortBy.column,
+      sortOrder: body.sortBy.order,
+    }),
+  )
+  return json(page)
 }
 
 async function requireBucketAsService(ctx: StorageContext, request: StorageRequest, bucket: string): Promise<void> {

@@ -66,7 +66,7 @@ export async function upload(ctx: StorageContext, request: StorageRequest, calle
     const metadata = objectMetadata(file.size, file.etag, body.contentType, body.cacheControl)
     const { row, replaced } = await asStorageError(
       ctx.dbs.asCaller(project, caller, (client) =>
-        writeObject(client, { bucket: target.bucket, name: target.name, ownerId: target.ownerId, version: file.version, metadata, userMetadata: body.userMetadata }, target.upsert),
+        writeObject(client, { bucket: target.bucket, name: target.name, ownerId: target.ownerId, version: file.version, metadata, userMetadata: body.userMetadata ?? {} }, target.upsert),
       ),
     )
     ctx.files.remove(project.ref, [replaced])
