@@ -58,6 +58,7 @@ export const PERMISSION_TEXTS = {
   createProject: 'You need additional permissions to create a project in this organization',
   manageMembers: 'You need additional permissions to manage members of this organization',
   updateOrganization: 'You need additional permissions to update this organization',
+  renameProject: 'You need additional permissions to rename this project',
   changePlan: 'Only an owner can change the plan of this organization',
   changeOwner: 'Only an owner can change or remove an owner',
   viewPassword: 'You need additional permissions to view the database password',

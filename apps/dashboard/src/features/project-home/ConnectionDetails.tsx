@@ -3,16 +3,12 @@ import { Card } from '../../components/ui/Card'
 import { CopyField } from '../../components/ui/CopyField'
 import { ResetDatabasePassword } from './ResetDatabasePassword'
 import { TlsConnection } from './TlsConnection'
-
-/** Single-quote a value for a POSIX shell unless it is plainly safe. */
-function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`
-}
+import { connectionUri, psqlCommand } from './connection-strings'
 
 export function ConnectionDetails({ project }: { project: Project }) {
   const { db_host: host, db_port: port, db_name: database, db_user: user } = project
-  const psql = `psql -h ${shellQuote(host)} -p ${port} -U ${shellQuote(user)} -d ${shellQuote(database)}`
-  const uri = `postgresql://${encodeURIComponent(user)}:[YOUR-PASSWORD]@${host}:${port}/${encodeURIComponent(database)}`
+  const psql = psqlCommand(project)
+  const uri = connectionUri(project)
 
   return (
     <Card

@@ -5,6 +5,7 @@ import { StatusBadge, statusLabel } from '../../components/StatusBadge'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { ConnectionDetails } from './ConnectionDetails'
+import { ProjectApiCard } from './ProjectApiCard'
 import './project-home.css'
 
 /** Statuses the layout shows no takeover screen for on this page, but which need saying. */
@@ -60,6 +61,7 @@ export function ProjectHomePage() {
             <dd>{project.region}</dd>
           </div>
         </dl>
+        {NOT_RUNNING.includes(project.status) ? null : <ProjectApiCard project={project} />}
         {NOT_RUNNING.includes(project.status) ? null : <ConnectionDetails project={project} />}
       </div>
     </div>

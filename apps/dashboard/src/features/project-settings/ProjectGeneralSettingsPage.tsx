@@ -7,9 +7,10 @@ import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { AssistantPrivacyCard } from './AssistantPrivacyCard'
 import { DeleteProjectCard } from './DeleteProjectCard'
 import { ProjectAvailabilityCard } from './ProjectAvailabilityCard'
+import { ProjectNameCard } from './ProjectNameCard'
 import './project-settings.css'
 
-/** What the project is (read-only), restart and pause, and the danger zone. */
+/** What the project is (its name editable by Owners and Administrators), restart and pause, and the danger zone. */
 export function ProjectGeneralSettingsPage() {
   useProjectPageTitle('General')
   const { project, organization } = useCurrentProject()
@@ -19,9 +20,8 @@ export function ProjectGeneralSettingsPage() {
     <div className="page page-narrow">
       <PageHeader title="Project settings" description="General information about this project, and its lifecycle." />
       <div className="stack">
-        <Card title="General">
-          <CopyField label="Project name" value={project.name} mono={false} />
-          <CopyField label="Project ID" value={project.ref} hint="The project ref: used in URLs and by the API." />
+        <ProjectNameCard project={project} />
+        <Card title="Where it runs">
           <div className="settings-pair">
             <CopyField label="Region" value={project.region} mono={false} />
             <CopyField label="Postgres version" value={project.dbVersion || project.postgres_engine} mono={false} />
