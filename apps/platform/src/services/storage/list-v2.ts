@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { StorageError } from './errors.js'
-import type { ObjectMetadata } from './objects.js'
+import type { ListedItem } from './objects.js'
 
 /**
  * POST /object/list-v2/{bucket}, as storage-api answers it (storage.from(b).listV2 in storage-js): objects under a
@@ -18,14 +18,9 @@ export interface ListV2Options {
   sortOrder: 'asc' | 'desc'
 }
 
-export interface ListV2Entry {
+/** An entry as list (v1) answers it, with the key list-v2 adds when it lists one level. */
+export interface ListV2Entry extends ListedItem {
   key?: string
-  name: string
-  id: string | null
-  updated_at: string | null
-  created_at: string | null
-  last_accessed_at: string | null
-  metadata: ObjectMetadata | null
 }
 
 export interface ListV2Page {
