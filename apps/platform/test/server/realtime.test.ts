@@ -203,6 +203,26 @@ describe('realtime with supabase-js', () => {
     ).rejects.toThrow('Error parsing `select` params: select must be a list of column names')
   })
 
+  it("answers a change of a table without a primary key with Supabase's error and no row, framed as every change (join_ref null)", async () => {
+    await sql(`create table public.keyless (body text); alter publication supabase_realtime add table public.keyless`)
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${serviceKey}&vsn=2.0.0`)
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    const frames: Array<[string | null, string | null, string, string, Record<string, any>]> = []
+    socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString())))
+    const config = { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'keyless' }] }
+    socket.send(JSON.stringify(['7', '7', 'realtime:keyless', 'phx_join', { config, access_token: serviceKey }]))
+    await waitFor(() => frames.some(([, , , event, payload]) => event === 'system' && payload.extension === 'postgres_changes' && payload.status === 'ok'), {
+      what: 'the postgres_changes subscription to be live',
+    })
+    await sql(`insert into public.keyless (body) values ('no key')`)
+    await waitFor(() => frames.some(([, , , event]) => event === 'postgres_changes'), { what: 'the keyless change' })
+    const [joinRef, ref, topic, , payload] = frames.find(([, , , event]) => event === 'postgres_changes')!
+    expect([joinRef, ref, topic]).toEqual([null, null, 'realtime:keyless'])
+    expect(payload.data).toMatchObject({ schema: 'public', table: 'keyless', type: 'INSERT', columns: [], errors: ['Error 400: Bad Request, no primary key'] })
+    expect(payload.data.record).toBeUndefined()
+    socket.close()
+  })
+
   it('delivers a change streamed before other sessions can see it (its commit waits on a synchronous standby)', async () => {
     // A commit is streamed once its record is flushed; the session leaves the running transactions after that. A
     // synchronous standby that never answers holds a commit in between for as long as the test likes: the check of
@@ -213,6 +233,7 @@ describe('realtime with supabase-js', () => {
       listener.channel('sync-standby').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: 'room=eq.sync-room' }, (change) => seen.push(change as never)),
     )
     const row = (await t.platform.ctx.db.query('SELECT * FROM projects WHERE ref = $1', [ref])).rows[0]
+    let heldBody: string | null = null
     const admin = new pg.Client(t.platform.ctx.projects.adminConnection(row))
     const writer = new pg.Client(t.platform.ctx.projects.adminConnection(row))
     admin.on('error', () => {})
@@ -224,19 +245,34 @@ describe('realtime with supabase-js', () => {
       await admin.query('SELECT pg_catalog.pg_reload_conf()')
       await waitFor(async () => (await writer.query('SHOW synchronous_standby_names')).rows[0].synchronous_standby_names === 'stratum_nobody', { what: 'the standby setting' })
       const writerPid = (await writer.query('SELECT pg_catalog.pg_backend_pid() AS pid')).rows[0].pid
-      const committed = writer.query(`insert into public.messages (owner, room, body) values (gen_random_uuid(), 'sync-room', 'held at commit')`)
-      await waitFor(async () => (await admin.query('SELECT wait_event FROM pg_catalog.pg_stat_activity WHERE pid = $1', [writerPid])).rows[0]?.wait_event === 'SyncRep', {
-        what: 'the commit waiting for the standby',
-      })
-      // Cancelled, the wait ends and the transaction, committed locally already, becomes visible.
-      await admin.query('SELECT pg_catalog.pg_cancel_backend($1)', [writerPid])
-      await committed
+      // Commits wait for a standby only once the checkpointer has read the new setting, which can be after the writer
+      // has (a busy machine): a commit that went through unheld is tried again, with its own text, until one is held.
+      for (let attempt = 1; !heldBody; attempt++) {
+        const body = `held at commit ${attempt}`
+        let settled = false
+        const committed = writer.query(`insert into public.messages (owner, room, body) values (gen_random_uuid(), 'sync-room', $1)`, [body]).finally(() => (settled = true))
+        let waiting = false
+        await waitFor(
+          async () => {
+            waiting = (await admin.query('SELECT wait_event FROM pg_catalog.pg_stat_activity WHERE pid = $1', [writerPid])).rows[0]?.wait_event === 'SyncRep'
+            return waiting || settled
+          },
+          { what: 'the commit to wait for the standby or go through' },
+        )
+        if (waiting) {
+          heldBody = body
+          // Cancelled, the wait ends and the transaction, committed locally already, becomes visible.
+          await admin.query('SELECT pg_catalog.pg_cancel_backend($1)', [writerPid])
+        }
+        await committed
+        if (attempt === 10 && !heldBody) throw new Error('No commit waited for the standby in 10 tries')
+      }
     } finally {
       await admin.query('ALTER SYSTEM RESET synchronous_standby_names').catch(() => {})
       await admin.query('SELECT pg_catalog.pg_reload_conf()').catch(() => {})
       await Promise.all([admin.end(), writer.end()])
     }
-    await waitFor(() => seen.some((change) => change.new.body === 'held at commit'), { what: 'the change held at commit' })
+    await waitFor(() => seen.some((change) => change.new.body === heldBody), { what: 'the change held at commit' })
     await listener.removeAllChannels()
   })
 

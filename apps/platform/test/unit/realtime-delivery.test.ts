@@ -38,7 +38,6 @@ function listener(select: string[] | null = null): ChangeListener & { pushed: un
     socket: { vsn: '1.0.0', send: (frame) => pushed.push((JSON.parse(String(frame)) as { payload: unknown }).payload) },
     subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [], select }],
     claimsGroup: () => ({ role: 'anon', claims: '{}' }),
-    push: (_event, payload) => pushed.push(payload),
   }
 }
 
