@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANAGEMENT_SURFACE, type SurfaceMethod } from '../../src/http/management-surface.js'
 import { ADMIN_EMAIL, api, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 import { checkSchema, responseSchema, type Mismatch, type OpenApiDocument } from './openapi-check.js'
+import { listenThroughLifecycle, type LifecycleListener } from './realtime-listener.js'
 
 /*
  * One check of the whole claimed surface (issue 17 point 7): every (method, path) of the reference document that
@@ -110,7 +111,12 @@ beforeAll(async () => {
   spare = second!.data.ref
   await Promise.all([ref, spare].map((project) => waitForStatus(t, project, { token }, 'ACTIVE_HEALTHY', 120_000)))
 }, 240_000)
-afterAll(() => t?.cleanup())
+/** Closed however the test ends: a subscriber left open would keep reconnecting to a stopped platform. */
+const listeners: LifecycleListener[] = []
+afterAll(async () => {
+  await Promise.all(listeners.map((made) => made.close()))
+  await t?.cleanup()
+})
 
 describe('the claimed Management API surface', () => {
   it('lists only pairs of the document, once each', () => {
@@ -228,6 +234,10 @@ describe('the claimed Management API surface', () => {
     await call('GET', '/v1/snippets', () => client.listAllSnippets({ project_ref: ref }))
     await call('GET', '/v1/snippets/{id}', () => client.getASnippet(snippetId))
 
+    // A realtime subscriber on each project, left alone through what follows: each step's project delivers to it after.
+    const [listener, spareListener] = await Promise.all([listenThroughLifecycle(t, ref, { token }), listenThroughLifecycle(t, spare, { token })])
+    listeners.push(listener, spareListener)
+
     // Branching (on the Pro plan): a real branch through its whole life
     expect((await api(t, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { token }, { plan: 'pro' })).status).toBe(200)
     const branch = await call<{ id: string }>('POST', '/v1/projects/{ref}/branches', () => client.createABranch(ref, { branch_name: 'surface' }))
@@ -237,6 +247,11 @@ describe('the claimed Management API surface', () => {
       return row.preview_project_status === 'ACTIVE_HEALTHY' && row.status === 'MIGRATIONS_PASSED'
     }
     await waitFor(branchReady, { timeoutMs: 120_000, intervalMs: 250, what: 'the branch' })
+    // The branch is a copy of the running parent: the parent's slot is not in it (it would hold the branch's WAL).
+    const branchRef = (await api(t, 'GET', `/v1/projects/${ref}/branches/surface`, { token })).body.project_ref as string
+    const branchSlots = await api(t, 'POST', `/v1/projects/${branchRef}/database/query`, { token }, { query: `select slot_name from pg_catalog.pg_replication_slots` })
+    expect(branchSlots.body).toEqual([])
+    await listener.delivers('after a branch was taken')
     await call('GET', '/v1/projects/{ref}/branches/{name}', () => client.getABranch(ref, 'surface'))
     await call('GET', '/v1/branches/{branch_id_or_ref}', () => client.getABranchConfig(branch.id))
     await call('PATCH', '/v1/branches/{branch_id_or_ref}', () => client.updateABranchConfig(branch.id, { persistent: true }))
@@ -266,6 +281,7 @@ describe('the claimed Management API surface', () => {
     })
     await call('POST', '/v1/projects/{ref}/database/backups/restore-pitr', () => client.restorePitrBackup(ref, { recovery_time_target_unix: earliest! }))
     await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 120_000)
+    await listener.delivers('after a point-in-time restore')
     await call('DELETE', '/v1/projects/{ref}/billing/addons/{addon_variant}', () => client.removeProjectAddon(ref, 'pitr_7'))
     await waitForStatus(t, ref, { token }, 'ACTIVE_HEALTHY', 120_000)
 
@@ -290,11 +306,13 @@ describe('the claimed Management API surface', () => {
     )
     expect(upgraded).toMatchObject({ status: 1 })
     await waitForStatus(t, spare, { token }, 'ACTIVE_HEALTHY', 120_000)
+    await spareListener.delivers('after the upgrade to 17')
     await call('POST', '/v1/projects/{ref}/pause', () => client.pauseAProject(spare))
     await waitForStatus(t, spare, { token }, 'INACTIVE', 120_000)
     await call('GET', '/v1/projects/{ref}/restore', () => client.listAvailableRestoreVersions(spare))
     await call('POST', '/v1/projects/{ref}/restore', () => client.restoreAProject(spare))
     await waitForStatus(t, spare, { token }, 'ACTIVE_HEALTHY', 120_000)
+    await spareListener.delivers('after a pause and restore')
     await call('DELETE', '/v1/projects/{ref}', () => client.deleteAProject(spare))
 
     const uncalled = MANAGEMENT_SURFACE.map((pair) => `${pair.method} ${pair.path}`).filter((key) => !answers.has(key))

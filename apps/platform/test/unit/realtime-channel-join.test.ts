@@ -32,7 +32,7 @@ describe('a realtime channel join', () => {
       record: vi.fn(),
     }
     const sent: unknown[] = []
-    const socket: ChannelSocket = { vsn: '1.0.0', defaultToken: await anonToken(), send: (frame) => sent.push(JSON.parse(String(frame))), forget: vi.fn() }
+    const socket: ChannelSocket = { vsn: '1.0.0', defaultToken: await anonToken(), send: (frame) => sent.push(JSON.parse(String(frame))), forget: vi.fn(), hold: () => {}, release: () => {} }
     const channel = new Channel(socket, project as unknown as ProjectRealtime, 'realtime:room', '1', { config: {} })
 
     const joined = channel.join({ joinRef: '1', ref: '1', topic: 'realtime:room', event: 'phx_join', payload: { config: {} } })

@@ -35,7 +35,7 @@ function listener(select: string[] | null = null): ChangeListener & { pushed: un
   return {
     pushed,
     topic: 'realtime:items',
-    socket: { vsn: '1.0.0', send: (frame) => pushed.push((JSON.parse(String(frame)) as { payload: unknown }).payload) },
+    socket: { vsn: '1.0.0', send: (frame) => pushed.push((JSON.parse(String(frame)) as { payload: unknown }).payload), hold: () => {}, release: () => {} },
     subscriptions: [{ id: 7, event: null, schema: 'public', table: 'items', filters: [], select }],
     claimsGroup: () => ({ role: 'anon', claims: '{}' }),
   }

@@ -13,6 +13,8 @@ const fake = vi.hoisted(() => ({
   streams: [] as Array<{ started: boolean; stopped: boolean }>,
   drops: 0,
   dropFailures: 0,
+  /** Ends each started stream by itself (the instance went away), by index. */
+  enders: [] as Array<() => void>,
 }))
 
 vi.mock('../../src/services/realtime/changes/stream.js', () => ({
@@ -23,8 +25,8 @@ vi.mock('../../src/services/realtime/changes/stream.js', () => ({
     }
     start() {
       this.state.started = true
-      // `ended` settles only when the stream stops by itself: never, here.
-      return { started: Promise.resolve(), ended: new Promise<void>(() => {}) }
+      // `ended` settles only when the stream stops by itself: when a test calls its ender.
+      return { started: Promise.resolve(), ended: new Promise<void>((resolve) => fake.enders.push(resolve)) }
     }
     async stop() {
       this.state.stopped = true
@@ -62,9 +64,33 @@ afterEach(() => {
   fake.streams.length = 0
   fake.drops = 0
   fake.dropFailures = 0
+  fake.enders.length = 0
 })
 
 describe('the realtime slot over an owner’s life', () => {
+  it('a stream lost while the instance is down starts again once it is back, however many starts failed meanwhile', async () => {
+    vi.useFakeTimers()
+    let down = false
+    const changes = owner(async () => {
+      if (down) throw new Error('connect ECONNREFUSED')
+      return LOGIN
+    })
+    changes.listen()
+    await vi.waitFor(() => expect(fake.streams).toHaveLength(1))
+    // A point-in-time restore: the instance is gone for a minute, the listener stays joined.
+    down = true
+    fake.enders[0]!()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(fake.streams).toHaveLength(1)
+    down = false
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(fake.streams).toEqual([
+      { started: true, stopped: false },
+      { started: true, stopped: false },
+    ])
+    await changes.stop()
+  })
+
   it('a stop that comes while the stream is starting ends that stream and drops its slot', async () => {
     let giveLogin!: (login: ReplicationLogin) => void
     const changes = owner(() => new Promise((resolve) => (giveLogin = resolve)))

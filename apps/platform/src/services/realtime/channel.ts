@@ -15,6 +15,9 @@ export interface ChannelSocket {
   /** The token the socket connected with (its key's role, or the bearer beside it). */
   readonly defaultToken: string
   send(frame: string | Buffer): void
+  /** Holds the socket's writes until release(): the frames sent meanwhile leave together (a delivery of changes). */
+  hold(): void
+  release(): void
   /** The channel ended (leave, shutdown): the socket forgets it. */
   forget(channel: Channel): void
 }

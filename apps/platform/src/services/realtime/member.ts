@@ -1,6 +1,5 @@
 import type { Extension } from './authorization.js'
 import type { ChangeListener } from './changes/project-changes.js'
-import type { Vsn } from './protocol.js'
 
 /**
  * A joined channel as its project sees it (project-realtime.ts): where to send, what it may read, what it listens to.
@@ -12,7 +11,6 @@ export interface ChannelMember extends ChangeListener {
   /** Public and private channels of the same name are separate topics. */
   readonly topicKey: string
   readonly presenceKey: string
-  readonly socket: { readonly vsn: Vsn; send(frame: string | Buffer): void }
   canRead(extension: Extension): boolean
   /** Supabase's channel shutdown: a `system` error, then phx_close. */
   shutdown(reason: string): void

@@ -216,7 +216,7 @@ export class RealtimeService {
       if (realtime.config.suspend) throw new GatewayError(403, LIMIT_TEXTS.suspended)
       if (realtime.sockets >= realtime.limits.maxConcurrentUsers) throw new GatewayError(429, LIMIT_TEXTS.connections)
       server.handleUpgrade(request, socket, head, (ws) => {
-        const client = new RealtimeSocket(ws, vsn, key.bearer, realtime)
+        const client = new RealtimeSocket(ws, vsn, key.bearer, realtime, socket)
         this.sockets.add(client)
         this.events.record(ref, { level: 'info', event: 'connect', message: `Connected (serializer ${vsn})`, role: key.apikeyRole })
         ws.on('close', (code: number) => {

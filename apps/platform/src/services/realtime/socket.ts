@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { Channel, type ChannelSocket } from './channel.js'
 import { IDLE_TIMEOUT_MS, LIMIT_TEXTS } from './limits.js'
@@ -20,6 +21,8 @@ export class RealtimeSocket implements ChannelSocket {
     readonly vsn: Vsn,
     readonly defaultToken: string,
     private readonly project: ProjectRealtime,
+    /** The connection under the WebSocket, whose writes hold() and release() gather. */
+    private readonly connection: Duplex,
   ) {
     project.sockets++
     ws.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary))
@@ -35,6 +38,15 @@ export class RealtimeSocket implements ChannelSocket {
   /** A frame to the client: counted in the project's messages (usage), heartbeat replies aside. */
   send(frame: string | Buffer): void {
     if (this.write(frame)) this.project.messages++
+  }
+
+  /** Writes wait until release() (Node's cork: counted, so the WebSocket's own cork inside a send still works). */
+  hold(): void {
+    this.connection.cork()
+  }
+
+  release(): void {
+    this.connection.uncork()
   }
 
   private write(frame: string | Buffer): boolean {

@@ -14,7 +14,13 @@ export interface ChangeListener {
   subscriptions: ChangeSubscription[]
   /** `realtime:<name>`, as frames carry it. */
   readonly topic: string
-  readonly socket: { readonly vsn: Vsn; send(frame: string | Buffer): void }
+  readonly socket: {
+    readonly vsn: Vsn
+    send(frame: string | Buffer): void
+    /** Holds the socket's writes until release(): the frames sent meanwhile leave together. */
+    hold(): void
+    release(): void
+  }
   claimsGroup(): ClaimsGroup
 }
 
@@ -93,7 +99,7 @@ export class ProjectChanges {
   listen(): void {
     this.demand++
     clearTimeout(this.idleTimer)
-    void this.ready().catch(() => {})
+    void this.ready().catch((error: Error) => this.restartLater(error))
   }
 
   unlisten(): void {
@@ -163,9 +169,19 @@ export class ProjectChanges {
     if (this.stopped || this.demand === 0) return
     this.options.log.warn({ err: error, ref: this.options.ref }, 'realtime: the change stream ended; starting it again')
     this.options.record({ level: 'warning', event: 'changes_stream', message: `Postgres changes stream ended${error ? `: ${error.message}` : ''}; starting it again` })
+    this.restartLater(null)
+  }
+
+  /**
+   * A start again after a wait, while someone listens, and again after each start that fails: the instance can be
+   * down for a while (a point-in-time restore, an upgrade), and a listener that stays joined never asks again.
+   */
+  private restartLater(failure: Error | null): void {
+    if (this.stopped || this.demand === 0) return
+    if (failure) this.options.log.warn({ err: failure, ref: this.options.ref }, 'realtime: the change stream did not start; trying again')
     const delay = RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!
     clearTimeout(this.retryTimer)
-    this.retryTimer = setTimeout(() => void this.ready().catch(() => {}), delay)
+    this.retryTimer = setTimeout(() => void this.ready().catch((error: Error) => this.restartLater(error)), delay)
     this.retryTimer.unref()
   }
 
@@ -359,7 +375,15 @@ export class ProjectChanges {
     const began = performance.now()
     for (const [key, group] of groups) sends.push(await this.groupDelivery(group.info, group.items, key.includes(':rows:')))
     const checked = performance.now()
-    for (const send of sends) send()
+    // Each socket's frames of this delivery leave in one write, not one write (a system call) per frame: with 100
+    // subscribers those writes were most of a delivery's time (the bench's sustained run, issue 28).
+    const sockets = new Set(listeners.map((listener) => listener.socket))
+    for (const socket of sockets) socket.hold()
+    try {
+      for (const send of sends) send()
+    } finally {
+      for (const socket of sockets) socket.release()
+    }
     // Where a delivery's time goes (the bench's sustained run reads these at debug level).
     this.options.log.debug(
       { ref: this.options.ref, changes: pending.length, listeners: listeners.length, matchMs: Math.round(began - started), checkMs: Math.round(checked - began), sendMs: Math.round(performance.now() - checked) },
