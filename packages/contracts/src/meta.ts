@@ -7,10 +7,10 @@ import { z } from 'zod'
  */
 
 /** Boolean query values are the strings true/false (Management API habit). */
-const QueryBoolean = (name: string) =>
+export const QueryBoolean = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((value) => value === 'true')
 
-const QueryCount = (name: string) =>
+export const QueryCount = (name: string) =>
   z
     .string()
     .regex(/^\d{1,9}$/, `${name} must be a non-negative integer`)
@@ -34,7 +34,7 @@ export const SchemaName = z
   .refine((name) => !name.includes('\0'), 'Schema names cannot contain NUL characters')
 
 /** List parameters may arrive comma-joined (`a,b`) or repeated (`x=a&x=b`). */
-const SchemaList = (name: string) =>
+export const SchemaList = (name: string) =>
   z
     .union([z.string(), z.array(z.string())], { error: `${name} must be a comma-separated list of schema names` })
     .transform((value) =>

@@ -52,6 +52,20 @@ import { LogQueryParams } from './logs.js'
 import type { LogQueryResponse } from './logs.js'
 import { ApiRestQuery, OpenApiDocument, PgMetaTable, PgMetaTablesQuery } from './meta.js'
 import { OperationList } from './operations.js'
+import {
+  PgMetaColumnPrivileges,
+  PgMetaFunction,
+  PgMetaIndex,
+  PgMetaPolicy,
+  PgMetaPublication,
+  PgMetaPublicationsQuery,
+  PgMetaRole,
+  PgMetaRolesQuery,
+  PgMetaSchemaListQuery,
+  PgMetaTrigger,
+  PgMetaType,
+  PgMetaTypesQuery,
+} from './pg-meta-objects.js'
 import { CreateOrganizationBody, Member, Organization, UpdateMemberBody, UpdateOrganizationBody, UpdateSubscriptionBody } from './organizations.js'
 import { PostgrestConfigResponse, PostgrestConfigUpdateBody } from './postgrest-config.js'
 import { RealtimeConfigResponse, RealtimeConfigUpdateBody } from './realtime-config.js'
@@ -274,6 +288,15 @@ export const API_ROUTES = {
   'GET /platform/pg-meta/{ref}/tables': { query: PgMetaTablesQuery.optional(), response: z.array(PgMetaTable) },
   /** The table editor's CSV import: the file is the raw text/csv body; its query (columns once per column) is built by the dashboard's importUrl. */
   'POST /platform/pg-meta/{ref}/tables/import': { response: TableImportResponse },
+  // The Database pages' listings, in postgres-meta's shapes (pg-meta-objects.ts).
+  'GET /platform/pg-meta/{ref}/functions': { query: PgMetaSchemaListQuery.optional(), response: z.array(PgMetaFunction) },
+  'GET /platform/pg-meta/{ref}/triggers': { query: PgMetaSchemaListQuery.optional(), response: z.array(PgMetaTrigger) },
+  'GET /platform/pg-meta/{ref}/types': { query: PgMetaTypesQuery.optional(), response: z.array(PgMetaType) },
+  'GET /platform/pg-meta/{ref}/indexes': { query: PgMetaSchemaListQuery.optional(), response: z.array(PgMetaIndex) },
+  'GET /platform/pg-meta/{ref}/publications': { query: PgMetaPublicationsQuery.optional(), response: z.array(PgMetaPublication) },
+  'GET /platform/pg-meta/{ref}/roles': { query: PgMetaRolesQuery.optional(), response: z.array(PgMetaRole) },
+  'GET /platform/pg-meta/{ref}/policies': { query: PgMetaSchemaListQuery.optional(), response: z.array(PgMetaPolicy) },
+  'GET /platform/pg-meta/{ref}/column-privileges': { query: PgMetaSchemaListQuery.optional(), response: z.array(PgMetaColumnPrivileges) },
   'GET /platform/projects/{ref}/sql/history': { query: SqlHistoryQuery.optional(), response: SqlHistoryPage },
 
   // ---- Saved content (snippets, reports, folders) ----

@@ -13,8 +13,11 @@ export const CAN_ASK_UPDATABLE = `(c.relkind = 'v' OR (c.relkind = 'f' AND EXIST
   SELECT FROM pg_foreign_table ft JOIN pg_foreign_server fs ON fs.oid = ft.ftserver
   JOIN pg_foreign_data_wrapper fdw ON fdw.oid = fs.srvfdw WHERE ft.ftrelid = c.oid AND fdw.fdwhandler <> 0)))`
 
-/** Which schemas a query covers: `n` is the pg_namespace alias. */
-const SCHEMA_FILTER = `($1::text[] IS NULL OR n.nspname = ANY($1)) AND NOT (n.nspname = ANY($2)) AND NOT pg_is_other_temp_schema(n.oid)`
+/**
+ * Which schemas a query covers: `n` is the pg_namespace alias, $1 and $2 the included and excluded schemas
+ * (pg-meta.ts schemaFilter). Shared by every pg-meta listing (pg-meta-*.ts).
+ */
+export const SCHEMA_FILTER = `($1::text[] IS NULL OR n.nspname = ANY($1)) AND NOT (n.nspname = ANY($2)) AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)`
 
 export const RELATIONS_SQL = `
 SELECT c.oid::int8 AS id, n.nspname AS schema, c.relname AS name, c.relkind::text AS kind,

@@ -14,6 +14,9 @@ export interface SchemaCacheTarget {
   host?: string
 }
 
+/** The search path of users' sessions (the database's default, bootstrap-roles.ts). */
+const USER_SEARCH_PATH = '"$user", public, extensions'
+
 /** Projects whose results are kept (least recently used beyond that are dropped). */
 const MAX_PROJECTS = 32
 
@@ -61,7 +64,7 @@ export class SchemaCache {
         // them (`nextval('books_id_seq'::regclass)`); whatever a tenant put on that path (an overload, an aggregate)
         // runs as the read-only login this pool logs in as. Not a role SET over a superuser's session: tenant code
         // there can RESET ROLE back to the superuser. One round trip; a cache hit above pays none of it.
-        await client.query(`SET LOCAL statement_timeout = '60s'; SET LOCAL search_path = "$user", public, extensions`)
+        await client.query(`SET LOCAL statement_timeout = '60s'; SET LOCAL search_path = ${USER_SEARCH_PATH}`)
         const value = await load(client)
         await client.query('COMMIT')
         open = false
@@ -72,6 +75,27 @@ export class SchemaCache {
         if (entry.values.get(key) === computing) entry.values.delete(key)
       })
       return await computing
+    } finally {
+      if (open) await client.query('ROLLBACK').catch(() => {})
+      client.release()
+    }
+  }
+
+  /**
+   * Reads uncached, as `cached` computes: one REPEATABLE READ READ ONLY transaction as the read-only login, with the
+   * search path users have (names print as they see them). For what the marker does not cover (triggers, policies,
+   * publications, roles) or what moves without DDL (sessions).
+   */
+  async uncached<T>(target: SchemaCacheTarget, load: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.introspectionPool(target).connect()
+    let open = false
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL statement_timeout = '60s'; SET LOCAL search_path = ${USER_SEARCH_PATH}`)
+      open = true
+      const value = await load(client)
+      await client.query('COMMIT')
+      open = false
+      return value
     } finally {
       if (open) await client.query('ROLLBACK').catch(() => {})
       client.release()

@@ -95,6 +95,14 @@ export class MetaService {
     })
   }
 
+  /**
+   * The Database pages' listings (pg-meta-*.ts): read uncached as the read-only login, with the search path users
+   * have, as postgres-meta prints names for them.
+   */
+  async catalog<T>(target: MetaTarget, load: (db: Queryable) => Promise<T>): Promise<T> {
+    return this.schemaCache.uncached(target, load)
+  }
+
   /** Reads catalogs with the project's introspection pool, uncached (the schema marker does not cover policies or extensions). */
   async read<T>(target: MetaTarget, load: (db: Queryable) => Promise<T>): Promise<T> {
     return load(this.schemaCache.pool(target))

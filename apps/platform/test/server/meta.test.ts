@@ -1,16 +1,28 @@
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
+import type { ZodType } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setProjectStatus } from '../../src/control/project-store.js'
 import { registerAuthHook } from '../../src/http/auth-hook.js'
 import { errorHandler } from '../../src/http/errors.js'
 import { metaRoutes } from '../../src/http/routes/meta.js'
-import { OpenApiDocument, PgMetaTablesResponse } from '@stratum/contracts'
-import { listTablesWithPostgresMeta } from '@stratum/pg-meta-oracle'
+import { API_ROUTES, OpenApiDocument, PgMetaTablesResponse } from '@stratum/contracts'
+import { listTablesWithPostgresMeta, listWithPostgresMeta, type PostgresMetaKind } from '@stratum/pg-meta-oracle'
+import { createUser } from '../../src/auth/users.js'
+import { listPgMetaColumnPrivileges } from '../../src/meta/pg-meta-column-privileges.js'
+import { listPgMetaFunctions } from '../../src/meta/pg-meta-functions.js'
+import { listPgMetaIndexes } from '../../src/meta/pg-meta-indexes.js'
+import { listPgMetaPolicies } from '../../src/meta/pg-meta-policies.js'
+import { listPgMetaPublications } from '../../src/meta/pg-meta-publications.js'
+import { listPgMetaRoles } from '../../src/meta/pg-meta-roles.js'
+import { listPgMetaTriggers } from '../../src/meta/pg-meta-triggers.js'
+import { listPgMetaTypes } from '../../src/meta/pg-meta-types.js'
+import type { Queryable } from '../../src/meta/queryable.js'
+import { asPostgresMetaAnswers, DROP_OBJECTS_SQL, normalized, OBJECTS_SQL } from './pg-meta-objects-fixture.js'
 import { MetaService, type MetaTarget } from '../../src/meta/service.js'
 import { ProjectConnections } from '../../src/control/project-connections.js'
-import { ADMIN_EMAIL, api, login, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
+import { ADMIN_EMAIL, api, login, memberWithRole, startTestPlatform, tokenFor, waitForStatus, type TestPlatform } from './harness.js'
 
 const DB_PASS = 'meta-password-1'
 let adminPassword: string
@@ -112,6 +124,7 @@ GRANT ALL ON public.book_tags TO anon;
 `
 
 let t: TestPlatform
+let orgSlug: string
 let ref: string
 let client: pg.Client
 let target: MetaTarget
@@ -120,7 +133,7 @@ let meta: MetaService
 beforeAll(async () => {
   t = await startTestPlatform()
   const cookie = await login(t)
-  const orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
+  orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Library', organization_slug: orgSlug, db_pass: DB_PASS })
   ref = created.body.ref
   await waitForStatus(t, ref, { cookie }, 'ACTIVE_HEALTHY')
@@ -873,5 +886,289 @@ describe('HTTP', () => {
     } finally {
       await setProjectStatus(t.platform.ctx.db, ref, 'ACTIVE_HEALTHY')
     }
+  })
+})
+
+/** Our listing of each kind postgres-meta lists, as the routes read it, and the route that serves it. */
+const LISTINGS: Record<Exclude<PostgresMetaKind, 'tables'>, { route: string; list: (db: Queryable, options: any) => Promise<Record<string, any>[]> }> = {
+  functions: { route: 'functions', list: listPgMetaFunctions },
+  triggers: { route: 'triggers', list: listPgMetaTriggers },
+  types: { route: 'types', list: listPgMetaTypes },
+  indexes: { route: 'indexes', list: listPgMetaIndexes },
+  publications: { route: 'publications', list: listPgMetaPublications },
+  roles: { route: 'roles', list: listPgMetaRoles },
+  policies: { route: 'policies', list: listPgMetaPolicies },
+  columnPrivileges: { route: 'column-privileges', list: listPgMetaColumnPrivileges },
+}
+type ListingKind = keyof typeof LISTINGS
+
+describe("the Database pages' listings: functions, triggers, types, indexes, publications, roles, policies, column privileges", () => {
+  beforeAll(async () => {
+    await client.query(OBJECTS_SQL)
+  })
+  afterAll(async () => {
+    await client?.query(DROP_OBJECTS_SQL)
+  })
+
+  const ours = (kind: ListingKind, options: Record<string, unknown> = {}) => meta.catalog(target, (db) => LISTINGS[kind].list(db, options))
+  const find = (rows: Record<string, any>[], name: string) => rows.find((row) => row.name === name)
+
+  it('answers what @supabase/postgres-meta answers for the same database, object by object', async () => {
+    const calls: Array<{ kind: ListingKind; options?: Record<string, unknown> }> = [
+      { kind: 'functions' },
+      { kind: 'triggers' },
+      { kind: 'types' },
+      { kind: 'types', options: { includedSchemas: ['public'], includeArrayTypes: true, includeTableTypes: true } },
+      { kind: 'indexes' },
+      { kind: 'publications' },
+      { kind: 'roles' },
+      { kind: 'roles', options: { includeDefaultRoles: true } },
+      { kind: 'policies' },
+      { kind: 'columnPrivileges' },
+    ]
+    // With the database's own search_path, as postgres-meta has it on Supabase (see the tables comparison).
+    const userPath = encodeURIComponent('-c search_path="$user",public,extensions')
+    const theirs = await listWithPostgresMeta(`postgres://supabase_admin:${adminPassword}@127.0.0.1:${target.port}/postgres?options=${userPath}`, calls)
+    for (const [index, call] of calls.entries()) {
+      const label = `${call.kind} ${JSON.stringify(call.options ?? {})}`
+      let expected = normalized(call.kind, asPostgresMetaAnswers(call.kind, await ours(call.kind, call.options)))
+      let actual = normalized(call.kind, theirs[index]!.data)
+      if (call.kind === 'roles') {
+        // Sessions come and go between the two reads (each side's own among them): compared for roles that cannot log in.
+        const settled = (rows: Record<string, any>[]) => rows.map(({ active_connections, ...role }) => (role.can_login ? role : { ...role, active_connections }))
+        expected = settled(expected)
+        actual = settled(actual)
+      }
+      expect(actual.length, label).toBeGreaterThan(0)
+      expect(actual, label).toEqual(expected)
+    }
+  })
+
+  it('describes each object as the SQL made it', async () => {
+    const functions = await ours('functions', { includedSchemas: ['public'] })
+    expect(find(functions, 'books_by')).toMatchObject({
+      schema: 'public',
+      language: 'sql',
+      args: [
+        { mode: 'in', name: 'author', type_id: 20, has_default: false },
+        { mode: 'in', name: 'max_count', type_id: 23, has_default: true },
+        { mode: 'out', name: 'id', type_id: 23, has_default: null },
+        { mode: 'out', name: 'title', type_id: 25, has_default: null },
+      ],
+      argument_types: 'author bigint, max_count integer DEFAULT 10, OUT id integer, OUT title text',
+      return_type: 'SETOF record',
+      is_set_returning_function: true,
+      prorows: 20,
+      behavior: 'STABLE',
+      security_definer: false,
+      config_params: { search_path: 'public, extensions', statement_timeout: '5s' },
+    })
+    expect(find(functions, 'write_audit')).toMatchObject({ language: 'plpgsql', return_type: 'trigger', security_definer: true, config_params: { search_path: '""' } })
+    expect(find(functions, 'write_audit')!.complete_statement).toMatch(/^CREATE OR REPLACE FUNCTION public\.write_audit\(\)/)
+    // Defaults belong to the inputs they follow, wherever the out arguments stand.
+    expect(find(functions, 'mixed_args')!.args.map((arg: any) => [arg.mode, arg.name, arg.has_default])).toEqual([
+      ['out', 'total', null],
+      ['in', 'a', false],
+      ['in', 'b', true],
+    ])
+    expect(find(functions, 'add')!.config_params).toBeNull()
+    expect(functions.some((fn) => fn.name === 'do_nothing')).toBe(false)
+
+    const triggers = await ours('triggers', { includedSchemas: ['public'] })
+    expect(find(triggers, 'books_audit')).toMatchObject({
+      table: 'books',
+      schema: 'public',
+      enabled_mode: 'ORIGIN',
+      orientation: 'ROW',
+      activation: 'AFTER',
+      events: ['INSERT', 'UPDATE'],
+      function_schema: 'public',
+      function_name: 'write_audit',
+      function_args: ['books', "it's"],
+    })
+    expect(find(triggers, 'books_audit')!.condition).toMatch(/title IS DISTINCT FROM ''/)
+    expect(find(triggers, 'authors_audit')).toMatchObject({ enabled_mode: 'DISABLED', orientation: 'STATEMENT', activation: 'BEFORE', events: ['DELETE'], condition: null })
+    expect(find(triggers, 'author_books_insert')).toMatchObject({ activation: 'INSTEAD OF', events: ['INSERT', 'UPDATE'], function_args: [] })
+    expect(find(triggers, 'book_tags_truncate')).toBeUndefined()
+
+    const types = await ours('types', { includedSchemas: ['public'] })
+    expect(find(types, 'status')).toMatchObject({ format: 'status', enums: ['draft', 'review', 'published'], attributes: [], comment: 'Where a book stands', type_relation_id: null })
+    expect(find(types, 'address')!.attributes).toEqual([
+      { name: 'street', type_id: 25 },
+      { name: 'city', type_id: 25 },
+    ])
+    expect(find(types, 'address')!.type_relation_id).toEqual(expect.any(Number))
+    expect(types.map((type) => type.name)).toEqual(expect.arrayContaining(['mood', 'positive_int', 'page_range']))
+    expect(types.some((type) => type.name === '_status' || type.name === 'books')).toBe(false)
+    const withArrays = await ours('types', { includedSchemas: ['public'], includeArrayTypes: true, includeTableTypes: true })
+    expect(withArrays.map((type) => type.name)).toEqual(expect.arrayContaining(['_status', 'books', 'author_books']))
+
+    const indexes = await ours('indexes', { includedSchemas: ['public'] })
+    const index = (name: string) => indexes.find((row) => row.index_definition.includes(`INDEX ${name} `))
+    expect(index('books_isbn_idx')).toMatchObject({ is_unique: true, is_primary: false, key_attributes: [4], access_method: 'btree', comment: null })
+    expect(index('books_isbn_idx')!.index_predicate).toEqual(expect.stringContaining('NULLTEST'))
+    expect(index('books_isbn_idx')!.index_attributes).toEqual([{ attribute_number: 1, attribute_name: 'isbn', data_type: expect.stringMatching(/^character varying/) }])
+    expect(index('book_tags_tag_book_idx')).toMatchObject({ key_attributes: [2, 1], options: [3, 0], comment: 'Tags first' })
+    expect(index('authors_lower_name_idx')).toMatchObject({ key_attributes: [0], index_attributes: [{ attribute_number: 1, attribute_name: 'lower', data_type: 'text' }] })
+    expect(index('books_id_author_idx')).toMatchObject({ number_of_attributes: 3, number_of_key_attributes: 2, key_attributes: [1, 2, 3] })
+    expect(index('authors_id_hash')!.access_method).toBe('hash')
+    expect(index('books_pkey')).toMatchObject({ is_primary: true, is_unique: true })
+
+    const publications = await ours('publications')
+    expect(find(publications, 'library_changes')).toMatchObject({
+      owner: 'supabase_admin',
+      publish_insert: true,
+      publish_update: true,
+      publish_delete: false,
+      publish_truncate: false,
+      tables: [
+        { name: 'authors', schema: 'public', id: expect.any(Number) },
+        { name: 'books', schema: 'public', id: expect.any(Number) },
+      ],
+    })
+    expect(find(publications, 'library_everything')!.tables).toBeNull()
+    expect(find(publications, 'library_nothing_yet')!.tables).toEqual([])
+
+    const roles = await ours('roles')
+    expect(find(roles, 'reporter')).toMatchObject({
+      is_superuser: false,
+      can_login: false,
+      inherit_role: false,
+      connection_limit: 5,
+      active_connections: 0,
+      password: '********',
+      valid_until: expect.stringMatching(/^20(29-12-31|30-01-01)/),
+      config: { statement_timeout: '5s', search_path: 'public, extensions' },
+    })
+    expect(find(roles, 'Night Editors')).toMatchObject({ can_login: true, can_create_db: true, config: null, valid_until: null })
+    expect(find(roles, 'supabase_admin')).toMatchObject({ is_superuser: true, password: '********' })
+    expect(roles.some((role) => role.name.startsWith('pg_'))).toBe(false)
+    expect((await ours('roles', { includeDefaultRoles: true })).some((role) => role.name === 'pg_read_all_data')).toBe(true)
+    // No password verifier leaves the database, whoever's.
+    expect(JSON.stringify(roles)).not.toMatch(/SCRAM-SHA-256|md5[0-9a-f]{32}/)
+
+    const policies = await ours('policies', { includedSchemas: ['public'] })
+    expect(find(policies, 'books_read')).toMatchObject({ table: 'books', action: 'PERMISSIVE', command: 'SELECT', roles: ['anon', 'authenticated'], definition: '(published < CURRENT_DATE)', check: null })
+    expect(find(policies, 'books_insert')).toMatchObject({ action: 'RESTRICTIVE', command: 'INSERT', roles: ['reporter'], definition: null, check: '(author_id > 0)' })
+    // Postgres keeps public alone when a policy names it beside other roles.
+    expect(find(policies, 'books_update')).toMatchObject({ command: 'UPDATE', roles: ['public'], definition: 'true' })
+    expect(find(policies, 'authors_all')).toMatchObject({ command: 'ALL', roles: ['public'], definition: 'active', check: '(age >= 0)' })
+
+    const privileges = await ours('columnPrivileges', { includedSchemas: ['public'] })
+    const column = (table: string, name: string) => privileges.find((row) => row.relation_name === table && row.column_name === name)
+    const grantsTo = (row: any, grantee: string) => row.privileges.filter((p: any) => p.grantee === grantee).map((p: any) => [p.privilege_type, p.is_grantable])
+    expect(grantsTo(column('books', 'title'), 'reporter')).toEqual([
+      ['SELECT', false],
+      ['UPDATE', false],
+    ])
+    expect(grantsTo(column('books', 'isbn'), 'reporter')).toEqual([])
+    expect(grantsTo(column('authors', 'name'), 'Night Editors')).toEqual([['SELECT', true]])
+    expect(grantsTo(column('book_tags', 'tag'), 'reporter')).toEqual([['REFERENCES', false]])
+    expect(grantsTo(column('author_stats', 'author_id'), 'reporter')).toEqual([['SELECT', false]])
+    // Table grants reach every column: anon holds all four on book_tags.
+    expect(grantsTo(column('book_tags', 'book_id'), 'anon').map(([type]: string[]) => type).sort()).toEqual(['INSERT', 'REFERENCES', 'SELECT', 'UPDATE'])
+    expect(column('books', 'title')!.column_id).toMatch(/^\d+\.3$/)
+  })
+
+  it('filters schemas and pages as the tables listing does', async () => {
+    const schemasOf = (rows: Record<string, any>[], field = 'schema') => [...new Set(rows.map((row) => row[field]))].sort()
+    expect(schemasOf(await ours('functions', { includedSchemas: ['public'] }))).toEqual(['public'])
+    const all = await ours('functions')
+    expect(schemasOf(all)).not.toContain('pg_catalog')
+    expect(schemasOf(await ours('functions', { excludedSchemas: ['public'] }))).toEqual(schemasOf(all).filter((schema) => schema !== 'public'))
+    expect((await ours('functions', { includeSystemSchemas: true })).some((fn) => fn.schema === 'pg_catalog' && fn.name === 'now')).toBe(true)
+    expect(schemasOf(await ours('indexes', { includedSchemas: ['private'] }))).toEqual(['private'])
+    expect(schemasOf(await ours('policies', { includedSchemas: ['private'] }))).toEqual([])
+    expect(schemasOf(await ours('columnPrivileges', { includedSchemas: ['private'] }), 'relation_schema')).toEqual(['private'])
+    expect(schemasOf(await ours('triggers', { includedSchemas: ['public', 'private'] }))).toEqual(['public'])
+
+    for (const kind of Object.keys(LISTINGS) as ListingKind[]) {
+      const options = kind === 'roles' || kind === 'publications' ? {} : { includedSchemas: ['public'] }
+      const whole = await ours(kind, options)
+      expect(whole.length, kind).toBeGreaterThan(2)
+      expect(await ours(kind, { ...options, offset: 1, limit: 2 }), kind).toEqual(whole.slice(1, 3))
+      expect(await ours(kind, { ...options, offset: whole.length }), kind).toEqual([])
+    }
+  })
+
+  describe('over HTTP', () => {
+    let app: FastifyInstance
+    let owner: string
+    let readOnly: string
+    let outsider: string
+    const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    const ROUTES = Object.values(LISTINGS).map((listing) => listing.route)
+
+    beforeAll(async () => {
+      owner = await tokenFor(t, ADMIN_EMAIL)
+      readOnly = (await memberWithRole(t, orgSlug, 'read_only')).token
+      // A member of another organization (their own).
+      const stranger = await createUser(t.platform.ctx.db, `meta-outsider-${Date.now()}@example.com`, 'outsider-password-1')
+      outsider = await tokenFor(t, stranger.email)
+      const own = await api(t, 'POST', '/platform/organizations', { token: outsider }, { name: 'Outsider Org' })
+      expect(own.status).toBe(201)
+      app = Fastify()
+      app.setErrorHandler(errorHandler)
+      await app.register(cookie)
+      registerAuthHook(app, t.platform.ctx)
+      await metaRoutes(app, t.platform.ctx)
+      await app.ready()
+    })
+    afterAll(() => app?.close())
+
+    it("serves every listing, in the route map's shape, to the owner and to a read-only member", async () => {
+      for (const route of ROUTES) {
+        const key = `GET /platform/pg-meta/{ref}/${route}` as keyof typeof API_ROUTES
+        for (const token of [owner, readOnly]) {
+          const response = await get(`/platform/pg-meta/${ref}/${route}`, token)
+          expect(response.statusCode, route).toBe(200)
+          const parsed = (API_ROUTES[key].response as ZodType).safeParse(response.json())
+          expect(parsed.success, `${route}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(true)
+          expect((response.json() as unknown[]).length, route).toBeGreaterThan(0)
+        }
+      }
+      const functions = await get(`/platform/pg-meta/${ref}/functions?included_schemas=public&limit=1&offset=1`, readOnly)
+      expect(functions.json()).toEqual((await ours('functions', { includedSchemas: ['public'] })).slice(1, 2))
+      const types = await get(`/platform/pg-meta/${ref}/types?included_schemas=public&include_array_types=true`, readOnly)
+      expect(types.json().map((type: any) => type.name)).toContain('_status')
+      const roles = await get(`/platform/pg-meta/${ref}/roles?include_default_roles=true&include_system_schemas=true`, readOnly)
+      expect(roles.json().map((role: any) => role.name)).toContain('pg_read_all_data')
+      expect(roles.body).not.toMatch(/SCRAM-SHA-256/)
+    })
+
+    it("refuses another organization's member as the tables listing does, and anyone without a login", async () => {
+      const tables = await get(`/platform/pg-meta/${ref}/tables`, outsider)
+      expect(tables.statusCode).toBe(404)
+      for (const route of ROUTES) {
+        const response = await get(`/platform/pg-meta/${ref}/${route}`, outsider)
+        expect(response.statusCode, route).toBe(tables.statusCode)
+        expect(response.json(), route).toEqual(tables.json())
+        expect((await app.inject({ method: 'GET', url: `/platform/pg-meta/${ref}/${route}` })).statusCode, route).toBe(401)
+      }
+    })
+
+    it('answers bad input with 400 and a message, after the access check', async () => {
+      const cases: Array<[string, string]> = [
+        ['functions?limit=-1', 'limit must be a non-negative integer'],
+        ['triggers?offset=ten', 'offset must be a non-negative integer'],
+        ['types?include_array_types=yes', 'include_array_types must be true or false'],
+        ['types?include_table_types=1', 'include_table_types must be true or false'],
+        [`indexes?included_schemas=${'x'.repeat(64)}`, 'Schema names must be at most 63 bytes long'],
+        ['publications?limit=1.5', 'limit must be a non-negative integer'],
+        ['roles?include_default_roles=maybe', 'include_default_roles must be true or false'],
+        ['policies?include_system_schemas=1', 'include_system_schemas must be true or false'],
+        ['column-privileges?offset=-3', 'offset must be a non-negative integer'],
+      ]
+      for (const [path, message] of cases) {
+        const response = await get(`/platform/pg-meta/${ref}/${path}`, readOnly)
+        expect(response.statusCode, path).toBe(400)
+        expect(response.json(), path).toEqual({ message })
+        // An outsider learns nothing about the parameters: the project is not found first.
+        expect((await get(`/platform/pg-meta/${ref}/${path}`, outsider)).statusCode, path).toBe(404)
+      }
+      const badRef = await get('/platform/pg-meta/NOTAREF/functions', owner)
+      expect(badRef.statusCode).toBe(400)
+      expect(badRef.json()).toEqual({ message: 'Project ref must be 20 lowercase letters' })
+    })
   })
 })
