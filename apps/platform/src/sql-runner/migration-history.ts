@@ -8,9 +8,10 @@ import type { RunOutcome } from './runner.js'
  * `supabase_migrations.schema_migrations` (version, name, statements, rollback ...) in the project's own
  * database. Applying runs the statements and records the row in one transaction, so a failing migration
  * leaves neither its changes nor its row. Used by the Management API's routes (http/routes/migrations.ts)
- * and the AI tools (ai/tools/), which check the caller's permission before they get here.
+ * and the AI tools (ai/tools/), which check the caller's permission before they get here. HISTORY_TABLE is exported for
+ * the branch merge (control/branching/schema-merge.ts), which records rows in a transaction of its own.
  */
-const HISTORY_TABLE = `
+export const HISTORY_TABLE = `
   CREATE SCHEMA IF NOT EXISTS supabase_migrations;
   CREATE TABLE IF NOT EXISTS supabase_migrations.schema_migrations (version text NOT NULL PRIMARY KEY);
   ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS statements text[];

@@ -5,7 +5,8 @@ import { api, login, memberWithRole, projectApi, querySuperuser, startTestPlatfo
 /**
  * Branches are real copies: a physical online copy of the parent's instance, a project of its own (own
  * ref, port, passwords), with or without the parent's rows; merge and push move migrations between
- * them; reset copies the parent again; deleting the parent deletes its branches.
+ * them, and diff and merge carry schema changes made outside migrations too (refusing conflicts); reset
+ * copies the parent again; deleting the parent deletes its branches.
  */
 const PASSWORD = 'branch-password-1'
 let t: TestPlatform
@@ -145,9 +146,12 @@ describe('branching', () => {
     github.repos[E2E_GITHUB_REPOSITORY]!.branches.broken = { sha: 'c'.repeat(40), files: { 'supabase/migrations/20240301000000_bad.sql': 'alter table nowhere add column x int;\n' } }
     await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'broken', git_branch: 'broken' })
     let failed: any
-    await waitFor(async () => (failed = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches/broken`, { cookie })).body).status === 'MIGRATIONS_FAILED', {
-      timeoutMs: 120_000, intervalMs: 200, what: 'the broken branch migrations to fail',
-    })
+    // The branch's status says MIGRATIONS_FAILED from inside the job's last step, a moment before its project is marked up.
+    await waitFor(async () => {
+      failed = (await api(t, 'GET', `/v1/projects/${parent.ref}/branches/broken`, { cookie })).body
+      if (failed.preview_project_status === 'INIT_FAILED') throw new Error(`branch failed: ${JSON.stringify(failed)}`)
+      return failed.status === 'MIGRATIONS_FAILED' && failed.preview_project_status !== 'COMING_UP'
+    }, { timeoutMs: 120_000, intervalMs: 200, what: 'the broken branch migrations to fail' })
     expect(failed.preview_project_status).toBe('ACTIVE_HEALTHY')
     expect(failed.error_message).toContain('Migration 20240301000000 (bad) failed: relation "nowhere" does not exist')
     const removed = await api(t, 'DELETE', `/v1/branches/${failed.id}`, { cookie })
@@ -158,22 +162,67 @@ describe('branching', () => {
 
   it('merges the branch migrations into the parent, shows them as a diff, pushes the parent ones back', async () => {
     const branch = await branchReady('schema-only')
-    const migration = await api(t, 'POST', `/v1/projects/${branch.project_ref}/database/migrations`, { cookie }, { name: 'add_tags', query: 'CREATE TABLE tags (id int PRIMARY KEY, label text)' })
+    const migration = await api(t, 'POST', `/v1/projects/${branch.project_ref}/database/migrations`, { cookie }, { name: 'add_labels', query: 'CREATE TABLE labels (id int PRIMARY KEY, label text)' })
     expect(migration.status, JSON.stringify(migration.body)).toBeLessThan(300)
     const diff = await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })
     expect(diff.status).toBe(200)
-    expect(String(diff.body)).toContain('CREATE TABLE tags')
+    expect(String(diff.body)).toContain('CREATE TABLE labels')
+    // A diff runs nothing on the parent: the schema part is compared before the migration, and says so.
+    expect(String(diff.body)).toContain('-- A merge applies the migrations above first, then only what still differs')
+    expect(await sql(parent.port, `SELECT to_regclass('public.labels') IS NULL AS absent`)).toEqual([{ absent: true }])
     const merged = await api(t, 'POST', `/v1/branches/${branch.id}/merge`, { cookie }, {})
     expect(merged.status, JSON.stringify(merged.body)).toBe(201)
-    expect(await sql(parent.port, `SELECT to_regclass('public.tags') IS NOT NULL AS present`)).toEqual([{ present: true }])
+    expect(await sql(parent.port, `SELECT to_regclass('public.labels') IS NOT NULL AS present`)).toEqual([{ present: true }])
     const history = (await api(t, 'GET', `/v1/projects/${parent.ref}/database/migrations`, { cookie })).body
-    expect(history.map((row: { name: string }) => row.name)).toContain('add_tags')
+    expect(history.map((row: { name: string }) => row.name)).toContain('add_labels')
     const empty = await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })
     expect(empty.body ?? '').toBe('')
     // Push: a migration made on the parent reaches the branch.
     await api(t, 'POST', `/v1/projects/${parent.ref}/database/migrations`, { cookie }, { name: 'add_flags', query: 'CREATE TABLE flags (id int)' })
     expect((await api(t, 'POST', `/v1/branches/${branch.id}/push`, { cookie }, {})).status).toBe(201)
     expect(await sql(branch.port, `SELECT to_regclass('public.flags') IS NOT NULL AS present`)).toEqual([{ present: true }])
+  })
+
+  it('diffs and merges schema changes made outside migrations: a table with its index and policy from the SQL editor', async () => {
+    const branch = await branchReady('schema-only')
+    const ran = await api(t, 'POST', `/v1/projects/${branch.project_ref}/database/query`, { cookie }, {
+      query: `create table public.tags (id bigint generated always as identity primary key, label text not null check (label <> ''));
+        create index tags_label_idx on public.tags (label);
+        alter table public.tags enable row level security;
+        create policy "tags are readable" on public.tags for select to authenticated using (true);
+        create table public."x""; drop table notes; --" ("a""b" int check ("a""b" > 0));`,
+    })
+    expect(ran.status, JSON.stringify(ran.body)).toBe(201)
+    const diff = String((await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })).body)
+    expect(diff).toContain('CREATE TABLE public.tags (\n  id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,\n  label text NOT NULL\n)')
+    expect(diff).toContain('CREATE INDEX tags_label_idx ON public.tags USING btree (label)')
+    expect(diff).toContain('ALTER TABLE public.tags ENABLE ROW LEVEL SECURITY')
+    expect(diff).toContain('CREATE POLICY "tags are readable" ON public.tags')
+    // The parent's own tables (notes, labels, flags) are neither dropped nor made again; the new table's grants are the
+    // parent's default privileges, which it gets by itself.
+    expect(diff.replaceAll('drop table notes', '')).not.toMatch(/notes|labels|flags|GRANT|REVOKE/)
+    const merged = await api(t, 'POST', `/v1/branches/${branch.id}/merge`, { cookie }, {})
+    expect(merged.status, JSON.stringify(merged.body)).toBe(201)
+    expect(await sql(parent.port, `SELECT c.relrowsecurity AS rls,
+        (SELECT array_agg(indexname::text ORDER BY indexname) FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'tags') AS indexes,
+        (SELECT array_agg(policyname::text) FROM pg_policies WHERE schemaname = 'public' AND tablename = 'tags') AS policies
+      FROM pg_class c WHERE c.oid = 'public.tags'::regclass`)).toEqual([{ rls: true, indexes: ['tags_label_idx', 'tags_pkey'], policies: ['tags are readable'] }])
+    // A hostile name reaches the parent as a name, nothing else.
+    expect(await sql(parent.port, `SELECT to_regclass('public."x""; drop table notes; --"') IS NOT NULL AS hostile, to_regclass('public.notes') IS NOT NULL AS notes`)).toEqual([{ hostile: true, notes: true }])
+    expect((await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })).body ?? '').toBe('')
+  })
+
+  it('refuses to merge an object both sides changed differently, naming it, and merges nothing', async () => {
+    const branch = await branchReady('schema-only')
+    await sql(parent.port, 'ALTER TABLE notes ADD COLUMN extra int')
+    await sql(branch.port, 'ALTER TABLE notes ADD COLUMN extra text; CREATE TABLE side (id int)')
+    const diff = String((await api(t, 'GET', `/v1/branches/${branch.id}/diff`, { cookie })).body)
+    expect(diff).toContain('-- Conflict (changed on both sides, not merged): column public.notes.extra')
+    expect(diff).toContain('CREATE TABLE public.side')
+    const refused = await api(t, 'POST', `/v1/branches/${branch.id}/merge`, { cookie }, {})
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toContain('column public.notes.extra')
+    expect(await sql(parent.port, `SELECT to_regclass('public.side') IS NULL AS absent`)).toEqual([{ absent: true }])
   })
 
   it('resets a branch to the parent current state', async () => {

@@ -336,6 +336,8 @@ describe.each(['15', '17'] as const)('privileged operations on Postgres %s never
       },
       { what: 'the branch to be ready', timeoutMs: 120_000, intervalMs: 250 },
     )
+    // Its schema compared with the parent's (the branch's catalog read by the superuser; at creation too, for its base).
+    await ok('GET', `/v1/branches/${(await ok('GET', `/v1/projects/${ref}/branches/trojans-${major}`) as { id: string }).id}/diff`)
     if (major === '15') {
       // The major upgrade: a dump of every database restored into a new Postgres 17 by the platform's superuser.
       const started = await ok('POST', `/v1/projects/${ref}/upgrade`, { target_version: '17' }) as { tracking_id: string }

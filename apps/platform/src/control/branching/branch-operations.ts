@@ -6,13 +6,14 @@ import { ProjectService } from '../projects.js'
 import { copyStorageFiles, emptyBranchTables, giveBranchItsOwnRoles } from './branch-data.js'
 import { applyBranchMigrations } from './branch-migrations.js'
 import { setBranchStatus } from './branch-store.js'
+import { readProjectSnapshot, recordBranchBase } from './schema-merge.js'
 import { copyFromArchive, finishRecovery } from '../pitr/archive-restore.js'
 
 /**
  * The branch jobs, run by the one operation runner on the branch's own project (its status shows
  * COMING_UP meanwhile): create copies the parent physically and online (or from the WAL archive at a
- * moment), starts the copy, gives it its own roles, empties its tables unless data was asked for, and
- * applies the linked Git branch's migrations. Reset discards the branch's data and does the same again
+ * moment), starts the copy, gives it its own roles, empties its tables unless data was asked for, records
+ * its schema as copied (the base of later merges), and applies the linked Git branch's migrations. Reset discards the branch's data and does the same again
  * from the parent's current state. Every step is idempotent: after kill -9 the runner resumes at the
  * step it was in.
  */
@@ -71,6 +72,17 @@ const data: OperationStep = {
   },
 }
 
+/**
+ * The branch's schema as copied, before any migration of its own: the common ancestor a merge compares
+ * both sides with (schema-merge.ts). Idempotent: a resumed step records it again, still before the migrations.
+ */
+const schemaBase: OperationStep = {
+  name: 'schema-base',
+  async run(ctx, branch, op) {
+    await recordBranchBase(ctx.db, paramsOf(op).branch_id, await readProjectSnapshot(ctx.projects, branch))
+  },
+}
+
 const migrations: OperationStep = {
   name: 'migrations',
   async run(ctx, branch, op) {
@@ -92,7 +104,7 @@ async function rollBackCopy(ctx: OperationContext, branch: ProjectRow, op: Opera
 export const branchCreate: OperationDefinition = {
   requestedStatus: 'COMING_UP',
   runningStatus: 'COMING_UP',
-  steps: [copy, start, ownRoles, data, migrations],
+  steps: [copy, start, ownRoles, data, schemaBase, migrations],
   succeededStatus: 'ACTIVE_HEALTHY',
   rollBack: rollBackCopy,
 }
@@ -112,6 +124,7 @@ export const branchReset: OperationDefinition = {
     start,
     ownRoles,
     data,
+    schemaBase,
     migrations,
   ],
   succeededStatus: 'ACTIVE_HEALTHY',

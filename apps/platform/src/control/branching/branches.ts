@@ -7,6 +7,7 @@ import type { ProjectService } from '../projects.js'
 import type { SecretBox } from '../secret-box.js'
 import type { BranchOperationParams } from './branch-operations.js'
 import { applyMigrations, migrationsMissing, withHistory, type PortableMigration } from './branch-migrations.js'
+import { diffText, mergePlan } from './schema-merge.js'
 import { findBranch, findBranchByName, listBranches, type BranchRow } from './branch-store.js'
 import { conflict, invalidInput, notFound } from '../../errors.js'
 
@@ -94,14 +95,16 @@ export class BranchService {
     return op.id
   }
 
-  /** Merge: the branch's migrations that its parent lacks are applied to the parent, in order. */
+  /**
+   * Merge: the branch's migrations that its parent lacks, in order, then the branch's other schema changes
+   * (schema-merge.ts), in one transaction on the parent; objects both sides changed are refused as conflicts.
+   */
   async merge(branch: BranchRow): Promise<number> {
     this.assertPreview(branch, 'merge')
     const { parent, project } = await this.pair(branch)
     const missing = await migrationsMissing(this.projects, project, parent)
-    const failure = await applyMigrations(this.projects, parent, missing, `merge of branch ${branch.name}`)
-    if (failure) throw invalidInput(failure)
-    return missing.length
+    const plan = await mergePlan(this.projects, this.db, { branchId: branch.id, parent, branch: project }, missing, true)
+    return plan.migrations.length + plan.schema.statements.length
   }
 
   /** Push (the MCP server's rebase): the parent's migrations the branch lacks are applied to the branch. */
@@ -114,13 +117,12 @@ export class BranchService {
     return missing.length
   }
 
-  /** The branch's schema changes its parent does not have yet: its own migrations, as SQL. */
+  /** The branch's schema changes its parent does not have yet: its own migrations, then its other changes, as SQL. */
   async diff(branch: BranchRow): Promise<string> {
     this.assertPreview(branch, 'compare')
     const { parent, project } = await this.pair(branch)
     const missing = await migrationsMissing(this.projects, project, parent)
-    if (!missing.length) return ''
-    return missing.map((row) => `-- ${row.version}${row.name ? ` ${row.name}` : ''}\n${row.statements.map((statement) => `${statement.trim()};`).join('\n')}\n`).join('\n')
+    return diffText(await mergePlan(this.projects, this.db, { branchId: branch.id, parent, branch: project }, missing, false))
   }
 
   /** A project's preview branches, for its deletion (they go with it). */
