@@ -130,6 +130,17 @@ let client: pg.Client
 let target: MetaTarget
 let meta: MetaService
 
+/** The platform's meta routes in an app of their own, behind the same auth hook and error mapping as the platform's. */
+async function metaRoutesApp(): Promise<FastifyInstance> {
+  const app = Fastify()
+  app.setErrorHandler(errorHandler)
+  await app.register(cookie)
+  registerAuthHook(app, t.platform.ctx)
+  await metaRoutes(app, t.platform.ctx)
+  await app.ready()
+  return app
+}
+
 beforeAll(async () => {
   t = await startTestPlatform()
   const cookie = await login(t)
@@ -820,12 +831,7 @@ describe('HTTP', () => {
   beforeAll(async () => {
     token = await tokenFor(t, ADMIN_EMAIL)
     // The platform registers metaRoutes in its own app; here the same routes run behind the same hooks.
-    app = Fastify()
-    app.setErrorHandler(errorHandler)
-    await app.register(cookie)
-    registerAuthHook(app, t.platform.ctx)
-    await metaRoutes(app, t.platform.ctx)
-    await app.ready()
+    app = await metaRoutesApp()
   })
   afterAll(() => app?.close())
 
@@ -1107,12 +1113,7 @@ describe("the Database pages' listings: functions, triggers, types, indexes, pub
       outsider = await tokenFor(t, stranger.email)
       const own = await api(t, 'POST', '/platform/organizations', { token: outsider }, { name: 'Outsider Org' })
       expect(own.status).toBe(201)
-      app = Fastify()
-      app.setErrorHandler(errorHandler)
-      await app.register(cookie)
-      registerAuthHook(app, t.platform.ctx)
-      await metaRoutes(app, t.platform.ctx)
-      await app.ready()
+      app = await metaRoutesApp()
     })
     afterAll(() => app?.close())
 
