@@ -239,12 +239,15 @@ test('enabling branching, then a branch with data, open, reset, the project dele
     .toBe(4)
   await expect(row.getByTestId('project-status')).toHaveAttribute('data-status', 'ACTIVE_HEALTHY', { timeout: 60_000 })
 
-  // A migration made on the branch: the diff shows it, the merge applies it to production.
+  // A migration made on the branch, and a table made outside migrations (the SQL editor's route): the diff compares
+  // the schemas, so it shows both; the merge applies both to production.
   await apiCall(page, 'POST', `/v1/projects/${branch.project_ref}/database/migrations`, { name: 'add_notes', query: 'create table public.notes (id int primary key, body text)' })
+  await sql(page, branch.project_ref, 'create table public.labels (id bigint primary key, label text not null)')
   await row.getByRole('button', { name: 'Actions for with-data' }).click()
   await page.getByRole('menuitem', { name: 'Show diff' }).click()
   const diff = page.getByRole('dialog', { name: 'Changes in with-data' })
   await expect(diff.getByLabel('Schema changes of with-data')).toContainText('create table public.notes')
+  await expect(diff.getByLabel('Schema changes of with-data')).toContainText('CREATE TABLE public.labels')
   await shot(page, 'branch-diff')
   await diff.getByRole('button', { name: 'Close dialog' }).click()
   await row.getByRole('button', { name: 'Actions for with-data' }).click()
@@ -252,7 +255,7 @@ test('enabling branching, then a branch with data, open, reset, the project dele
   const merge = page.getByRole('dialog', { name: 'Merge with-data into main' })
   await merge.getByRole('button', { name: 'Merge into production' }).click()
   await expect(page.getByText('Merged with-data into main')).toBeVisible()
-  expect(await sql(page, linked, `select to_regclass('public.notes') is not null as merged`)).toEqual([{ merged: true }])
+  expect(await sql(page, linked, `select to_regclass('public.notes') is not null and to_regclass('public.labels') is not null as merged`)).toEqual([{ merged: true }])
 
   // Update from production: a migration made on production reaches the branch.
   await apiCall(page, 'POST', `/v1/projects/${linked}/database/migrations`, { name: 'add_tags', query: 'create table public.tags (id int primary key)' })

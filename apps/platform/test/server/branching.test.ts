@@ -168,7 +168,7 @@ describe('branching', () => {
     expect(diff.status).toBe(200)
     expect(String(diff.body)).toContain('CREATE TABLE labels')
     // A diff runs nothing on the parent: the schema part is compared before the migration, and says so.
-    expect(String(diff.body)).toContain('-- A merge applies the migrations above first, then only what still differs')
+    expect(String(diff.body)).toContain('-- A merge runs the migrations above first,\n-- then only what still differs')
     expect(await sql(parent.port, `SELECT to_regclass('public.labels') IS NULL AS absent`)).toEqual([{ absent: true }])
     const merged = await api(t, 'POST', `/v1/branches/${branch.id}/merge`, { cookie }, {})
     expect(merged.status, JSON.stringify(merged.body)).toBe(201)

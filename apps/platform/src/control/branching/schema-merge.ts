@@ -149,7 +149,7 @@ export function diffText(plan: MergePlan): string {
     (row) => `-- ${row.version}${row.name ? ` ${row.name}` : ''}\n${row.statements.map((statement) => `${statement.trim()};`).join('\n')}\n`,
   )
   const notes = [
-    ...(plan.beforeMigrations ? ['-- A merge applies the migrations above first, then only what still differs: what they make may show here too.'] : []),
+    ...(plan.beforeMigrations ? ['-- A merge runs the migrations above first,', '-- then only what still differs (this part may repeat them).'] : []),
     ...plan.schema.conflicts.map((label) => `-- Conflict (changed on both sides, not merged): ${label}`),
     ...plan.schema.unsupported.map((text) => `-- Not merged automatically: ${text}`),
   ]
