@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import type { LaterFeatureKey } from '../features/coming-later/features'
 import { LoadingState } from '../components/ui/Spinner'
 import { SignInPage } from '../features/auth/SignInPage'
 import { NotFoundPage } from '../features/not-found/NotFoundPage'
@@ -55,16 +54,6 @@ function page<A extends keyof Areas>(area: A, name: keyof Areas[A]): RouteObject
   return () => loaders[area]().then((module) => ({ Component: module[name] as ComponentType }))
 }
 
-/** A project route whose feature arrives in a later release (see ComingLater). */
-function later(feature: LaterFeatureKey): RouteObject['lazy'] {
-  return () =>
-    loaders.project().then(({ ProjectFeaturePlaceholder }) => ({
-      Component: function LaterFeaturePage() {
-        return <ProjectFeaturePlaceholder feature={feature} />
-      },
-    }))
-}
-
 /** Every route the project layout reads (spec "Routes read by the project layout"). */
 const projectRoutes: RouteObject[] = [
   { index: true, lazy: page('projectHome', 'ProjectHomePage') },
@@ -72,7 +61,15 @@ const projectRoutes: RouteObject[] = [
   { path: 'sql/new', lazy: page('sqlEditor', 'NewQueryRedirect') },
   { path: 'sql/:id?', lazy: page('sqlEditor', 'SqlEditorPage') },
   { path: 'editor/:id?', lazy: page('tableEditor', 'TableEditorPage') },
-  { path: 'database', lazy: later('database') },
+  { path: 'database', element: <Navigate to="tables" replace /> },
+  { path: 'database/tables', lazy: page('database', 'DatabaseTablesPage') },
+  { path: 'database/functions', lazy: page('database', 'DatabaseFunctionsPage') },
+  { path: 'database/triggers', lazy: page('database', 'DatabaseTriggersPage') },
+  { path: 'database/types', lazy: page('database', 'EnumeratedTypesPage') },
+  { path: 'database/indexes', lazy: page('database', 'DatabaseIndexesPage') },
+  { path: 'database/publications', lazy: page('database', 'PublicationsPage') },
+  { path: 'database/roles', lazy: page('database', 'DatabaseRolesPage') },
+  { path: 'database/policies', lazy: page('database', 'DatabasePoliciesPage') },
   { path: 'database/extensions', lazy: page('database', 'ExtensionsPage') },
   { path: 'database/migrations', lazy: page('database', 'MigrationsPage') },
   { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
@@ -108,7 +105,9 @@ const projectRoutes: RouteObject[] = [
   { path: 'settings/database', lazy: page('projectSettings', 'DatabaseSettingsPage') },
   { path: 'settings/infrastructure', lazy: page('projectSettings', 'InfrastructurePage') },
   { path: 'settings/addons', lazy: page('branching', 'AddonsPage') },
-  { path: 'settings/vault', lazy: later('vault') },
+  { path: 'settings/vault', lazy: page('database', 'VaultSecretsPage') },
+  { path: 'integrations/webhooks', lazy: page('database', 'DatabaseWebhooksPage') },
+  { path: 'integrations/cron', lazy: page('database', 'CronJobsPage') },
   { path: 'settings/api', lazy: page('projectSettings', 'ApiSettingsPage') },
   { path: 'api/graphiql', lazy: page('projectSettings', 'GraphiqlPage') },
   { path: '*', element: <NotFoundPage embedded /> },
