@@ -2,10 +2,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PostgresMajor } from '@stratum/contracts'
-import { ADMIN_ROLE, adminConnection, bootstrapInstance, withAdminClient } from './bootstrap-roles.js'
-import { ensureAuthSchema } from '../services/auth/schema.js'
-import { ensureRealtimeSchema } from '../services/realtime/schema.js'
-import { ensureStorageSchema } from '../services/storage/schema.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance } from './bootstrap-roles.js'
+import { ensureServiceSchemas, SERVICE_SCHEMA_SOURCES } from './service-schemas.js'
 import { chownTree, makeOwnedDir, osUser, type RunAs } from './os-user.js'
 import { postgresBinaries } from './postgres-binaries.js'
 import { isPortFree } from './ports.js'
@@ -179,9 +177,7 @@ async function build(work: string, major: PostgresMajor, owner: RunAs): Promise<
       readonlyPassword: throwaway(),
       authenticatorPassword: throwaway(),
     })
-    await withAdminClient(connection, (client) => ensureAuthSchema(client, adminPassword))
-    await withAdminClient(connection, (client) => ensureStorageSchema(client, editorPassword))
-    await withAdminClient(connection, (client) => ensureRealtimeSchema(client, adminPassword))
+    await ensureServiceSchemas(connection, { adminPassword, editorPassword })
   } finally {
     await server.stop()
   }
@@ -201,9 +197,7 @@ async function freeLoopbackPort(): Promise<number> {
 /** The sources whose statements make a new cluster's state (read from src/ whether the platform runs built or not). */
 const RECIPE_SOURCES = [
   ['control', 'bootstrap-roles.ts'],
-  ['services', 'auth', 'schema.ts'],
-  ['services', 'storage', 'schema.ts'],
-  ['services', 'realtime', 'schema.ts'],
+  ...SERVICE_SCHEMA_SOURCES,
   ['control', 'postgres-server.ts'],
   ['control', 'instance-templates.ts'],
 ]

@@ -5,10 +5,7 @@ import zlib from 'node:zlib'
 import type pg from 'pg'
 import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
-import { ensureAuthSchema } from '../services/auth/schema.js'
-import { ensureRealtimeSchema } from '../services/realtime/schema.js'
-import { ensureStorageSchema } from '../services/storage/schema.js'
-import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, passwordRejected, withAdminClient } from './bootstrap-roles.js'
+import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, passwordRejected } from './bootstrap-roles.js'
 import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
 import { makeOwnedDir, projectOsUser, removeOsUser, type RunAs } from './os-user.js'
 import { buildHba, OPEN_ACCESS } from './hba.js'
@@ -16,6 +13,7 @@ import { computeDefaults, confValues } from './server-settings.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
 import type { InstanceTemplates } from './instance-templates.js'
+import { ensureServiceSchemas } from './service-schemas.js'
 import { copyRunningCluster } from './branching/online-copy.js'
 import { archiveSettings, walArchiveDir } from './pitr/archive-paths.js'
 import { bringBack, buildFromArchive, dropSetAside, restoreWalDir, setAside } from './pitr/local-archive.js'
@@ -60,12 +58,7 @@ export class LocalProvider implements InstanceProvider {
     if (templatePassword) return { serverVersion: await this.takeOverTemplate(server, spec.port, templatePassword, credentials) }
     const connection = adminConnection(spec.port, credentials.adminPassword)
     const serverVersion = await bootstrapInstance(connection, credentials)
-    // The auth schema's tables exist from the start: user SQL may reference auth.users before any sign-up.
-    await withAdminClient(connection, (client) => ensureAuthSchema(client, credentials.adminPassword))
-    // Likewise storage.objects: policies on it are written before the first upload.
-    await withAdminClient(connection, (client) => ensureStorageSchema(client, credentials.editorPassword))
-    // And the realtime publication and realtime.messages: `alter publication supabase_realtime add table` works at once.
-    await withAdminClient(connection, (client) => ensureRealtimeSchema(client, credentials.adminPassword))
+    await ensureServiceSchemas(connection, credentials)
     return { serverVersion }
   }
 
