@@ -116,13 +116,29 @@ describe('branching', () => {
     expect((await api(t, 'GET', `/v1/projects/${parent.ref}/branches`, { cookie })).body).toHaveLength(2)
   })
 
-  it('makes a schema-only branch by default: tables there, rows not', async () => {
+  it('makes a schema-only branch by default: tables there, rows not; the parent edge functions, secrets and auth settings too', async () => {
+    const deployForm = new FormData()
+    deployForm.append('metadata', JSON.stringify({ entrypoint_path: 'index.ts', verify_jwt: false }))
+    deployForm.append('file', new Blob([`Deno.serve(() => new Response(Deno.env.get('GREETING')))\n`]), 'index.ts')
+    const deployed = await fetch(`${t.platform.url}/v1/projects/${parent.ref}/functions/deploy?slug=greet`, { method: 'POST', headers: { cookie, origin: t.platform.url }, body: deployForm })
+    expect(deployed.status, await deployed.text()).toBe(201)
+    expect((await api(t, 'POST', `/v1/projects/${parent.ref}/secrets`, { cookie }, [{ name: 'GREETING', value: 'hello from the parent' }])).status).toBe(201)
+    expect((await api(t, 'PATCH', `/v1/projects/${parent.ref}/config/auth`, { cookie }, { site_url: 'https://parent.example.com' })).status).toBe(200)
+
     const created = await api(t, 'POST', `/v1/projects/${parent.ref}/branches`, { cookie }, { branch_name: 'schema-only' })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const branch = await branchReady('schema-only')
     expect((await checksum(branch.port)).n).toBe(0)
     const columns = await sql(branch.port, `SELECT column_name FROM information_schema.columns WHERE table_name = 'notes' ORDER BY ordinal_position`)
     expect(columns.map((row: { column_name: string }) => row.column_name)).toEqual(['id', 'note'])
+
+    const secrets = (await api(t, 'GET', `/v1/projects/${branch.project_ref}/secrets`, { cookie })).body
+    expect(secrets.find((secret: { name: string }) => secret.name === 'GREETING')).toBeTruthy()
+    expect((await api(t, 'GET', `/v1/projects/${branch.project_ref}/config/auth`, { cookie })).body.site_url).toBe('https://parent.example.com')
+    // The function runs on the branch's own URL with the copied secret.
+    const branchApi = await projectApi(t, branch.project_ref, { cookie })
+    const invoked = await fetch(`${branchApi.url}/functions/v1/greet`, { headers: { apikey: branchApi.anonKey } })
+    expect(await invoked.text()).toBe('hello from the parent')
   })
 
   it('applies the linked Git branch migrations to a new branch, recorded as the Supabase CLI records them', async () => {

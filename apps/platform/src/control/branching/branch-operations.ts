@@ -5,6 +5,7 @@ import { findProject, type ProjectRow } from '../project-store.js'
 import { ProjectService } from '../projects.js'
 import { copyStorageFiles, emptyBranchTables, giveBranchItsOwnRoles } from './branch-data.js'
 import { applyBranchMigrations } from './branch-migrations.js'
+import { copyParentSettings } from './branch-settings.js'
 import { setBranchStatus } from './branch-store.js'
 import { readProjectSnapshot, recordBranchBase } from './schema-merge.js'
 import { copyFromArchive, finishRecovery } from '../pitr/archive-restore.js'
@@ -12,8 +13,8 @@ import { copyFromArchive, finishRecovery } from '../pitr/archive-restore.js'
 /**
  * The branch jobs, run by the one operation runner on the branch's own project (its status shows
  * COMING_UP meanwhile): create copies the parent physically and online (or from the WAL archive at a
- * moment), starts the copy, gives it its own roles, empties its tables unless data was asked for, records
- * its schema as copied (the base of later merges), and applies the linked Git branch's migrations. Reset discards the branch's data and does the same again
+ * moment), starts the copy, gives it its own roles, takes the parent's edge functions, secrets and auth
+ * settings, empties its tables unless data was asked for, records its schema as copied (the base of later merges), and applies the linked Git branch's migrations. Reset discards the branch's data and does the same again
  * from the parent's current state. Every step is idempotent: after kill -9 the runner resumes at the
  * step it was in.
  */
@@ -65,6 +66,12 @@ const ownRoles: OperationStep = {
   },
 }
 
+/** The parent's edge functions, their secrets and its auth settings (a branch answers like its parent). */
+const settings: OperationStep = {
+  name: 'settings',
+  run: (ctx, branch, op) => copyParentSettings(ctx.db, ctx.dataDir, paramsOf(op).parent_ref, branch.ref),
+}
+
 const data: OperationStep = {
   name: 'data',
   async run(ctx, branch, op) {
@@ -104,7 +111,7 @@ async function rollBackCopy(ctx: OperationContext, branch: ProjectRow, op: Opera
 export const branchCreate: OperationDefinition = {
   requestedStatus: 'COMING_UP',
   runningStatus: 'COMING_UP',
-  steps: [copy, start, ownRoles, data, schemaBase, migrations],
+  steps: [copy, start, ownRoles, settings, data, schemaBase, migrations],
   succeededStatus: 'ACTIVE_HEALTHY',
   rollBack: rollBackCopy,
 }

@@ -19,6 +19,8 @@ export interface FunctionRow {
   entrypoint_path: string
   import_map_path: string | null
   files: { name: string; size: number }[]
+  /** Who deployed this version (null once that account is gone, or for a branch's copy of its parent's). */
+  deployed_by: string | null
   created_at: Date
   updated_at: Date
 }
@@ -63,7 +65,7 @@ export async function findFunction(db: Queryable, ref: string, slug: string): Pr
  * version and moves the directory into place; a failure leaves the previous version untouched.
  * Metadata left out keeps the previous deploy's value (first deploy: name = slug, verify_jwt true).
  */
-export async function deployFunction(db: Db, dataDir: string, ref: string, slug: string, input: DeployInput, userId: string): Promise<FunctionRow> {
+export async function deployFunction(db: Db, dataDir: string, ref: string, slug: string, input: DeployInput, userId: string | null): Promise<FunctionRow> {
   const dir = functionDir(dataDir, ref, slug)
   const staging = path.join(dir, `.staging-${randomUUID()}`)
   try {
