@@ -3,6 +3,8 @@ import { Dialog } from '../../components/ui/Dialog'
 import { useToast } from '../../components/ui/Toast'
 import { useRunTableSql } from '../../data/table-editor/useRunTableSql'
 import { SqlErrorAlert } from './SqlErrorAlert'
+// Its own look wherever it opens (the Database pages too), not only beside the table editor.
+import './table-editor-forms.css'
 
 export interface PendingSql {
   title: string
