@@ -124,7 +124,7 @@ test('pause from settings, the paused screen, then restore with the dialog', asy
   await expect(page.getByRole('heading', { name: 'Restoration in progress' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Restoration complete!' })).toBeVisible(OPERATION)
   await page.getByRole('button', { name: 'Return to project' }).click()
-  await expect(page.getByRole('heading', { name: 'Database', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Tables', level: 1 })).toBeVisible()
 
   // The pause left a physical backup behind.
   await page.getByRole('navigation', { name: 'Product menu' }).getByRole('link', { name: 'Scheduled' }).click()
