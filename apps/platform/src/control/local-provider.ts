@@ -7,7 +7,7 @@ import * as tar from 'tar'
 import { COMPUTE_SIZES } from '@stratum/contracts'
 import { ADMIN_ROLE, adminConnection, bootstrapInstance, bootstrapTemplateCopy, canConnect, passwordRejected } from './bootstrap-roles.js'
 import type { ArchiveSource, InstanceCredentials, InstanceProvider, InstanceSpec } from './instance-provider.js'
-import { makeOwnedDir, projectOsUser, removeOsUser, type RunAs } from './os-user.js'
+import { makeOwnedDir, projectOsUser, removeOsUser, writeOwnedFile, type RunAs } from './os-user.js'
 import { buildHba, OPEN_ACCESS } from './hba.js'
 import { computeDefaults, confValues } from './server-settings.js'
 import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
@@ -17,6 +17,8 @@ import { ensureServiceSchemas } from './service-schemas.js'
 import { copyRunningCluster } from './branching/online-copy.js'
 import { archiveSettings, walArchiveDir } from './pitr/archive-paths.js'
 import { bringBack, buildFromArchive, dropSetAside, restoreWalDir, setAside } from './pitr/local-archive.js'
+import { VAULT_KEY_FILE } from '../services/vault/crypto-sql.js'
+import type { InstanceKeyring } from '../services/vault/vault-keys.js'
 
 export interface LocalProviderOptions {
   /** Instances live under <projectsDir>/<ref>. */
@@ -33,6 +35,8 @@ export interface LocalProviderOptions {
   stepDelayMs?: number
   /** Pre-initialised clusters new instances are copied from (instance-templates.ts); without, each runs initdb and the bootstrap. */
   templates?: InstanceTemplates
+  /** The projects' keys the platform keeps outside their databases (services/vault/vault-keys.ts); without, no Vault key file. */
+  keyring?: InstanceKeyring
 }
 
 /** Most WAL any replication slot may hold back. */
@@ -53,6 +57,7 @@ export class LocalProvider implements InstanceProvider {
     const server = this.server(spec)
     const templatePassword = await this.initFromTemplate(server, credentials)
     this.applySettings(server, spec)
+    await this.writeKeys(server, spec)
     await this.startOrExplain(server)
     if (this.options.stepDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs))
     if (templatePassword) return { serverVersion: await this.takeOverTemplate(server, spec.port, templatePassword, credentials) }
@@ -106,7 +111,27 @@ export class LocalProvider implements InstanceProvider {
     const server = this.server(spec)
     if (!server.isInitialized()) throw new Error(`Instance ${spec.ref} has no data directory at ${server.dataDir}`)
     this.applySettings(server, spec)
+    await this.writeKeys(server, spec)
     await this.startOrExplain(server)
+    if (spec.slot !== 'next') await this.options.keyring?.started(spec.ref, spec.port)
+  }
+
+  /**
+   * The project's Vault key, written before each start to a file beside the data directory (not inside: no copy of
+   * the data directory, a branch's clone, a base backup, a physical backup, carries it), 0600 and owned by the
+   * instance's OS user, in its 0700 directory. Only the server process reads it, through a function of the platform's
+   * superuser (services/vault/crypto-sql.ts); the tenant's roles cannot read server files.
+   */
+  private async writeKeys(server: PostgresServer, spec: InstanceSpec): Promise<void> {
+    if (!this.options.keyring) return
+    const key = await this.options.keyring.vaultKey(spec.ref)
+    const file = path.join(server.dir, VAULT_KEY_FILE)
+    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null
+    if (current === `${key}\n`) return
+    makeOwnedDir(server.dir, server.owner)
+    // Written aside and renamed: the server never reads half a key.
+    writeOwnedFile(`${file}.partial`, `${key}\n`, server.owner)
+    fs.renameSync(`${file}.partial`, file)
   }
 
   async stop(spec: InstanceSpec): Promise<void> {

@@ -28,6 +28,7 @@ export const SERVICE_SCHEMA_SOURCES = [
   ['services', 'storage', 'schema.ts'],
   ['services', 'realtime', 'schema.ts'],
   ['services', 'vault', 'schema.ts'],
+  ['services', 'vault', 'crypto-sql.ts'],
   ['services', 'cron', 'schema.ts'],
   ['services', 'net', 'schema.ts'],
 ]

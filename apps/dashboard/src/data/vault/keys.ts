@@ -1,0 +1,4 @@
+export const vaultKeys = {
+  all: ['vault'] as const,
+  secrets: (ref: string) => [...vaultKeys.all, ref, 'secrets'] as const,
+}
