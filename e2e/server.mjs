@@ -148,6 +148,8 @@ Object.assign(process.env, {
   // No spare copy of the template after each creation: about 45 copies of 1,000 files each would add their disk
   // writes to the server tier's, which runs beside this one. instance-templates.test.ts tests the spares.
   STRATUM_SPARE_INSTANCES: '0',
+  // Database webhooks deliver to a receiver on loopback (database-webhooks.spec.ts).
+  STRATUM_NET_ALLOW_PRIVATE_HOSTS: 'true',
 })
 process.argv = [process.argv[0], 'stratum', 'start']
 await import('../apps/platform/bin/stratum.mjs')

@@ -59,6 +59,11 @@ export interface Config {
    * off by default, so a project cannot make the platform connect to services of its own network.
    */
   smtpAllowPrivateHosts: boolean
+  /**
+   * Projects' database webhooks and net.http_* requests may reach loopback or private addresses
+   * (STRATUM_NET_ALLOW_PRIVATE_HOSTS=true): off by default, like SMTP's. A project's own edge functions are always reachable.
+   */
+  netAllowPrivateHosts: boolean
   /** The largest object storage accepts in any bucket (a bucket's own file_size_limit may be lower). */
   storageMaxFileBytes: number
   /**
@@ -238,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     functionMemoryMb: intFrom(env, 'STRATUM_FUNCTION_MEMORY_MB', 256),
     functionTimeoutMs: intFrom(env, 'STRATUM_FUNCTION_TIMEOUT_MS', 150_000),
     smtpAllowPrivateHosts: env.STRATUM_SMTP_ALLOW_PRIVATE_HOSTS === 'true',
+    netAllowPrivateHosts: env.STRATUM_NET_ALLOW_PRIVATE_HOSTS === 'true',
     storageMaxFileBytes: intFrom(env, 'STRATUM_STORAGE_MAX_FILE_BYTES', 5 * 1024 ** 3),
     realtimeDefaults: {
       ...DEFAULT_REALTIME_CONFIG,

@@ -33,6 +33,10 @@ import { RealtimeService } from './services/realtime/service.js'
 import { StorageService } from './services/storage/service.js'
 import { FunctionRuntime } from './services/functions/runtime.js'
 import { GraphqlService } from './services/graphql/service.js'
+import { NetService } from './services/net/service.js'
+import { CronScheduler } from './services/cron/scheduler.js'
+import { deliverySettings } from './services/net/delivery.js'
+import { VaultKeys } from './services/vault/vault-keys.js'
 import { publicApiBase } from './gateway/public-url.js'
 import { openPlatformDatabase } from './store/platform-database.js'
 import { takeDataDir } from './control/boot-sweep.js'
@@ -69,6 +73,7 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     dataDir: config.dataDir,
     stepDelayMs: config.operationStepDelayMs,
     templates,
+    keyring: new VaultKeys(db, secrets, logger),
   })
   const projects = new ProjectService(db, provider, secrets, config.projectPortStart, logger)
   const operations = new OperationRunner({ db, provider, projects, secrets, dataDir: config.dataDir, log: logger, githubApiUrl: config.githubApiUrl }, platformDb.url, config.operationStepDelayMs)
@@ -142,10 +147,14 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
       })
       .catch(() => {})
   })
+  // pg_net's requests and database webhooks, sent after commit by one worker per healthy project (services/net).
+  const net = new NetService({ db, projects, directory, settings: deliverySettings(config), log: logger.child({ service: 'net' }) })
+  // pg_cron's jobs of every running project, run as the roles that scheduled them (services/cron).
+  const cron = new CronScheduler({ db, projects, directory, log: logger.child({ service: 'cron' }) })
   const ai = new AiService(config.ai)
   const ctx: PlatformContext = {
     config, db, identities: new IdentityResolver(db), projects, operations, secrets, accessCache, directory, rest, requestLog, graphql, auth, storage,
-    realtime, functions, ai, logCollector, usage,
+    realtime, functions, ai, logCollector, usage, cron,
   }
   let app: FastifyInstance | undefined
   let projectApp: FastifyInstance | undefined
@@ -160,6 +169,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     await storage.stop()
     await realtime.stop()
     await functions.stopAll()
+    await net.stop()
+    await cron.stop()
     directory.stop()
     await requestLog.stop()
     await logCollector.stop()
@@ -195,6 +206,8 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     projectApp = await buildProjectApp(ctx, logger)
     await projectApp.listen({ port: config.projectPort, host: config.host })
     config.projectPort = listeningPort(projectApp, config.projectPort)
+    await net.start()
+    await cron.start()
     app = await buildHttpApp(ctx, logger)
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

@@ -14,6 +14,7 @@ import type { GraphqlService } from './services/graphql/service.js'
 import type { RestSupervisor } from './services/rest/supervisor.js'
 import type { RealtimeService } from './services/realtime/service.js'
 import type { StorageService } from './services/storage/service.js'
+import type { CronScheduler } from './services/cron/scheduler.js'
 import type { Db } from './store/db.js'
 import type { ProjectAccessCache } from './auth/project-access-cache.js'
 
@@ -52,4 +53,6 @@ export interface PlatformContext {
    * all of them at once). Ask it per call: `ai.enabled`, `ai.model()`.
    */
   ai: AiService
+  /** pg_cron's scheduler: runs each running project's cron jobs as the roles that scheduled them (services/cron). */
+  cron: CronScheduler
 }

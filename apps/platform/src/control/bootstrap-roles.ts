@@ -37,9 +37,14 @@ export const REALTIME_ADMIN_ROLE = 'supabase_realtime_admin'
  * this machine only (hba.ts), with a password derived from the superuser's like the auth service's.
  */
 export const REPLICATION_ROLE = 'supabase_replication_admin'
+/** Owns the `net` schema (services/net/schema.ts): no login, and no tenant is a member, so nobody else can put triggers on its queue. */
+export const NET_OWNER_ROLE = 'stratum_net'
+/** Owns `supabase_functions` (database webhooks) as on Supabase; may call net.http_* and nothing more. */
+export const FUNCTIONS_ADMIN_ROLE = 'supabase_functions_admin'
 /** Roles the platform creates and manages in every instance. */
 export const PLATFORM_MANAGED_ROLES = [
   ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, AUTHENTICATOR_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE,
+  NET_OWNER_ROLE, FUNCTIONS_ADMIN_ROLE,
 ]
 
 /**

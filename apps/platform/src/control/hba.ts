@@ -1,10 +1,11 @@
 import { ADMIN_ROLE, AUTH_ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, REPLICATION_ROLE } from './bootstrap-roles.js'
 import type { DatabaseAccess } from './instance-provider.js'
+import { CRON_RUNNER_ROLE } from '../services/cron/schema.js'
 
 export const OPEN_ACCESS: DatabaseAccess = { allowedCidrs: ['0.0.0.0/0'], allowedCidrsV6: ['::/0'], sslEnforced: false }
 
 /** The logins the platform itself uses (its services, the SQL editor, backups): always allowed from this machine. */
-const PLATFORM_LOGINS = [ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, 'authenticator', REPLICATION_ROLE]
+const PLATFORM_LOGINS = [ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, 'authenticator', REPLICATION_ROLE, CRON_RUNNER_ROLE]
 
 /**
  * pg_hba.conf for a project instance. Postgres takes the first line that matches a connection's

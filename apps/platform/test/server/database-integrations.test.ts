@@ -13,7 +13,8 @@ const DB_PASS = 'integrations-password-1'
 const project = {} as IntegrationProject
 
 beforeAll(async () => {
-  const t = await startTestPlatform()
+  // Webhooks deliver to a receiver on loopback (webhooks.cases.ts): the installation allows private hosts here.
+  const t = await startTestPlatform({ STRATUM_NET_ALLOW_PRIVATE_HOSTS: 'true' })
   const cookie = await login(t)
   const orgSlug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug
   const created = await api(t, 'POST', '/platform/projects', { cookie }, { name: 'Integrations', organization_slug: orgSlug, db_pass: DB_PASS })

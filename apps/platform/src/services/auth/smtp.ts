@@ -1,25 +1,9 @@
 import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
 import type { ProjectAuthSettings } from '@stratum/contracts'
 import nodemailer from 'nodemailer'
+import { isPrivateAddress } from '../../private-networks.js'
 import { AuthError } from './errors.js'
-
-/** Addresses a project's SMTP host may not resolve to unless the installation allows it (config smtpAllowPrivateHosts). */
-const PRIVATE = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4')
-}
-PRIVATE.addAddress('::1', 'ipv6')
-PRIVATE.addSubnet('fc00::', 7, 'ipv6')
-PRIVATE.addSubnet('fe80::', 10, 'ipv6')
 
 const TIMEOUT_MS = 10_000
 
@@ -37,7 +21,8 @@ export async function sendBySmtp(settings: ProjectAuthSettings, password: string
   const host = settings.smtp_host!
   const port = Number(settings.smtp_port ?? 587)
   const address = await resolve(host)
-  if (!allowPrivateHosts && PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+  // Loopback, private networks and their IPv6 forms (private-networks.ts) unless the installation allows them (config smtpAllowPrivateHosts).
+  if (!allowPrivateHosts && isPrivateAddress(address)) {
     throw new AuthError(500, 'unexpected_failure', `Error sending email: the SMTP host ${host} is on a private network`)
   }
   const transport = nodemailer.createTransport({

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { refusedSecretName } from '@stratum/contracts'
 import { functionOsUser, osUser, removeOsUser, type RunAs } from '../../control/os-user.js'
+import { PRIVATE_IPV4_NETWORKS } from '../../private-networks.js'
 
 /**
  * Least privilege for one function's Deno process: which flags, which environment, which OS limits,
@@ -26,8 +27,8 @@ import { functionOsUser, osUser, removeOsUser, type RunAs } from '../../control/
  *   of which is V8's code range, one per isolate (each Worker adds about 530 MiB). See osLimits().
  */
 
-/** Private, link-local, carrier-grade NAT and "this host" networks: nothing of ours is a public service. */
-const PRIVATE_NETWORKS = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10', '0.0.0.0/8', '[::]']
+/** Private, link-local, carrier-grade NAT and "this host" networks (private-networks.ts): nothing of ours is a public service. */
+const PRIVATE_NETWORKS = [...PRIVATE_IPV4_NETWORKS.map(([network, prefix]) => `${network}/${prefix}`), '[::]']
 
 /** What `--deny-net` gets: private networks, and each internal port on every loopback address. */
 export function deniedNet(internalPorts: number[]): string[] {
