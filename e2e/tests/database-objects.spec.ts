@@ -1,3 +1,4 @@
+import { PERMISSION_TEXTS } from '@stratum/contracts'
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiCall, dismissToasts, healthyProject, memberByInvitation, replaceEditorText, signIn } from './helpers'
@@ -139,7 +140,7 @@ test('a Read-only member browses the Database pages with their controls disabled
   await reader.goto(`/project/${project.ref}/database/functions`)
   const createFunction = reader.getByRole('button', { name: 'Create a new function' })
   await expect(createFunction).toHaveAttribute('aria-disabled', 'true')
-  await expect(createFunction).toHaveAccessibleDescription('Your role can browse the database but not change it')
+  await expect(createFunction).toHaveAccessibleDescription(PERMISSION_TEXTS.changeDatabase)
   await expect(reader.getByRole('table', { name: 'Functions' }).getByRole('row').filter({ hasText: 'ro_touch' })).toBeVisible()
   await reader.goto(`/project/${project.ref}/database/triggers`)
   await expect(reader.getByRole('switch', { name: 'Disable trigger ro_touch' })).toHaveAttribute('aria-disabled', 'true')

@@ -62,4 +62,5 @@ export const PERMISSION_TEXTS = {
   changePlan: 'Only an owner can change the plan of this organization',
   changeOwner: 'Only an owner can change or remove an owner',
   viewPassword: 'You need additional permissions to view the database password',
+  changeDatabase: 'Your role can browse the database but not change it',
 } as const

@@ -1,4 +1,4 @@
-import { describeCronSchedule } from '@stratum/contracts'
+import { describeCronSchedule, PERMISSION_TEXTS } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { Clock, Plus } from 'lucide-react'
 import { useState } from 'react'
@@ -24,7 +24,7 @@ import { JobRunsCard } from './JobRunsCard'
 import { buildScheduleJob, buildSetJobActive, buildUnscheduleJob } from './sql'
 import './cron.css'
 
-const READ_ONLY_REASON = 'Your role can browse the database but not change it'
+const READ_ONLY_REASON = PERMISSION_TEXTS.changeDatabase
 const NOT_RUNNING = 'The project is not running: its jobs are skipped until it is'
 const jobLabel = (job: CronJob) => job.jobname ?? `job ${job.jobid}`
 

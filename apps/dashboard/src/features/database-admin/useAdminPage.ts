@@ -1,3 +1,4 @@
+import { PERMISSION_TEXTS } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { databaseAdminKeys } from '../../data/database-admin/keys'
@@ -7,7 +8,7 @@ import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 import type { PendingSql } from '../table-editor'
 
 /** Why a control is disabled for a member without the full connection (the table editor's rule). */
-export const READ_ONLY_REASON = 'Your role can browse the database but not change it'
+export const READ_ONLY_REASON = PERMISSION_TEXTS.changeDatabase
 
 /**
  * What each Database admin page shares: the project, whether the member may change the database (`sql.write`, as

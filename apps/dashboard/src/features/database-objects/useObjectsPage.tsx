@@ -1,3 +1,4 @@
+import { PERMISSION_TEXTS } from '@stratum/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
@@ -8,7 +9,7 @@ import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
 import { SqlPreviewDialog, type PendingSql } from '../table-editor'
 
 /** Why a change control is disabled for a member without the full connection (Read-only). */
-export const READ_ONLY_REASON = 'Your role can browse the database but not change it'
+export const READ_ONLY_REASON = PERMISSION_TEXTS.changeDatabase
 
 /**
  * What every page of this feature shares: the project, whether the member may change the database (the server
