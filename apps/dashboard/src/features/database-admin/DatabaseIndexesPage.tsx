@@ -1,5 +1,5 @@
 import type { PgMetaIndex } from '@stratum/contracts'
-import { ListTree, Plus, Search, Trash2 } from 'lucide-react'
+import { ListTree, Plus, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { Button, IconButton } from '../../components/ui/Button'
@@ -14,7 +14,7 @@ import type { IndexStats } from '../../data/database-admin/types'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { SqlPreviewDialog, type PendingSql } from '../table-editor'
 import { CreateIndexDialog } from './CreateIndexDialog'
-import { SchemaSelect } from './SchemaSelect'
+import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropIndex } from './sql/indexes'
 import { READ_ONLY_REASON, useAdminPage, useSchemaParam } from './useAdminPage'
 import './database-admin.css'
@@ -72,20 +72,15 @@ export function DatabaseIndexesPage() {
             {READ_ONLY_REASON}.
           </Alert>
         )}
-        <div className="dba-toolbar">
-          <SchemaSelect projectRef={ref} value={schema} onChange={setSchema} />
-          <div className="input-wrap dba-search">
-            <Search size={14} aria-hidden="true" className="dba-search-icon" />
-            <input
-              className="input"
-              type="search"
-              aria-label="Search for an index"
-              placeholder="Search by table, name or definition"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
+        <SchemaSearchToolbar
+          projectRef={ref}
+          schema={schema}
+          onSchemaChange={setSchema}
+          search={search}
+          onSearchChange={setSearch}
+          searchLabel="Search for an index"
+          placeholder="Search by table, name or definition"
+        />
         {indexes.isPending ? (
           <LoadingState label="Loading indexes…" />
         ) : indexes.isError ? (

@@ -1,5 +1,5 @@
 import type { PgMetaPolicy, PgMetaTable } from '@stratum/contracts'
-import { Search, ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -14,7 +14,7 @@ import { useSchemaTables } from '../../data/database-admin/useSchemaTables'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { SqlPreviewDialog, type PendingSql } from '../table-editor'
 import { PoliciesSummary, TablePoliciesEditor } from './TablePolicies'
-import { SchemaSelect } from './SchemaSelect'
+import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { READ_ONLY_REASON, useAdminPage, useSchemaParam } from './useAdminPage'
 import './database-admin.css'
 
@@ -51,20 +51,15 @@ export function DatabasePoliciesPage() {
             {READ_ONLY_REASON}.
           </Alert>
         )}
-        <div className="dba-toolbar">
-          <SchemaSelect projectRef={ref} value={schema} onChange={setSchema} />
-          <div className="input-wrap dba-search">
-            <Search size={14} aria-hidden="true" className="dba-search-icon" />
-            <input
-              className="input"
-              type="search"
-              aria-label="Search for a table or policy"
-              placeholder="Search by table or policy"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
+        <SchemaSearchToolbar
+          projectRef={ref}
+          schema={schema}
+          onSchemaChange={setSchema}
+          search={search}
+          onSearchChange={setSearch}
+          searchLabel="Search for a table or policy"
+          placeholder="Search by table or policy"
+        />
         {tables.isPending || policies.isPending ? (
           <LoadingState label="Loading policies…" />
         ) : tables.isError ? (

@@ -7,7 +7,7 @@ import { Switch } from '../../components/ui/Switch'
 import { TableHead } from '../../components/ui/TableHead'
 import { useSchemaTables } from '../../data/database-admin/useSchemaTables'
 import type { PendingSql } from '../table-editor'
-import { SchemaSelect } from './SchemaSelect'
+import { SchemaSelect } from '../../components/project/SchemaSearchToolbar'
 import { useRevealOnOpen } from './useRevealOnOpen'
 import { buildSetPublicationTable } from './sql/publications'
 

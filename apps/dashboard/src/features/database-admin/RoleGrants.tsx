@@ -6,7 +6,7 @@ import { Switch } from '../../components/ui/Switch'
 import { TableHead } from '../../components/ui/TableHead'
 import { useRoleGrants } from '../../data/database-admin/useRoles'
 import type { PendingSql } from '../table-editor'
-import { SchemaSelect } from './SchemaSelect'
+import { SchemaSelect } from '../../components/project/SchemaSearchToolbar'
 import { useRevealOnOpen } from './useRevealOnOpen'
 import { buildSchemaUsage, buildTableGrant, TABLE_PRIVILEGES, type TablePrivilege } from './sql/grants'
 

@@ -11,7 +11,7 @@ import { useDatabaseFunctions } from '../../data/database-objects/useDatabaseFun
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { FunctionEditor } from './FunctionEditor'
 import { FunctionsTable } from './FunctionsTable'
-import { matchesSearch, ObjectsToolbar } from './ObjectsToolbar'
+import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropFunction } from './sql/functions'
 import { READ_ONLY_REASON, useObjectsPage } from './useObjectsPage'
 import './database-objects.css'
@@ -81,7 +81,7 @@ export function DatabaseFunctionsPage() {
           />
         ) : (
           <>
-            <ObjectsToolbar
+            <SchemaSearchToolbar
               projectRef={ref}
               schema={schema}
               onSchemaChange={setSchema}

@@ -11,7 +11,7 @@ import { TableHead } from '../../components/ui/TableHead'
 import { useDatabaseTables } from '../../data/database-objects/useDatabaseTables'
 import { useRealtimeTableIds } from '../../data/database-objects/useRealtimeTableIds'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { matchesSearch, ObjectsToolbar } from './ObjectsToolbar'
+import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { useObjectsPage } from './useObjectsPage'
 import './database-objects.css'
 
@@ -29,7 +29,7 @@ export function DatabaseTablesPage() {
     <div className="page">
       <PageHeader title="Tables" description="The tables of each schema, with their size and estimated rows. Open one in the Table Editor to browse and change it." />
       <div className="stack">
-        <ObjectsToolbar projectRef={ref} schema={schema} onSchemaChange={setSchema} search={search} onSearchChange={setSearch} searchLabel="Search for a table" />
+        <SchemaSearchToolbar projectRef={ref} schema={schema} onSchemaChange={setSchema} search={search} onSearchChange={setSearch} searchLabel="Search for a table" />
         <QueryState
           query={tables}
           loadingLabel="Loading tables…"

@@ -8,7 +8,7 @@ import { QueryState } from '../../components/ui/QueryState'
 import { useDatabaseTriggers } from '../../data/database-objects/useDatabaseTriggers'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { CreateTriggerDialog } from './CreateTriggerDialog'
-import { matchesSearch, ObjectsToolbar } from './ObjectsToolbar'
+import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropTrigger, buildSetTriggerEnabled } from './sql/triggers'
 import { TriggersTable } from './TriggersTable'
 import { READ_ONLY_REASON, useObjectsPage } from './useObjectsPage'
@@ -45,7 +45,7 @@ export function DatabaseTriggersPage() {
       />
       <div className="stack">
         {readOnlyNotice}
-        <ObjectsToolbar
+        <SchemaSearchToolbar
           projectRef={ref}
           schema={schema}
           onSchemaChange={setSchema}

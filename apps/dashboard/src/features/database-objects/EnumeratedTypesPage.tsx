@@ -11,7 +11,7 @@ import { TableHead } from '../../components/ui/TableHead'
 import { useDatabaseTypes } from '../../data/database-objects/useDatabaseTypes'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { EnumTypeDialog } from './EnumTypeDialog'
-import { matchesSearch, ObjectsToolbar } from './ObjectsToolbar'
+import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropType } from './sql/enums'
 import { READ_ONLY_REASON, useObjectsPage } from './useObjectsPage'
 import './database-objects.css'
@@ -44,7 +44,7 @@ export function EnumeratedTypesPage() {
       />
       <div className="stack">
         {readOnlyNotice}
-        <ObjectsToolbar
+        <SchemaSearchToolbar
           projectRef={ref}
           schema={schema}
           onSchemaChange={setSchema}
