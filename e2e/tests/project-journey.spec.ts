@@ -37,7 +37,7 @@ test('a new user signs in, creates a project, watches it become healthy and conn
   // The connection details on the page are enough for any Postgres client.
   const host = await page.getByLabel('Host', { exact: true }).inputValue()
   const port = Number(await page.getByLabel('Port', { exact: true }).inputValue())
-  const database = await page.getByLabel('Database', { exact: true }).inputValue()
+  const database = await page.getByRole('textbox', { name: 'Database', exact: true }).inputValue()
   const user = await page.getByLabel('User', { exact: true }).inputValue()
   const client = new pg.Client({ host, port, database, user, password: 'journey-db-password-1' })
   client.on('error', () => {})

@@ -59,6 +59,8 @@ export function useInlineAiEdit({ editor, monaco, projectRef }: { editor: Editor
     request.current = null
   }, [])
 
+  /** The editor takes the focus back once the prompt box or the diff is gone (see the effect below). */
+  const refocusOnClose = useRef(false)
   const close = useCallback(
     (focusEditor = true) => {
       stopRequest()
@@ -66,9 +68,18 @@ export function useInlineAiEdit({ editor, monaco, projectRef }: { editor: Editor
       target.current = null
       setState((s) => ({ ...CLOSED, opened: s.opened }))
       if (focusEditor) editor.focus()
+      refocusOnClose.current = focusEditor
     },
     [editor, stopRequest],
   )
+  // The diff's own editor keeps the focus until React removes it, which can be after close() ran (Escape handled
+  // inside the diff): focused again in the commit that removes it (a layout effect, before the next key can arrive),
+  // the editor does not lose its keys to the page's body.
+  useLayoutEffect(() => {
+    if (state.phase !== 'closed' || !refocusOnClose.current) return
+    refocusOnClose.current = false
+    editor.focus()
+  }, [state.phase, editor])
 
   const open = useCallback(() => {
     const phase = current.current.phase
