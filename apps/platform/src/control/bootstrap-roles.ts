@@ -41,10 +41,12 @@ export const REPLICATION_ROLE = 'supabase_replication_admin'
 export const NET_OWNER_ROLE = 'stratum_net'
 /** Owns `supabase_functions` (database webhooks) as on Supabase; may call net.http_* and nothing more. */
 export const FUNCTIONS_ADMIN_ROLE = 'supabase_functions_admin'
+/** pg_cron's jobs run over this login, which holds nothing but EXECUTE on each job's function (services/cron). */
+export const CRON_RUNNER_ROLE = 'stratum_cron'
 /** Roles the platform creates and manages in every instance. */
 export const PLATFORM_MANAGED_ROLES = [
   ADMIN_ROLE, USER_ROLE, EDITOR_ROLE, READONLY_ROLE, AUTH_ADMIN_ROLE, ...API_ROLES, AUTHENTICATOR_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE,
-  NET_OWNER_ROLE, FUNCTIONS_ADMIN_ROLE,
+  NET_OWNER_ROLE, FUNCTIONS_ADMIN_ROLE, CRON_RUNNER_ROLE,
 ]
 
 /**

@@ -1,6 +1,5 @@
-import { ADMIN_ROLE, AUTH_ADMIN_ROLE, EDITOR_ROLE, READONLY_ROLE, REPLICATION_ROLE } from './bootstrap-roles.js'
+import { ADMIN_ROLE, AUTH_ADMIN_ROLE, CRON_RUNNER_ROLE, EDITOR_ROLE, READONLY_ROLE, REPLICATION_ROLE } from './bootstrap-roles.js'
 import type { DatabaseAccess } from './instance-provider.js'
-import { CRON_RUNNER_ROLE } from '../services/cron/schema.js'
 
 export const OPEN_ACCESS: DatabaseAccess = { allowedCidrs: ['0.0.0.0/0'], allowedCidrsV6: ['::/0'], sslEnforced: false }
 

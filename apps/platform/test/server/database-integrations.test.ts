@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { api, login, memberWithRole, startTestPlatform, waitForStatus } from './harness.js'
 import type { IntegrationProject } from './database-integrations/context.js'
 import { cronCases } from './database-integrations/cron.cases.js'
+import { squattingCases } from './database-integrations/squatting.cases.js'
 import { vaultCases } from './database-integrations/vault.cases.js'
 import { webhookCases } from './database-integrations/webhooks.cases.js'
 
@@ -37,3 +38,4 @@ afterAll(() => project.t?.cleanup())
 vaultCases(project)
 cronCases(project)
 webhookCases(project)
+squattingCases(project)

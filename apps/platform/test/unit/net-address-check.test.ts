@@ -98,6 +98,9 @@ describe('net: delivery', () => {
       `http://localhost:54321/projects/${ref}/functions/v1/../../${ref}/rest/v1/x`,
       `http://localhost:54321/projects/${ref}/functions/v1/%2e%2e/%2e%2e/auth/v1/admin/users`,
       `http://localhost:1/projects/${ref}/functions/v1/hello`,
+      // An empty segment after the prefix would resolve as another host (the cloud's metadata) or the listener's root.
+      `http://localhost:54321/projects/${ref}/functions/v1///169.254.169.254/latest/meta-data/`,
+      `http://localhost:54321/projects/${ref}/functions/v1//projects/zzzzzzzzzzzzzzzzzzzz/rest/v1/x`,
     ]) {
       expect(ownFunctionUrl(new URL(other), ref, settings(false)), other).toBeNull()
     }

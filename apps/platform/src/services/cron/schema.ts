@@ -1,5 +1,6 @@
 import type pg from 'pg'
-import { READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
+import { CRON_RUNNER_ROLE, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
+import { refuseTenantSquatting } from '../../control/service-squatting.js'
 import { SCHEDULE_CHECK_SQL } from './schedule-check.js'
 
 /**
@@ -7,7 +8,7 @@ import { SCHEDULE_CHECK_SQL } from './schedule-check.js'
  * inside `cron.job_<id>()`, SECURITY DEFINER and owned by the role that scheduled it, so the job's SQL runs as that
  * role, and Postgres refuses SET ROLE, SET SESSION AUTHORIZATION and RESET ROLE inside a security-definer function.
  */
-export const CRON_RUNNER_ROLE = 'stratum_cron'
+export { CRON_RUNNER_ROLE }
 /** The channel cron.job's trigger notifies on every change (the scheduler LISTENs on it). */
 export const JOB_CHANGES_CHANNEL = 'stratum_cron_jobs'
 /** Changed with the statements below: the scheduler sets the schema up again in projects that have an older one. */
@@ -26,6 +27,7 @@ export const CRON_SCHEMA_VERSION = "pg_cron's interface, run by Stratum (schema 
  */
 export async function ensureCronSchema(client: pg.Client): Promise<void> {
   const runner = CRON_RUNNER_ROLE
+  await refuseTenantSquatting(client, 'pg_cron', [{ name: 'cron', owners: [] }], [runner])
   await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '${runner}') THEN CREATE ROLE ${runner}; END IF; END $$`)
   await client.query(`ALTER ROLE ${runner} WITH LOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS`)
   await client.query(`

@@ -49,8 +49,13 @@ export function ownFunctionUrl(url: URL, ref: string, settings: DeliverySettings
   const { prefixes, listener } = settings.ownFunctions(ref)
   const prefix = prefixes.find((candidate) => url.href.startsWith(candidate))
   if (!prefix) return null
-  // The URL parser already resolved `..` and `%2e%2e` segments: what follows the prefix stays below it.
-  return new URL(url.href.slice(prefix.length), listener)
+  // The URL parser already resolved `..` and `%2e%2e` segments. What follows the prefix must stay a path below it:
+  // a rest beginning with '/' ('.../functions/v1///169.254.169.254/') would resolve as another host or the root of
+  // the listener, which nothing checked. The mapped URL must still be under the listener's functions path.
+  const rest = url.href.slice(prefix.length)
+  if (rest.startsWith('/') || rest.startsWith('\\')) return null
+  const mapped = new URL(rest, listener)
+  return mapped.origin === listener.origin && mapped.pathname.startsWith(listener.pathname) ? mapped : null
 }
 
 /** Sends one queued request; never throws (refusals and failures are results with error_msg, as pg_net records them). */

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { API_ROLES, FUNCTIONS_ADMIN_ROLE, NET_OWNER_ROLE, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
+import { refuseTenantSquatting } from '../../control/service-squatting.js'
 
 /** The channel the queue's trigger notifies at commit; the platform's worker (worker.ts) listens on it. */
 export const NET_WAKE_CHANNEL = 'stratum_net_wake'
@@ -22,6 +23,15 @@ export const NET_WAKE_CHANNEL = 'stratum_net_wake'
  * Made with the superuser's pinned search_path, every name qualified; safe to run again.
  */
 export async function ensureNetSchema(client: pg.Client): Promise<void> {
+  await refuseTenantSquatting(
+    client,
+    'pg_net',
+    [
+      { name: 'net', owners: [NET_OWNER_ROLE] },
+      { name: 'supabase_functions', owners: [FUNCTIONS_ADMIN_ROLE] },
+    ],
+    [NET_OWNER_ROLE, FUNCTIONS_ADMIN_ROLE],
+  )
   for (const role of [NET_OWNER_ROLE, FUNCTIONS_ADMIN_ROLE]) {
     await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role}; END IF; END $$`)
     await client.query(`ALTER ROLE ${role} WITH NOLOGIN NOINHERIT NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS`)
