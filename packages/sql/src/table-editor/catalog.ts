@@ -84,7 +84,7 @@ WHERE pt.pubname = 'supabase_realtime'`
 export const ROLES_HIDDEN_FROM_POLICIES = [
   'postgres', 'supabase_admin', 'authenticator', 'stratum_editor', 'stratum_readonly', 'supabase_auth_admin', 'supabase_storage_admin',
   'supabase_realtime_admin', 'supabase_replication_admin', 'pgbouncer', 'dashboard_user', 'supabase_read_only_user',
-  'stratum_net', 'supabase_functions_admin',
+  'stratum_net', 'supabase_functions_admin', 'stratum_cron',
 ] as const
 
 /** Enum types and roles a column type or a policy can name. */
