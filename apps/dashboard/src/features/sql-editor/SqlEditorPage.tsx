@@ -1,5 +1,5 @@
 import { CONTENT_TEXTS, type ContentItem } from '@stratum/contracts'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useNavigation, useParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { LoadingState } from '../../components/ui/Spinner'
@@ -113,7 +113,9 @@ export function SqlEditorPage() {
   // replacing the address then cancelled it, and the member was taken back to the editor (CI, a busy machine).
   const navigation = useNavigation()
   const pendingPath = useRef<string | null>(null)
-  useEffect(() => {
+  // A layout effect, in the commit that starts the navigation: a passive effect could run after the save's answer
+  // (a network callback) on a busy machine, and the save then saw no navigation under way (CI, once).
+  useLayoutEffect(() => {
     pendingPath.current = navigation.state === 'idle' ? null : navigation.location.pathname
   }, [navigation])
   const onCreated = useCallback(
