@@ -1,30 +1,25 @@
-import { describeCronSchedule, PERMISSION_TEXTS } from '@stratum/contracts'
-import { useQueryClient } from '@tanstack/react-query'
-import { Clock, Plus } from 'lucide-react'
+import { describeCronSchedule } from '@stratum/contracts'
+import { Clock } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
-import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryState } from '../../components/ui/QueryState'
 import { Switch } from '../../components/ui/Switch'
 import { TableHead } from '../../components/ui/TableHead'
 import { cronKeys } from '../../data/cron/keys'
 import type { CronJob } from '../../data/cron/types'
 import { useCronJobs } from '../../data/cron/useCronJobs'
-import { useCan } from '../../data/profile/useCan'
-import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { SqlPreviewDialog, type PendingSql } from '../table-editor'
+import { DatabasePage, useDatabasePage } from '../database-pages'
 import { CreateJobDialog, type NewJob } from './CreateJobDialog'
 import { formatTime, nextRunText, RunStatus } from './format'
 import { JobRunsCard } from './JobRunsCard'
 import { buildScheduleJob, buildSetJobActive, buildUnscheduleJob } from './sql'
 import './cron.css'
 
-const READ_ONLY_REASON = PERMISSION_TEXTS.changeDatabase
 const NOT_RUNNING = 'The project is not running: its jobs are skipped until it is'
 const jobLabel = (job: CronJob) => job.jobname ?? `job ${job.jobid}`
 
@@ -35,19 +30,15 @@ const jobLabel = (job: CronJob) => job.jobname ?? `job ${job.jobid}`
  */
 export function CronJobsPage() {
   useProjectPageTitle('Cron Jobs')
-  const { ref, project } = useCurrentProject()
-  const canWrite = useCan(project?.organization_slug, 'sql.write')
+  const page = useDatabasePage(cronKeys.all)
+  const { ref, project, writeLock, preview } = page
   const running = project?.status === 'ACTIVE_HEALTHY'
   const jobs = useCronJobs(running ? ref : undefined)
-  const queryClient = useQueryClient()
   const [creating, setCreating] = useState(false)
-  const [pending, setPending] = useState<PendingSql | undefined>()
   const [params, setParams] = useSearchParams()
   const selected = jobs.data?.find((job) => job.jobid === params.get('job'))
-  const lock = !running ? NOT_RUNNING : canWrite ? undefined : READ_ONLY_REASON
+  const lock = !running ? NOT_RUNNING : writeLock
 
-  const preview = (next: PendingSql) =>
-    setPending({ ...next, onDone: () => void queryClient.invalidateQueries({ queryKey: cronKeys.all(ref) }) })
   const review = (job: NewJob) =>
     preview({ title: `Schedule ${job.name}`, sql: buildScheduleJob(job.name, job.schedule, job.command), done: `Job ${job.name} scheduled` })
   const toggle = (job: CronJob, active: boolean) =>
@@ -62,86 +53,74 @@ export function CronJobsPage() {
     })
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Cron Jobs"
-        description="Run SQL on a schedule with pg_cron: cron syntax (UTC) or every 1 to 59 seconds. Jobs run as the role that scheduled them, and are skipped while the project is paused."
-        actions={
-          <Button variant="primary" icon={<Plus size={16} />} onClick={() => setCreating(true)} disabled={Boolean(lock)} disabledReason={lock}>
-            Create job
-          </Button>
-        }
-      />
-      <div className="stack">
-        {canWrite || !project ? null : (
-          <Alert tone="info" live={false}>
-            {READ_ONLY_REASON}.
-          </Alert>
-        )}
-        {!running && project ? (
-          <Alert tone="warning" live={false}>
-            {NOT_RUNNING}.
-          </Alert>
-        ) : null}
-        <QueryState
-          query={running ? jobs : { isPending: false, isError: false, error: null, refetch: () => undefined }}
-          loadingLabel="Loading cron jobs…"
-          errorTitle="Could not load the cron jobs"
-          isEmpty={(jobs.data ?? []).length === 0}
-          empty={
-            <Card>
-              <EmptyState icon={<Clock size={22} />} title="No cron jobs" description="Create a job to run SQL on a schedule, or call cron.schedule() in the SQL editor." />
-            </Card>
-          }
-        >
-          <Card flush>
-            <table className="table cron-table" aria-label="Cron jobs">
-              <TableHead columns={['Name', 'Schedule', 'Command', 'Active', 'Last run', 'Next run', { hidden: 'Actions' }]} />
-              <tbody>
-                {(jobs.data ?? []).map((job) => (
-                  <tr key={job.jobid} aria-selected={job.jobid === selected?.jobid || undefined}>
-                    <td className="mono nowrap">{jobLabel(job)}</td>
-                    <td className="nowrap">
-                      <div className="mono">{job.schedule}</div>
-                      <div className="cron-reading">{describeCronSchedule(job.schedule) ?? 'Not a valid schedule'}</div>
-                    </td>
-                    <td>
-                      <code className="mono cron-command" title={job.command}>
-                        {job.command}
-                      </code>
-                    </td>
-                    <td>
-                      <Switch label={`Active: ${jobLabel(job)}`} checked={job.active} disabled={Boolean(lock)} disabledReason={lock} onCheckedChange={(on) => toggle(job, on)} />
-                    </td>
-                    <td className="nowrap">
-                      {job.last_status ? (
-                        <>
-                          <RunStatus status={job.last_status} />
-                          <div className="cron-reading">{formatTime(job.last_start)}</div>
-                        </>
-                      ) : (
-                        <span className="cron-muted">Never</span>
-                      )}
-                    </td>
-                    <td className="nowrap">{nextRunText(job.schedule, job.active, job.last_start)}</td>
-                    <td className="cron-actions">
-                      <Button size="sm" onClick={() => setParams({ job: job.jobid }, { replace: true })} aria-label={`Runs of ${jobLabel(job)}`}>
-                        Runs
-                      </Button>
-                      <Button size="sm" variant="danger" onClick={() => remove(job)} disabled={Boolean(lock)} disabledReason={lock} aria-label={`Delete ${jobLabel(job)}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+    <DatabasePage
+      title="Cron Jobs"
+      description="Run SQL on a schedule with pg_cron: cron syntax (UTC) or every 1 to 59 seconds. Jobs run as the role that scheduled them, and are skipped while the project is paused."
+      page={page}
+      create={{ label: 'Create job', onClick: () => setCreating(true), lock }}
+      dialogs={<CreateJobDialog open={creating} onClose={() => setCreating(false)} onReview={(job) => (setCreating(false), review(job))} />}
+    >
+      {!running && project ? (
+        <Alert tone="warning" live={false}>
+          {NOT_RUNNING}.
+        </Alert>
+      ) : null}
+      <QueryState
+        query={running ? jobs : { isPending: false, isError: false, error: null, refetch: () => undefined }}
+        loadingLabel="Loading cron jobs…"
+        errorTitle="Could not load the cron jobs"
+        isEmpty={(jobs.data ?? []).length === 0}
+        empty={
+          <Card>
+            <EmptyState icon={<Clock size={22} />} title="No cron jobs" description="Create a job to run SQL on a schedule, or call cron.schedule() in the SQL editor." />
           </Card>
-        </QueryState>
-        {selected ? <JobRunsCard projectRef={ref} job={selected} /> : null}
-      </div>
-      <CreateJobDialog open={creating} onClose={() => setCreating(false)} onReview={(job) => (setCreating(false), review(job))} />
-      <SqlPreviewDialog projectRef={ref} pending={pending} onClose={() => setPending(undefined)} />
-    </div>
+        }
+      >
+        <Card flush>
+          <table className="table cron-table" aria-label="Cron jobs">
+            <TableHead columns={['Name', 'Schedule', 'Command', 'Active', 'Last run', 'Next run', { hidden: 'Actions' }]} />
+            <tbody>
+              {(jobs.data ?? []).map((job) => (
+                <tr key={job.jobid} aria-selected={job.jobid === selected?.jobid || undefined}>
+                  <td className="mono nowrap">{jobLabel(job)}</td>
+                  <td className="nowrap">
+                    <div className="mono">{job.schedule}</div>
+                    <div className="cron-reading">{describeCronSchedule(job.schedule) ?? 'Not a valid schedule'}</div>
+                  </td>
+                  <td>
+                    <code className="mono cron-command" title={job.command}>
+                      {job.command}
+                    </code>
+                  </td>
+                  <td>
+                    <Switch label={`Active: ${jobLabel(job)}`} checked={job.active} disabled={Boolean(lock)} disabledReason={lock} onCheckedChange={(on) => toggle(job, on)} />
+                  </td>
+                  <td className="nowrap">
+                    {job.last_status ? (
+                      <>
+                        <RunStatus status={job.last_status} />
+                        <div className="cron-reading">{formatTime(job.last_start)}</div>
+                      </>
+                    ) : (
+                      <span className="cron-muted">Never</span>
+                    )}
+                  </td>
+                  <td className="nowrap">{nextRunText(job.schedule, job.active, job.last_start)}</td>
+                  <td className="cron-actions">
+                    <Button size="sm" onClick={() => setParams({ job: job.jobid }, { replace: true })} aria-label={`Runs of ${jobLabel(job)}`}>
+                      Runs
+                    </Button>
+                    <Button size="sm" variant="danger" onClick={() => remove(job)} disabled={Boolean(lock)} disabledReason={lock} aria-label={`Delete ${jobLabel(job)}`}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      </QueryState>
+      {selected ? <JobRunsCard projectRef={ref} job={selected} /> : null}
+    </DatabasePage>
   )
 }

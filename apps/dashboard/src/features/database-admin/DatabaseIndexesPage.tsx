@@ -1,22 +1,20 @@
 import type { PgMetaIndex } from '@stratum/contracts'
-import { ListTree, Plus, Trash2 } from 'lucide-react'
+import { ListTree, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { Alert } from '../../components/ui/Alert'
-import { Button, IconButton } from '../../components/ui/Button'
+import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
-import { EmptyState } from '../../components/ui/EmptyState'
-import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryError } from '../../components/ui/QueryState'
 import { LoadingState } from '../../components/ui/Spinner'
 import { TableHead } from '../../components/ui/TableHead'
+import { databaseAdminKeys } from '../../data/database-admin/keys'
 import { useIndexes, useIndexStats } from '../../data/database-admin/useIndexes'
 import type { IndexStats } from '../../data/database-admin/types'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { SqlPreviewDialog, type PendingSql } from '../table-editor'
+import type { PendingSql } from '../table-editor'
 import { CreateIndexDialog } from './CreateIndexDialog'
 import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropIndex } from './sql/indexes'
-import { READ_ONLY_REASON, useAdminPage, useSchemaParam } from './useAdminPage'
+import { DatabasePage, EmptyList, READ_ONLY_REASON, useDatabasePage, useSchemaParam } from '../database-pages'
 import './database-admin.css'
 
 interface IndexRow {
@@ -34,7 +32,8 @@ const CONSTRAINT_REASON: Record<NonNullable<IndexStats['constraint']>, string> =
 /** /project/{ref}/database/indexes: a schema's indexes with their table, definition, size and scans; create and drop. */
 export function DatabaseIndexesPage() {
   useProjectPageTitle('Indexes')
-  const { ref, project, canWrite, pending, preview, closePreview } = useAdminPage()
+  const page = useDatabasePage(databaseAdminKeys.all)
+  const { ref, canWrite, preview } = page
   const [schema, setSchema] = useSchemaParam()
   const indexes = useIndexes(ref, schema)
   const stats = useIndexStats(ref, schema)
@@ -50,57 +49,39 @@ export function DatabaseIndexesPage() {
   }, [indexes.data, stats.data, search])
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Indexes"
-        description="Indexes let Postgres find rows without reading the whole table. Each one takes space and slows writes a little: the scans column shows whether it is used."
-        actions={
-          <Button
-            variant="primary"
-            icon={<Plus size={14} aria-hidden="true" />}
-            disabled={!canWrite}
-            disabledReason={canWrite ? undefined : READ_ONLY_REASON}
-            onClick={() => setCreating(true)}
-          >
-            Create index
-          </Button>
-        }
+    <DatabasePage
+      title="Indexes"
+      description="Indexes let Postgres find rows without reading the whole table. Each one takes space and slows writes a little: the scans column shows whether it is used."
+      page={page}
+      create={{ label: 'Create index', onClick: () => setCreating(true) }}
+      dialogs={creating ? <CreateIndexDialog projectRef={ref} schema={schema} onClose={() => setCreating(false)} onPreview={preview} /> : null}
+    >
+      <SchemaSearchToolbar
+        projectRef={ref}
+        schema={schema}
+        onSchemaChange={setSchema}
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel="Search for an index"
+        placeholder="Search by table, name or definition"
       />
-      <div className="stack">
-        {canWrite || !project ? null : (
-          <Alert tone="info" live={false}>
-            {READ_ONLY_REASON}.
-          </Alert>
-        )}
-        <SchemaSearchToolbar
-          projectRef={ref}
-          schema={schema}
-          onSchemaChange={setSchema}
+      {indexes.isPending ? (
+        <LoadingState label="Loading indexes…" />
+      ) : indexes.isError ? (
+        <QueryError query={indexes} title="Could not load the indexes" />
+      ) : rows.length === 0 ? (
+        <EmptyList
+          icon={<ListTree size={22} />}
           search={search}
-          onSearchChange={setSearch}
-          searchLabel="Search for an index"
-          placeholder="Search by table, name or definition"
+          noMatch="No index matches your search"
+          empty={`No indexes in schema ${schema}`}
+          emptyDescription="Indexes of this schema’s tables appear here, those of primary keys and unique constraints included."
         />
-        {indexes.isPending ? (
-          <LoadingState label="Loading indexes…" />
-        ) : indexes.isError ? (
-          <QueryError query={indexes} title="Could not load the indexes" />
-        ) : rows.length === 0 ? (
-          <Card>
-            <EmptyState
-              icon={<ListTree size={22} />}
-              title={search.trim() ? 'No index matches your search' : `No indexes in ${schema}`}
-              description={search.trim() ? undefined : 'Indexes of this schema’s tables appear here, those of primary keys and unique constraints included.'}
-            />
-          </Card>
-        ) : (
-          <IndexesTable rows={rows} canWrite={canWrite} onDrop={(row) => preview(dropIndexSql(schema, row))} />
-        )}
-        {stats.isError ? <QueryError query={stats} title="Could not read the indexes’ sizes and scans" /> : null}
-      </div>
-      {creating ? <CreateIndexDialog projectRef={ref} schema={schema} onClose={() => setCreating(false)} onPreview={preview} /> : null}
-      <SqlPreviewDialog projectRef={ref} pending={pending} onClose={closePreview} />
-    </div>
+      ) : (
+        <IndexesTable rows={rows} canWrite={canWrite} onDrop={(row) => preview(dropIndexSql(schema, row))} />
+      )}
+      {stats.isError ? <QueryError query={stats} title="Could not read the indexes’ sizes and scans" /> : null}
+    </DatabasePage>
   )
 }
 

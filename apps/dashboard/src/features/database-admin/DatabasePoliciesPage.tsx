@@ -1,27 +1,27 @@
 import type { PgMetaPolicy, PgMetaTable } from '@stratum/contracts'
 import { ShieldCheck } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
-import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryError } from '../../components/ui/QueryState'
 import { LoadingState } from '../../components/ui/Spinner'
+import { databaseAdminKeys } from '../../data/database-admin/keys'
 import { usePolicies } from '../../data/database-admin/usePolicies'
 import { useSchemaTables } from '../../data/database-admin/useSchemaTables'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { SqlPreviewDialog, type PendingSql } from '../table-editor'
+import type { PendingSql } from '../table-editor'
 import { PoliciesSummary, TablePoliciesEditor } from './TablePolicies'
 import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
-import { READ_ONLY_REASON, useAdminPage, useSchemaParam } from './useAdminPage'
+import { DatabasePage, useDatabasePage, useSchemaParam } from '../database-pages'
 import './database-admin.css'
 
 /** /project/{ref}/database/policies: every table of a schema with its RLS state and policies; the table editor's editor for each. */
 export function DatabasePoliciesPage() {
   useProjectPageTitle('Policies')
-  const { ref, project, canWrite, pending, preview, closePreview } = useAdminPage()
+  const page = useDatabasePage(databaseAdminKeys.all)
+  const { ref, canWrite, preview } = page
   const [schema, setSchema] = useSchemaParam()
   const tables = useSchemaTables(ref, schema)
   const policies = usePolicies(ref, schema)
@@ -40,53 +40,45 @@ export function DatabasePoliciesPage() {
   )
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Policies"
-        description="Row Level Security policies decide which rows each role reads and writes through the API. A table without RLS is open to every role its grants allow."
+    <DatabasePage
+      title="Policies"
+      description="Row Level Security policies decide which rows each role reads and writes through the API. A table without RLS is open to every role its grants allow."
+      page={page}
+    >
+      <SchemaSearchToolbar
+        projectRef={ref}
+        schema={schema}
+        onSchemaChange={setSchema}
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel="Search for a table or policy"
+        placeholder="Search by table or policy"
       />
-      <div className="stack">
-        {canWrite || !project ? null : (
-          <Alert tone="info" live={false}>
-            {READ_ONLY_REASON}.
-          </Alert>
-        )}
-        <SchemaSearchToolbar
-          projectRef={ref}
-          schema={schema}
-          onSchemaChange={setSchema}
-          search={search}
-          onSearchChange={setSearch}
-          searchLabel="Search for a table or policy"
-          placeholder="Search by table or policy"
-        />
-        {tables.isPending || policies.isPending ? (
-          <LoadingState label="Loading policies…" />
-        ) : tables.isError ? (
-          <QueryError query={tables} title="Could not load the tables" />
-        ) : policies.isError ? (
-          <QueryError query={policies} title="Could not load the policies" />
-        ) : shown.length === 0 ? (
-          <Card>
-            <EmptyState icon={<ShieldCheck size={22} />} title={needle ? 'No table or policy matches your search' : `No tables in ${schema}`} />
-          </Card>
-        ) : (
-          shown.map((table) => (
-            <TableCard
-              key={table.id}
-              projectRef={ref}
-              table={table}
-              policies={byTable.get(table.id) ?? []}
-              open={open === table.id}
-              onToggle={() => setOpen(open === table.id ? undefined : table.id)}
-              canWrite={canWrite}
-              onPreview={preview}
-            />
-          ))
-        )}
-      </div>
-      <SqlPreviewDialog projectRef={ref} pending={pending} onClose={closePreview} />
-    </div>
+      {tables.isPending || policies.isPending ? (
+        <LoadingState label="Loading policies…" />
+      ) : tables.isError ? (
+        <QueryError query={tables} title="Could not load the tables" />
+      ) : policies.isError ? (
+        <QueryError query={policies} title="Could not load the policies" />
+      ) : shown.length === 0 ? (
+        <Card>
+          <EmptyState icon={<ShieldCheck size={22} />} title={needle ? 'No table or policy matches your search' : `No tables in ${schema}`} />
+        </Card>
+      ) : (
+        shown.map((table) => (
+          <TableCard
+            key={table.id}
+            projectRef={ref}
+            table={table}
+            policies={byTable.get(table.id) ?? []}
+            open={open === table.id}
+            onToggle={() => setOpen(open === table.id ? undefined : table.id)}
+            canWrite={canWrite}
+            onPreview={preview}
+          />
+        ))
+      )}
+    </DatabasePage>
   )
 }
 

@@ -1,20 +1,18 @@
 import type { PgMetaRole } from '@stratum/contracts'
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Alert } from '../../components/ui/Alert'
 import { Button, IconButton } from '../../components/ui/Button'
-import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryError } from '../../components/ui/QueryState'
 import { LoadingState } from '../../components/ui/Spinner'
+import { databaseAdminKeys } from '../../data/database-admin/keys'
 import { useRoleCatalog, useRoles } from '../../data/database-admin/useRoles'
 import type { RoleCatalogEntry } from '../../data/database-admin/types'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
-import { SqlPreviewDialog } from '../table-editor'
 import { RoleDialog } from './RoleDialog'
 import { RoleGrants } from './RoleGrants'
 import { RolesTable } from './RolesTable'
 import { buildDropRole } from './sql/roles'
-import { READ_ONLY_REASON, useAdminPage, useUrlParam } from './useAdminPage'
+import { DatabasePage, READ_ONLY_REASON, useDatabasePage, useUrlParam } from '../database-pages'
 import './database-admin.css'
 
 /** The API roles: the platform made them, but deciding what they may reach is the project's (as on Supabase). */
@@ -25,7 +23,8 @@ const NO_CREATEROLE_REASON = 'On this Postgres version the postgres role cannot 
 /** /project/{ref}/database/roles: roles with attributes and memberships; the project's own are created, changed and granted here. */
 export function DatabaseRolesPage() {
   useProjectPageTitle('Roles')
-  const { ref, project, canWrite, pending, preview, closePreview } = useAdminPage()
+  const page = useDatabasePage(databaseAdminKeys.all)
+  const { ref, canWrite, preview } = page
   const roles = useRoles(ref)
   const catalog = useRoleCatalog(ref)
   const [editing, setEditing] = useState<PgMetaRole | 'new' | undefined>()
@@ -66,63 +65,47 @@ export function DatabaseRolesPage() {
   }
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Roles"
-        description="Database roles log in or hold privileges for others. Your project’s own roles can be created and changed here; the platform’s roles keep what it gave them."
-        actions={
-          <Button
-            variant="primary"
-            icon={<Plus size={14} aria-hidden="true" />}
-            disabled={Boolean(createReason)}
-            disabledReason={createReason}
-            onClick={() => setEditing('new')}
-          >
-            Create role
-          </Button>
-        }
-      />
-      <div className="stack">
-        {canWrite || !project ? null : (
-          <Alert tone="info" live={false}>
-            {READ_ONLY_REASON}.
-          </Alert>
-        )}
-        {roles.isPending || catalog.isPending ? (
-          <LoadingState label="Loading roles…" />
-        ) : roles.isError ? (
-          <QueryError query={roles} title="Could not load the roles" />
-        ) : catalog.isError ? (
-          <QueryError query={catalog} title="Could not load the roles’ memberships" />
-        ) : (
-          <>
-            <RolesTable
-              title="Your roles"
-              emptyText={
-                createReason === NO_CREATEROLE_REASON
-                  ? NO_CREATEROLE_REASON
-                  : 'No roles of your own yet: create one to give an application or a person its own login and grants.'
-              }
-              roles={ownRoles}
-              entry={entry}
-              actions={actions}
-            />
-            <RolesTable title="Platform and API roles" roles={otherRoles} entry={entry} actions={actions} />
-          </>
-        )}
-        {grantsOf && roles.data?.some((role) => role.name === grantsOf) ? (
-          <RoleGrants key={grantsOf} projectRef={ref} role={grantsOf} lock={grantLock(grantsOf)} onPreview={preview} />
-        ) : null}
-      </div>
-      {editing ? (
-        <RoleDialog
-          role={editing === 'new' ? undefined : editing}
-          storedLimit={editing === 'new' ? undefined : entry(editing.name)?.connection_limit}
-          onClose={() => setEditing(undefined)}
-          onPreview={preview}
-        />
+    <DatabasePage
+      title="Roles"
+      description="Database roles log in or hold privileges for others. Your project’s own roles can be created and changed here; the platform’s roles keep what it gave them."
+      page={page}
+      create={{ label: 'Create role', onClick: () => setEditing('new'), lock: createReason }}
+      dialogs={
+        editing ? (
+          <RoleDialog
+            role={editing === 'new' ? undefined : editing}
+            storedLimit={editing === 'new' ? undefined : entry(editing.name)?.connection_limit}
+            onClose={() => setEditing(undefined)}
+            onPreview={preview}
+          />
+        ) : null
+      }
+    >
+      {roles.isPending || catalog.isPending ? (
+        <LoadingState label="Loading roles…" />
+      ) : roles.isError ? (
+        <QueryError query={roles} title="Could not load the roles" />
+      ) : catalog.isError ? (
+        <QueryError query={catalog} title="Could not load the roles’ memberships" />
+      ) : (
+        <>
+          <RolesTable
+            title="Your roles"
+            emptyText={
+              createReason === NO_CREATEROLE_REASON
+                ? NO_CREATEROLE_REASON
+                : 'No roles of your own yet: create one to give an application or a person its own login and grants.'
+            }
+            roles={ownRoles}
+            entry={entry}
+            actions={actions}
+          />
+          <RolesTable title="Platform and API roles" roles={otherRoles} entry={entry} actions={actions} />
+        </>
+      )}
+      {grantsOf && roles.data?.some((role) => role.name === grantsOf) ? (
+        <RoleGrants key={grantsOf} projectRef={ref} role={grantsOf} lock={grantLock(grantsOf)} onPreview={preview} />
       ) : null}
-      <SqlPreviewDialog projectRef={ref} pending={pending} onClose={closePreview} />
-    </div>
+    </DatabasePage>
   )
 }

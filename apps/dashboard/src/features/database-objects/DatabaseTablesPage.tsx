@@ -8,17 +8,19 @@ import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryState } from '../../components/ui/QueryState'
 import { TableHead } from '../../components/ui/TableHead'
+import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useDatabaseTables } from '../../data/database-objects/useDatabaseTables'
 import { useRealtimeTableIds } from '../../data/database-objects/useRealtimeTableIds'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
-import { useObjectsPage } from './useObjectsPage'
+import { useSchemaParam } from '../database-pages'
 import './database-objects.css'
 
 /** /project/{ref}/database/tables: a schema's tables with their size, row estimate, RLS and Realtime, each opening in the table editor. */
 export function DatabaseTablesPage() {
   useProjectPageTitle('Tables')
-  const { ref, schema, setSchema } = useObjectsPage()
+  const { ref } = useCurrentProject()
+  const [schema, setSchema] = useSchemaParam()
   const [search, setSearch] = useState('')
   const tables = useDatabaseTables(ref, schema)
   const realtime = useRealtimeTableIds(ref)

@@ -1,19 +1,18 @@
 import type { PgMetaType } from '@stratum/contracts'
-import { ListOrdered, Pencil, Plus, Trash2 } from 'lucide-react'
+import { ListOrdered, Pencil, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Badge } from '../../components/ui/Badge'
-import { Button, IconButton } from '../../components/ui/Button'
+import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
-import { EmptyState } from '../../components/ui/EmptyState'
-import { PageHeader } from '../../components/ui/PageHeader'
 import { QueryState } from '../../components/ui/QueryState'
 import { TableHead } from '../../components/ui/TableHead'
+import { databaseObjectKeys } from '../../data/database-objects/keys'
 import { useDatabaseTypes } from '../../data/database-objects/useDatabaseTypes'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { EnumTypeDialog } from './EnumTypeDialog'
 import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropType } from './sql/enums'
-import { READ_ONLY_REASON, useObjectsPage } from './useObjectsPage'
+import { DatabasePage, EmptyList, useDatabasePage, useSchemaParam } from '../database-pages'
 import './database-objects.css'
 
 type Editing = { type: PgMetaType | undefined } | null
@@ -21,7 +20,9 @@ type Editing = { type: PgMetaType | undefined } | null
 /** /project/{ref}/database/types: a schema's enumerated types and their values; create, add and rename values, delete. */
 export function EnumeratedTypesPage() {
   useProjectPageTitle('Enumerated Types')
-  const { ref, canWrite, schema, setSchema, preview, previewDialog, readOnlyNotice } = useObjectsPage()
+  const page = useDatabasePage(databaseObjectKeys.all)
+  const { ref, preview, writeLock } = page
+  const [schema, setSchema] = useSchemaParam()
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<Editing>(null)
   const types = useDatabaseTypes(ref, schema)
@@ -29,91 +30,85 @@ export function EnumeratedTypesPage() {
     () => (types.data ?? []).filter((type) => type.enums.length > 0 && matchesSearch(search, type.name, ...type.enums)),
     [types.data, search],
   )
-  const writeProps = { disabled: !canWrite, disabledReason: canWrite ? undefined : READ_ONLY_REASON }
+  const writeProps = { disabled: Boolean(writeLock), disabledReason: writeLock }
 
   return (
-    <div className="page">
-      <PageHeader
-        title="Enumerated Types"
-        description="Custom data types whose values are one of a fixed list, usable as column types."
-        actions={
-          <Button variant="primary" icon={<Plus size={14} aria-hidden="true" />} {...writeProps} onClick={() => setEditing({ type: undefined })}>
-            Create a new type
-          </Button>
-        }
+    <DatabasePage
+      title="Enumerated Types"
+      description="Custom data types whose values are one of a fixed list, usable as column types."
+      page={page}
+      create={{ label: 'Create a new type', onClick: () => setEditing({ type: undefined }) }}
+      dialogs={
+        editing ? (
+          <EnumTypeDialog
+            key={editing.type?.id ?? 'new'}
+            schema={schema}
+            existing={editing.type}
+            onClose={() => setEditing(null)}
+            onReview={(sql, name) => {
+              setEditing(null)
+              preview({ title: editing.type ? `Update type ${name}` : `Create type ${name}`, sql, done: editing.type ? `Type ${name} updated` : `Type ${name} created` })
+            }}
+          />
+        ) : null
+      }
+    >
+      <SchemaSearchToolbar
+        projectRef={ref}
+        schema={schema}
+        onSchemaChange={setSchema}
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel="Search for a type"
       />
-      <div className="stack">
-        {readOnlyNotice}
-        <SchemaSearchToolbar
-          projectRef={ref}
-          schema={schema}
-          onSchemaChange={setSchema}
-          search={search}
-          onSearchChange={setSearch}
-          searchLabel="Search for a type"
-        />
-        <QueryState
-          query={types}
-          loadingLabel="Loading types…"
-          errorTitle="Could not load the types"
-          isEmpty={enums.length === 0}
-          empty={
-            <Card>
-              <EmptyState
-                icon={<ListOrdered size={22} />}
-                title={search.trim() ? 'No type matches your search' : `No enumerated types in schema ${schema}`}
-                description={search.trim() ? `Nothing named like "${search.trim()}".` : 'Create one to restrict a column to a list of values.'}
-              />
-            </Card>
-          }
-        >
-          <Card flush>
-            <table className="table dbo-table" aria-label="Enumerated types">
-              <TableHead columns={['Name', 'Values', 'Description', { hidden: 'Actions' }]} />
-              <tbody>
-                {enums.map((type) => (
-                  <tr key={type.id}>
-                    <td className="mono nowrap">{type.name}</td>
-                    <td>
-                      <div className="dbo-badges">
-                        {type.enums.map((value) => (
-                          <Badge key={value} className="mono">
-                            {value}
-                          </Badge>
-                        ))}
-                      </div>
-                    </td>
-                    <td className="dbo-description">{type.comment ?? <span className="muted">-</span>}</td>
-                    <td className="dbo-actions">
-                      <IconButton size="sm" icon={<Pencil size={14} />} label={`Edit type ${type.name}`} {...writeProps} onClick={() => setEditing({ type })} />
-                      <IconButton
-                        size="sm"
-                        icon={<Trash2 size={14} />}
-                        label={`Delete type ${type.name}`}
-                        {...writeProps}
-                        onClick={() => preview({ title: `Delete type ${type.name}`, sql: buildDropType(type, false), done: `Type ${type.name} deleted`, destructive: true })}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        </QueryState>
-      </div>
-      {editing ? (
-        <EnumTypeDialog
-          key={editing.type?.id ?? 'new'}
-          schema={schema}
-          existing={editing.type}
-          onClose={() => setEditing(null)}
-          onReview={(sql, name) => {
-            setEditing(null)
-            preview({ title: editing.type ? `Update type ${name}` : `Create type ${name}`, sql, done: editing.type ? `Type ${name} updated` : `Type ${name} created` })
-          }}
-        />
-      ) : null}
-      {previewDialog}
-    </div>
+      <QueryState
+        query={types}
+        loadingLabel="Loading types…"
+        errorTitle="Could not load the types"
+        isEmpty={enums.length === 0}
+        empty={
+          <EmptyList
+            icon={<ListOrdered size={22} />}
+            search={search}
+            noMatch="No type matches your search"
+            empty={`No enumerated types in schema ${schema}`}
+            emptyDescription="Create one to restrict a column to a list of values."
+          />
+        }
+      >
+        <Card flush>
+          <table className="table dbo-table" aria-label="Enumerated types">
+            <TableHead columns={['Name', 'Values', 'Description', { hidden: 'Actions' }]} />
+            <tbody>
+              {enums.map((type) => (
+                <tr key={type.id}>
+                  <td className="mono nowrap">{type.name}</td>
+                  <td>
+                    <div className="dbo-badges">
+                      {type.enums.map((value) => (
+                        <Badge key={value} className="mono">
+                          {value}
+                        </Badge>
+                      ))}
+                    </div>
+                  </td>
+                  <td className="dbo-description">{type.comment ?? <span className="muted">-</span>}</td>
+                  <td className="dbo-actions">
+                    <IconButton size="sm" icon={<Pencil size={14} />} label={`Edit type ${type.name}`} {...writeProps} onClick={() => setEditing({ type })} />
+                    <IconButton
+                      size="sm"
+                      icon={<Trash2 size={14} />}
+                      label={`Delete type ${type.name}`}
+                      {...writeProps}
+                      onClick={() => preview({ title: `Delete type ${type.name}`, sql: buildDropType(type, false), done: `Type ${type.name} deleted`, destructive: true })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      </QueryState>
+    </DatabasePage>
   )
 }

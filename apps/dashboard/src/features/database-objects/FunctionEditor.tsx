@@ -8,7 +8,7 @@ import { useFunctionLanguages } from '../../data/database-objects/useFunctionLan
 import { useSchemas } from '../../data/table-editor/useCatalog'
 import { FunctionBodyEditor } from './FunctionBodyEditor'
 import { buildSaveFunction, FUNCTION_BEHAVIORS, searchPathForForm, type FunctionBehavior, type FunctionSpec } from './sql/functions'
-import { READ_ONLY_REASON } from './useObjectsPage'
+import { READ_ONLY_REASON } from '../database-pages'
 
 interface FunctionEditorProps {
   projectRef: string

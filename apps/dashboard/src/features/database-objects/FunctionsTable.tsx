@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/Badge'
 import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { TableHead } from '../../components/ui/TableHead'
-import { READ_ONLY_REASON } from './useObjectsPage'
+import { READ_ONLY_REASON } from '../database-pages'
 
 interface FunctionsTableProps {
   functions: PgMetaFunction[]

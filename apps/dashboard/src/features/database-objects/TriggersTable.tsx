@@ -5,7 +5,7 @@ import { IconButton } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { Switch } from '../../components/ui/Switch'
 import { TableHead } from '../../components/ui/TableHead'
-import { READ_ONLY_REASON } from './useObjectsPage'
+import { READ_ONLY_REASON } from '../database-pages'
 
 interface TriggersTableProps {
   triggers: PgMetaTrigger[]

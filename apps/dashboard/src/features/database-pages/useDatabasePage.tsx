@@ -1,20 +1,22 @@
 import { PERMISSION_TEXTS } from '@stratum/contracts'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { databaseAdminKeys } from '../../data/database-admin/keys'
+import { Alert } from '../../components/ui/Alert'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useLatestSearchParams } from '../../lib/useLatestSearchParams'
-import type { PendingSql } from '../table-editor'
+import { SqlPreviewDialog, type PendingSql } from '../table-editor'
 
-/** Why a control is disabled for a member without the full connection (the table editor's rule). */
+/** Why a change control is disabled for a member without the full connection (Read-only): the table editor's rule. */
 export const READ_ONLY_REASON = PERMISSION_TEXTS.changeDatabase
 
 /**
- * What each Database admin page shares: the project, whether the member may change the database (`sql.write`, as
- * the table editor asks), and the SQL waiting in the preview dialog; once it runs, every read of these pages reloads.
+ * What every page that changes the database through SQL shares (the Database pages, Cron): the project, whether the
+ * member may change the database (`sql.write`: the server refuses the full connection otherwise, and each disabled
+ * control says why in `writeLock`), the notice saying it once above the page, and the SQL preview, after which the
+ * page's reads (`reloads`) are made again.
  */
-export function useAdminPage() {
+export function useDatabasePage(reloads: (ref: string) => QueryKey) {
   const { ref, project } = useCurrentProject()
   const canWrite = useCan(project?.organization_slug, 'sql.write')
   const queryClient = useQueryClient()
@@ -24,14 +26,22 @@ export function useAdminPage() {
       setPending({
         ...next,
         onDone: () => {
+          void queryClient.invalidateQueries({ queryKey: reloads(ref) })
           next.onDone?.()
-          void queryClient.invalidateQueries({ queryKey: databaseAdminKeys.all(ref) })
         },
       }),
-    [queryClient, ref],
+    [queryClient, reloads, ref],
   )
-  return { ref, project, canWrite, pending, preview, closePreview: () => setPending(undefined) }
+  const previewDialog = <SqlPreviewDialog projectRef={ref} pending={pending} onClose={() => setPending(undefined)} />
+  const readOnlyNotice = canWrite || !project ? null : (
+    <Alert tone="info" live={false}>
+      {READ_ONLY_REASON}.
+    </Alert>
+  )
+  return { ref, project, canWrite, writeLock: canWrite ? undefined : READ_ONLY_REASON, preview, previewDialog, readOnlyNotice }
 }
+
+export type DatabasePageState = ReturnType<typeof useDatabasePage>
 
 /** A page's choice kept in the URL (?schema=, ?role=...), so a reload or a shared link opens the same view. */
 export function useUrlParam(name: string): [string | undefined, (value: string) => void] {
