@@ -12,7 +12,7 @@ export { CRON_RUNNER_ROLE }
 /** The channel cron.job's trigger notifies on every change (the scheduler LISTENs on it). */
 export const JOB_CHANGES_CHANNEL = 'stratum_cron_jobs'
 /** Changed with the statements below: the scheduler sets the schema up again in projects that have an older one. */
-export const CRON_SCHEMA_VERSION = "pg_cron's interface, run by Stratum (schema 1)"
+export const CRON_SCHEMA_VERSION = "pg_cron's interface, run by Stratum (schema 2)"
 
 /**
  * pg_cron's interface (citusdata/pg_cron's pg_cron--*.sql), in every project database, made by the platform's
@@ -20,9 +20,10 @@ export const CRON_SCHEMA_VERSION = "pg_cron's interface, run by Stratum (schema 
  * - cron.schedule & co. are plain (SECURITY INVOKER) functions writing cron.job as the caller; its triggers set
  *   `username` to current_user (BYPASSRLS roles included), refuse a superuser, another database and an invalid
  *   schedule, and let a role change or remove only its own jobs.
- * - An AFTER trigger, owned by the superuser, makes each job's function owned by the job's role; an event trigger
- *   refuses any other DDL on cron's objects (ALTER FUNCTION ... SECURITY INVOKER would otherwise run the job as the
- *   runner), and a tenant has no CREATE on the schema (no CREATE OR REPLACE either).
+ * - An AFTER trigger, owned by the superuser, makes each job's function owned by the job's role; event triggers
+ *   refuse any other DDL on cron's objects (ALTER FUNCTION ... SECURITY INVOKER would otherwise run the job as the
+ *   runner), a job's function moved out of cron (SET SCHEMA) and any drop there, and a tenant has no CREATE on the
+ *   schema (no CREATE OR REPLACE, RENAME or SET SCHEMA into it either).
  * - Every change notifies the scheduler (LISTEN, scheduler.ts): nothing polls cron.job.
  */
 export async function ensureCronSchema(client: pg.Client): Promise<void> {
@@ -183,6 +184,9 @@ function jobTriggersSql(): string {
     DROP TRIGGER IF EXISTS job_notify ON cron.job;
     CREATE TRIGGER job_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON cron.job FOR EACH STATEMENT EXECUTE FUNCTION cron.job_notify();
 
+    -- What pg_event_trigger_ddl_commands() names is where the object is after the command: a job's function moved out
+    -- by ALTER ... SET SCHEMA (its owner may, with CREATE on the target) is recognised by its name and the body
+    -- cron.job_function_body() wrote, which no ALTER changes. Moving anything in needs CREATE on cron, which no tenant has.
     CREATE OR REPLACE FUNCTION cron.ddl_guard() RETURNS event_trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $fn$
     DECLARE
       command record;
@@ -191,7 +195,11 @@ function jobTriggersSql(): string {
         RETURN;
       END IF;
       FOR command IN SELECT * FROM pg_catalog.pg_event_trigger_ddl_commands() LOOP
-        IF command.schema_name OPERATOR(pg_catalog.=) 'cron' AND command.command_tag OPERATOR(pg_catalog.<>) ALL (ARRAY['GRANT', 'REVOKE']) THEN
+        IF (command.schema_name OPERATOR(pg_catalog.=) 'cron' AND command.command_tag OPERATOR(pg_catalog.<>) ALL (ARRAY['GRANT', 'REVOKE']))
+           OR (command.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass AND EXISTS (
+                 SELECT FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) command.objid
+                    AND p.proname OPERATOR(pg_catalog.~) '^job_[0-9]+$'
+                    AND pg_catalog.strpos(p.prosrc, 'FROM cron.job j WHERE j.jobid') OPERATOR(pg_catalog.>) 0)) THEN
           RAISE EXCEPTION 'cron''s objects are managed by the platform: use cron.schedule, cron.alter_job and cron.unschedule'
             USING ERRCODE = 'insufficient_privilege';
         END IF;
@@ -199,6 +207,21 @@ function jobTriggersSql(): string {
     END $fn$;
     DROP EVENT TRIGGER IF EXISTS stratum_cron_ddl_guard;
     CREATE EVENT TRIGGER stratum_cron_ddl_guard ON ddl_command_end EXECUTE FUNCTION cron.ddl_guard();
+
+    -- Drops are not among pg_event_trigger_ddl_commands(): a job's owner may drop its function (DROP FUNCTION, DROP
+    -- OWNED BY). Only cron.job's trigger, as the superuser, drops one (cron.unschedule).
+    CREATE OR REPLACE FUNCTION cron.drop_guard() RETURNS event_trigger LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $fn$
+    BEGIN
+      IF (SELECT r.rolsuper FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) current_user) THEN
+        RETURN;
+      END IF;
+      IF EXISTS (SELECT FROM pg_catalog.pg_event_trigger_dropped_objects() d WHERE d.schema_name OPERATOR(pg_catalog.=) 'cron') THEN
+        RAISE EXCEPTION 'cron''s objects are managed by the platform: use cron.schedule, cron.alter_job and cron.unschedule'
+          USING ERRCODE = 'insufficient_privilege';
+      END IF;
+    END $fn$;
+    DROP EVENT TRIGGER IF EXISTS stratum_cron_drop_guard;
+    CREATE EVENT TRIGGER stratum_cron_drop_guard ON sql_drop EXECUTE FUNCTION cron.drop_guard();
   `
 }
 

@@ -77,20 +77,18 @@ export class ProjectNetWorker {
 
   /**
    * Projects made before net have its schema made now. Then the tables are checked to be as schema.ts made them (owned
-   * by the net role, no trigger but its own, no rule, no row security): the worker's statements run nothing else.
+   * by the net role, no trigger but the queue's wake-up, no rule, no row security, no default but the id's sequence and
+   * now(), no constraint, no index on an expression or with a predicate, the method domain the net role's): the
+   * worker's statements run nothing else. No tenant can add any of these (each needs the tables' owner, a role no
+   * tenant is a member of: Postgres 15 gives `postgres` no CREATEROLE, which there could grant any role); this check is
+   * for a restore or a copy that brought other objects.
    */
   private async prepare(session: pg.Client): Promise<void> {
     const exists = await session.query<{ ready: boolean }>(
       `SELECT pg_catalog.to_regclass('net.http_request_queue') IS NOT NULL AND pg_catalog.to_regprocedure('supabase_functions.http_request()') IS NOT NULL AS ready`,
     )
     if (!exists.rows[0]?.ready) await ensureNetSchema(session)
-    const { rows } = await session.query<{ foreign_objects: number }>(
-      `SELECT (SELECT pg_catalog.count(*) FROM pg_catalog.pg_class c WHERE c.oid = ANY ($1::pg_catalog.regclass[])
-                 AND (c.relowner <> (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname = $2::text) OR c.relrowsecurity))
-            + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_trigger t WHERE t.tgrelid = ANY ($1::pg_catalog.regclass[]) AND t.tgname <> 'stratum_wake')
-            + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_rewrite w WHERE w.ev_class = ANY ($1::pg_catalog.regclass[])) AS foreign_objects`,
-      ['{net.http_request_queue,net._http_response}', NET_OWNER_ROLE],
-    )
+    const { rows } = await session.query<{ foreign_objects: number }>(FOREIGN_OBJECTS_SQL, ['{net.http_request_queue,net._http_response}', NET_OWNER_ROLE])
     if (Number(rows[0]?.foreign_objects) !== 0) throw new Error('net: the queue tables are not as the platform made them; nothing is sent')
   }
 
@@ -164,6 +162,24 @@ export class ProjectNetWorker {
     await session.query(`DELETE FROM net._http_response WHERE created < pg_catalog.now() - $1::pg_catalog.interval`, [RESPONSE_TTL])
   }
 }
+
+/** What is on net's tables beyond what schema.ts put there ($1 the two tables, $2 the net role); 0 when nothing. */
+const FOREIGN_OBJECTS_SQL = `
+  WITH owner AS (SELECT r.oid FROM pg_catalog.pg_roles r WHERE r.rolname OPERATOR(pg_catalog.=) $2::text)
+  SELECT (SELECT pg_catalog.count(*) FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[])
+             AND (c.relowner OPERATOR(pg_catalog.<>) (SELECT oid FROM owner) OR c.relrowsecurity))
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_trigger t WHERE t.tgrelid OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[])
+             AND NOT (t.tgrelid OPERATOR(pg_catalog.=) 'net.http_request_queue'::pg_catalog.regclass AND t.tgname OPERATOR(pg_catalog.=) 'stratum_wake'
+                      AND t.tgfoid OPERATOR(pg_catalog.=) 'net._stratum_wake()'::pg_catalog.regprocedure))
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_rewrite w WHERE w.ev_class OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[]))
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_attrdef d WHERE d.adrelid OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[])
+             AND pg_catalog.pg_get_expr(d.adbin, d.adrelid) OPERATOR(pg_catalog.<>) ALL (ARRAY['now()', 'nextval(''net.http_request_queue_id_seq''::regclass)']))
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_constraint k WHERE k.conrelid OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[])
+             AND k.contype OPERATOR(pg_catalog.<>) 'n')
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_index i WHERE i.indrelid OPERATOR(pg_catalog.=) ANY ($1::pg_catalog.regclass[])
+             AND (i.indexprs IS NOT NULL OR i.indpred IS NOT NULL))
+       + (SELECT pg_catalog.count(*) FROM pg_catalog.pg_type y WHERE y.oid OPERATOR(pg_catalog.=) 'net.http_method'::pg_catalog.regtype
+             AND y.typowner OPERATOR(pg_catalog.<>) (SELECT oid FROM owner)) AS foreign_objects`
 
 async function record(session: pg.Client, id: string, result: DeliveryResult): Promise<void> {
   await session.query(

@@ -79,6 +79,65 @@ export function cronCases(project: IntegrationProject): void {
       await rows(Object.keys(attempts).map((name) => `select cron.unschedule('${name}');`).join('\n'))
     })
 
+    it("keeps a tenant's DDL off cron's objects: nothing moved out or in, dropped or renamed, and the job still runs", async () => {
+      const [{ jobid }] = (await rows<{ jobid: string }>(`select cron.schedule('guarded', '1 second', 'select 1') as jobid`)) as [{ jobid: string }]
+      await rows(`create function public.cron_planted() returns text language sql as $$ select current_user::text $$`)
+      // The job's owner may do these by Postgres's rules alone (it owns the function, has CREATE on public): the guard refuses.
+      for (const attempt of [`drop function cron.job_${jobid}()`, `alter function cron.job_${jobid}() set schema public`]) {
+        expect(await refusal(attempt), attempt).toMatch(/managed by the platform/)
+      }
+      // These Postgres refuses already: cron's tables, sequences and interface belong to the superuser, and no tenant has
+      // CREATE on the schema (which a rename, a move in and a new owner there need).
+      for (const attempt of [
+        `alter function cron.job_${jobid}() rename to job_999999`,
+        `alter function cron.job_${jobid}() owner to service_role`,
+        'alter function public.cron_planted() set schema cron',
+        'create function cron.job_999999() returns text language sql as $$ select 1 $$',
+        'alter table cron.job set schema public',
+        'alter table cron.job_run_details rename to history',
+        'drop table cron.job_run_details',
+        'alter sequence cron.jobid_seq set schema public',
+        'alter function cron.schedule(text, text, text) set schema public',
+        'drop function cron.unschedule(bigint)',
+        'alter function cron.job_check() set schema public',
+      ]) {
+        expect(await refusal(attempt), attempt).toMatch(/managed by the platform|must be owner|permission denied|must be able to SET ROLE/)
+      }
+      const homes = await rows(
+        `select p.proname, n.nspname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where p.proname in ('job_${jobid}', 'cron_planted', 'schedule', 'unschedule') order by 1, 2`,
+      )
+      expect(homes).toEqual([
+        { proname: 'cron_planted', nspname: 'public' },
+        { proname: `job_${jobid}`, nspname: 'cron' },
+        { proname: 'schedule', nspname: 'cron' },
+        { proname: 'schedule', nspname: 'cron' },
+        { proname: 'unschedule', nspname: 'cron' },
+        { proname: 'unschedule', nspname: 'cron' },
+      ])
+      await expect.poll(async () => (await runsOf('guarded')).filter((run) => run.status === 'succeeded').length, POLL).toBeGreaterThanOrEqual(1)
+      // Unscheduling still drops the job's function (the platform's trigger does, as the superuser).
+      await rows(`select cron.unschedule('guarded'); drop function public.cron_planted()`)
+      expect(await rows(`select p.proname from pg_proc p where p.proname = 'job_${jobid}'`)).toEqual([])
+    })
+
+    it('runs no paused job, and runs it once resumed', async () => {
+      await rows(`create table public.cron_paused (id bigint generated always as identity)`)
+      // Scheduled inactive in one statement: the scheduler never sees it active.
+      const [{ jobid }] = (await rows<{ jobid: string }>(
+        `select cron.schedule_in_database('paused', '1 second', 'insert into public.cron_paused default values', current_database(), null, false) as jobid`,
+      )) as [{ jobid: string }]
+      expect(await rows(`select active from cron.job where jobid = ${jobid}`)).toEqual([{ active: false }])
+      // A witness scheduled after it: three of its runs prove the scheduler knew both jobs for at least two seconds.
+      await rows(`select cron.schedule('paused-witness', '1 second', 'select 1')`)
+      await expect.poll(async () => (await runsOf('paused-witness')).filter((run) => run.status === 'succeeded').length, POLL).toBeGreaterThanOrEqual(3)
+      expect(await runsOf('paused')).toEqual([])
+      expect(await count('select count(*) as n from public.cron_paused')).toBe(0)
+      await rows(`select cron.alter_job(${jobid}, active := true)`)
+      await expect.poll(() => count('select count(*) as n from public.cron_paused'), POLL).toBeGreaterThanOrEqual(1)
+      await rows(`select cron.unschedule('paused'); select cron.unschedule('paused-witness'); drop table public.cron_paused`)
+    })
+
     it('lets a read-only member read jobs but never schedule one', async () => {
       expect(await refusal(`select cron.schedule('ro', '* * * * *', 'select 1')`, project.readOnly)).toBeTruthy()
       expect(await refusal(`select cron.schedule('ro', '* * * * *', 'select 1')`, project.readOnly, true)).toMatch(/permission denied|read-only/)

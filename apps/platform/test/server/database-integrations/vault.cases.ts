@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import pg from 'pg'
 import pino from 'pino'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { withAdminClient } from '../../../src/control/bootstrap-roles.js'
 import { takeLogicalBackup } from '../../../src/control/logical-backups.js'
+import { restoreFromGzipFile } from '../../../src/control/logical/index.js'
 import { findProject } from '../../../src/control/project-store.js'
 import { VaultKeys } from '../../../src/services/vault/vault-keys.js'
 import { api, type Caller } from '../harness.js'
@@ -163,6 +165,29 @@ export function vaultCases(project: IntegrationProject): void {
       expect(dump).toContain(secret.split('\n')[0])
       expect(dump).not.toContain('plaintext-never-in-backups')
       expectNoKey(dump, key)
+    })
+
+    it("decrypts a restored logical backup's secrets with the project's key", async () => {
+      await rows(`select vault.create_secret('survives-a-restore', 'restore_probe', 'restored')`)
+      const ctx = project.t.platform.ctx
+      const row = (await findProject(ctx.db, project.ref))!
+      const backup = await takeLogicalBackup({ db: ctx.db, projects: ctx.projects, dataDir: project.t.dataDir }, row)
+      // Restored as `gunzip | psql` would, into an empty database of the same instance: the key is the instance's, not the dump's.
+      await withAdminClient(ctx.projects.adminConnection(row), (admin) => admin.query('CREATE DATABASE vault_restore TEMPLATE template0 OWNER postgres'))
+      const tenant = new pg.Client({ host: '127.0.0.1', port: row.port, user: 'postgres', password: project.dbPassword, database: 'vault_restore' })
+      tenant.on('error', () => {})
+      try {
+        await restoreFromGzipFile(ctx.projects.adminConnection(row, 'vault_restore'), backup.file_path)
+        await tenant.connect()
+        const { rows: restored } = await tenant.query(`SELECT name, description, decrypted_secret FROM vault.decrypted_secrets WHERE name = 'restore_probe'`)
+        expect(restored).toEqual([{ name: 'restore_probe', description: 'restored', decrypted_secret: 'survives-a-restore' }])
+        // The ciphertext is the original's, byte for byte (not encrypted again on the way in).
+        const { secret } = await first<{ secret: string }>(`select secret from vault.secrets where name = 'restore_probe'`)
+        expect((await tenant.query(`SELECT secret FROM vault.secrets WHERE name = 'restore_probe'`)).rows).toEqual([{ secret }])
+      } finally {
+        await tenant.end().catch(() => {})
+        await withAdminClient(ctx.projects.adminConnection(row), (admin) => admin.query('DROP DATABASE vault_restore WITH (FORCE)'))
+      }
     })
 
     it('gives a project made before Vault its schema at its next start, under the key it already has', async () => {
