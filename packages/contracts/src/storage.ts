@@ -89,6 +89,8 @@ export type StorageArchive = z.infer<typeof StorageArchive>
 /** The Management API's storage features; this platform serves none of them, so each may only be off. */
 const OffFeature = (name: string) =>
   z.object({ enabled: z.literal(false, { error: `${name} is not available on this platform` }) }).passthrough()
+/** A feature every project has here, with no switch to turn it off. */
+const OnFeature = (name: string) => z.object({ enabled: z.literal(true, { error: `${name} is always on on this platform` }) }).passthrough()
 
 /** PATCH /v1/projects/{ref}/config/storage (UpdateStorageConfigBody). */
 export const UpdateStorageConfigBody = z
@@ -101,7 +103,7 @@ export const UpdateStorageConfigBody = z
       .optional(),
     features: z
       .object({
-        imageTransformation: OffFeature('Image transformation').optional(),
+        imageTransformation: OnFeature('Image transformation').optional(),
         s3Protocol: OffFeature('The S3 protocol').optional(),
         icebergCatalog: OffFeature('The Iceberg catalog').optional(),
         vectorBuckets: OffFeature('Vector buckets').optional(),

@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 const ALLOWED_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS'
 const DEFAULT_ALLOWED_HEADERS =
   'authorization,x-client-info,apikey,content-type,accept,accept-profile,content-profile,prefer,range,x-upsert,cache-control,x-supabase-api-version'
-const EXPOSED_HEADERS = 'Content-Range,Content-Location,Content-Profile,Content-Type,Preference-Applied,Range-Unit,X-Total-Count,X-Supabase-Api-Version'
+const EXPOSED_HEADERS =
+  'Content-Range,Content-Location,Content-Profile,Content-Type,Content-Length,ETag,Preference-Applied,Range-Unit,X-Total-Count,X-Supabase-Api-Version,X-Transformations'
 
 export function corsHeaders(request: FastifyRequest): Record<string, string> {
   if (!request.headers.origin) return {}

@@ -55,6 +55,8 @@ function copyInto(body: Readable, file: fs.WriteStream, maxBytes: number): Promi
  * never sees half a file.
  */
 export class ObjectFiles {
+  private readonly removeListeners: ((ref: string, version: string) => void)[] = []
+
   constructor(private readonly dataDir: string) {}
 
   projectDir(ref: string): string {
@@ -107,8 +109,17 @@ export class ObjectFiles {
     await fs.promises.copyFile(this.pathOf(ref, from), target)
   }
 
+  /** Called for each version removed: what was derived from its bytes (image renderings) goes with it. */
+  onRemove(listener: (ref: string, version: string) => void): void {
+    this.removeListeners.push(listener)
+  }
+
   remove(ref: string, versions: (string | null)[]): void {
-    for (const version of versions) if (version && isVersion(version)) fs.rmSync(this.pathOf(ref, version), { force: true })
+    for (const version of versions) {
+      if (!version || !isVersion(version)) continue
+      fs.rmSync(this.pathOf(ref, version), { force: true })
+      for (const listener of this.removeListeners) listener(ref, version)
+    }
   }
 
   exists(ref: string, version: string): boolean {

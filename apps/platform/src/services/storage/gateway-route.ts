@@ -12,12 +12,14 @@ const CALLER_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 /**
  * Storage paths a browser opens without a key: public objects and signed URLs (download, and the
- * upload a signed upload URL allows). The bucket's public flag or the URL's token is checked by the
- * storage service.
+ * upload a signed upload URL allows), and their image renderings. The bucket's public flag or the
+ * URL's token is checked by the storage service.
  */
 export function isOpenStorageRequest(method: string, below: string): boolean {
   const path = below.split('?')[0]!.replace(/^\/storage\/v1/, '')
-  if (method === 'GET' || method === 'HEAD') return path.startsWith('/object/public/') || path.startsWith('/object/sign/')
+  if (method === 'GET' || method === 'HEAD') {
+    return ['/object/public/', '/object/sign/', '/render/image/public/', '/render/image/sign/'].some((open) => path.startsWith(open))
+  }
   return method === 'PUT' && path.startsWith('/object/upload/sign/')
 }
 

@@ -63,16 +63,17 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toBucket).map(({ id, name, owner, created_at, updated_at, public: isPublic }) => ({ id, name, owner, created_at, updated_at, public: isPublic }))
   })
 
-  // The Management API's storage config: the project's largest object; every optional feature is off here.
+  // The Management API's storage config: the project's largest object; image transformation (/render/image, sharp)
+  // is served to every project, the other optional features to none.
   const storageConfig = async (ref: string): Promise<StorageConfigResponse> => ({
     fileSizeLimit: await ctx.storage.projectMaxFileBytes(ref),
     features: {
-      imageTransformation: { enabled: false },
+      imageTransformation: { enabled: true },
       s3Protocol: { enabled: false },
       icebergCatalog: { enabled: false, maxNamespaces: 0, maxTables: 0, maxCatalogs: 0 },
       vectorBuckets: { enabled: false, maxBuckets: 0, maxIndexes: 0 },
     },
-    capabilities: { list_v2: false, iceberg_catalog: false },
+    capabilities: { list_v2: true, iceberg_catalog: false },
     external: { upstreamTarget: 'main' },
     migrationVersion: STORAGE_SCHEMA_VERSION,
     databasePoolMode: 'recycled',

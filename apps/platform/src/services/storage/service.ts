@@ -11,6 +11,8 @@ import { StorageError } from './errors.js'
 import { ObjectFiles } from './files.js'
 import { handleBuckets } from './handlers/buckets.js'
 import { handleObjects } from './handlers/objects.js'
+import { handleRender } from './handlers/render.js'
+import { ImageTransforms } from './image-transform.js'
 import { checkRequestText, type StorageAnswer, type StorageRequest } from './request.js'
 
 /** The largest object any bucket takes unless configured otherwise (STRATUM_STORAGE_MAX_FILE_BYTES). */
@@ -34,6 +36,7 @@ export interface StorageOptions {
 export class StorageService implements StorageContext {
   readonly dbs: StorageDatabases
   readonly files: ObjectFiles
+  readonly images: ImageTransforms
   readonly maxFileBytes: number
   readonly log: Logger
   private readonly db: Db
@@ -42,6 +45,7 @@ export class StorageService implements StorageContext {
     this.db = options.db
     this.dbs = new StorageDatabases(options.db, options.projects, options.log)
     this.files = new ObjectFiles(options.dataDir)
+    this.images = new ImageTransforms(this.files, options.log)
     this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
     this.log = options.log
     // Any change: the schema check starts over. A pool whose login changed is replaced on its next use
@@ -74,7 +78,7 @@ export class StorageService implements StorageContext {
     const answer =
       family === 'bucket' ? await handleBuckets(this, request, rest.filter(Boolean))
       : family === 'object' ? await handleObjects(this, request, rest)
-      : family === 'render' ? notServed('Image transformations are not served by this platform')
+      : family === 'render' ? await handleRender(this, request, rest)
       : null
     if (!answer) throw new StorageError(404, 'NotFound', `Route ${request.method}:${request.path} not found`)
     return answer
@@ -116,8 +120,4 @@ export class StorageService implements StorageContext {
   stop(): Promise<void> {
     return this.dbs.stop()
   }
-}
-
-function notServed(message: string): never {
-  throw new StorageError(501, 'NotImplemented', message)
 }

@@ -6,6 +6,7 @@ import { invalidRequest, noSuchBucket, noSuchKey, StorageError } from '../errors
 import { deleteObjects, findObject, listLevel, moveObject, requireObject, touchObject, writeObject, type ObjectRow } from '../objects.js'
 import { checkObjectName, decodeSegment, json, readJson, splitObjectPath, type StorageAnswer, type StorageRequest, ownerOf, requireCaller } from '../request.js'
 import type { StorageContext } from '../context.js'
+import { parseTransformOptions, signedTransformations } from '../image-options.js'
 import { LIST_V2_MAX_LIMIT, listObjectsV2 } from '../list-v2.js'
 import { signToken, UPLOAD_URL_SECONDS, verifyToken } from '../tokens.js'
 import { asStorageError } from './buckets.js'
@@ -246,13 +247,25 @@ async function copy(ctx: StorageContext, request: StorageRequest): Promise<Stora
   }
 }
 
+/**
+ * A signed download URL; with `transform` (storage-api's transformation options) a URL of the rendering,
+ * `/render/image/sign/...`, whose token carries the options (they cannot be changed once signed).
+ */
 async function signOne(ctx: StorageContext, request: StorageRequest, encoded: string): Promise<StorageAnswer> {
   const caller = requireCaller(request)
   const { bucket, name } = splitObjectPath(encoded)
-  const { expiresIn } = parse(z.object({ expiresIn: ExpiresIn }), await readJson(request.raw))
+  const body = await readJson(request.raw)
+  const { expiresIn } = parse(z.object({ expiresIn: ExpiresIn }), body)
+  const transformations = signingTransformations(body.transform)
   await ctx.dbs.asCaller(request.project, caller, (client) => requireObject(client, bucket, name))
-  const token = await signToken(request.project.jwtSecret, { url: `${bucket}/${name}` }, expiresIn)
-  return json({ signedURL: `/object/sign/${bucket}/${name}?token=${token}` })
+  const token = await signToken(request.project.jwtSecret, { url: `${bucket}/${name}`, ...(transformations ? { transformations } : {}) }, expiresIn)
+  return json({ signedURL: `/${transformations ? 'render/image' : 'object'}/sign/${bucket}/${name}?token=${token}` })
+}
+
+function signingTransformations(transform: unknown): string {
+  if (transform === undefined) return ''
+  if (!transform || typeof transform !== 'object' || Array.isArray(transform)) throw invalidRequest('body/transform must be object')
+  return signedTransformations(parseTransformOptions(transform as Record<string, unknown>, 'body/transform', false))
 }
 
 async function signMany(ctx: StorageContext, request: StorageRequest, bucket: string): Promise<StorageAnswer> {
