@@ -10,11 +10,15 @@
  * - broadcast fan-out to 1,000 sockets, messages delivered per second; floor: a bare `ws` server (its own process)
  *   relaying the same frames;
  * - memory per idle joined connection (the platform's RSS), beside the bare `ws` server's per connection.
+ *
+ * BENCH_REALTIME_CPU_PROF=<dir>: the platform process writes a V8 CPU profile there when it stops (cpu-profile-hook.mjs).
+ * BENCH_REALTIME_ONLY=changes: only the Postgres changes figures (no fan-out, no memory).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import pg from 'pg'
@@ -248,10 +252,15 @@ async function sustained(subscribers: Client[], db: pg.Client, port: number): Pr
     const done = [...arrivals.values()].filter((entry) => entry.waiting === 0)
     const lags = done.map((entry) => entry.last - entry.committed)
     const lastArrival = Math.max(...done.map((entry) => entry.last))
+    // Lag growth: a delivery that keeps up has the same lag in the last second as in the first.
+    const lagIn = (from: number, to: number) => done.filter((entry) => entry.committed - began >= from && entry.committed - began < to).map((entry) => entry.last - entry.committed)
+    const firstSecond = lagIn(0, 1000)
+    const lastSecond = lagIn((SUSTAINED_SECONDS - 1) * 1000, Infinity)
     console.log(
       `  sustained, 100 subscribers, paced at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s: ${(paced / offeredSeconds).toFixed(0)} changes/s committed, ` +
         `${done.length}/${paced} reached all 100 (${(done.length / ((lastArrival - began) / 1000)).toFixed(0)} changes/s delivered to all); ` +
-        `commit to the last subscriber ${fmt(lags)}`,
+        `commit to the last subscriber ${fmt(lags)}; lag in the first second p50 ${firstSecond.length ? percentile(firstSecond, 50).toFixed(0) : '-'} ms, ` +
+        `in the last p50 ${lastSecond.length ? percentile(lastSecond, 50).toFixed(0) : '-'} ms`,
     )
 
     // The ceiling: as fast as four connections go for 5 s.
@@ -288,7 +297,11 @@ async function main() {
     STRATUM_REALTIME_MAX_JOINS_PER_SECOND: '100000',
     STRATUM_REALTIME_MAX_EVENTS_PER_SECOND: '1000000',
     STRATUM_REALTIME_MAX_BYTES_PER_SECOND: '1000000000',
+    ...(process.env.BENCH_REALTIME_CPU_PROF
+      ? { NODE_OPTIONS: `--import ${pathToFileURL(path.join(import.meta.dirname, 'cpu-profile-hook.mjs')).href}`, BENCH_CPU_PROF_DIR: process.env.BENCH_REALTIME_CPU_PROF }
+      : {}),
   })
+  const changesOnly = process.env.BENCH_REALTIME_ONLY === 'changes'
   const clients: Client[] = []
   try {
     const project = await call(platform, 'POST', '/platform/projects', { name: 'Realtime bench', organization_slug: platform.slug, db_pass: 'bench-db-password' })
@@ -315,41 +328,43 @@ async function main() {
 
     console.log('\nRealtime (/realtime/v1, vsn 2.0.0)')
     console.log(`  floor: a bare pgoutput stream sees an insert in ${fmt(floor)}`)
-    // Memory first, on a platform that has done nothing else yet (later phases leave garbage that RSS would count),
-    // then fan-out: 1,000 joined sockets on one topic, idle, then a sender's broadcasts.
-    const before = rssKb(platform.pid)
-    const receivers = await connectAll(FAN_OUT_SOCKETS, async () => {
-      const client = await Client.connect(url)
-      await client.join('realtime:fan', { broadcast: { self: false } })
-      return client
-    })
-    clients.push(...receivers)
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const perConnection = ((rssKb(platform.pid) - before) / FAN_OUT_SOCKETS).toFixed(1)
-    const sender = await Client.connect(url)
-    clients.push(sender)
-    const senderJoin = await sender.join('realtime:fan', { broadcast: { self: false } })
-    const platformRate = await fanOut(receivers, (i) => void sender.push('realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }, senderJoin), FAN_OUT_MESSAGES)
+    if (!changesOnly) {
+      // Memory first, on a platform that has done nothing else yet (later phases leave garbage that RSS would count),
+      // then fan-out: 1,000 joined sockets on one topic, idle, then a sender's broadcasts.
+      const before = rssKb(platform.pid)
+      const receivers = await connectAll(FAN_OUT_SOCKETS, async () => {
+        const client = await Client.connect(url)
+        await client.join('realtime:fan', { broadcast: { self: false } })
+        return client
+      })
+      clients.push(...receivers)
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      const perConnection = ((rssKb(platform.pid) - before) / FAN_OUT_SOCKETS).toFixed(1)
+      const sender = await Client.connect(url)
+      clients.push(sender)
+      const senderJoin = await sender.join('realtime:fan', { broadcast: { self: false } })
+      const platformRate = await fanOut(receivers, (i) => void sender.push('realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }, senderJoin), FAN_OUT_MESSAGES)
 
-    const relay = await bareRelay(PORT_BLOCK + 151)
-    const relayBefore = rssKb(relay.pid)
-    const bare = await connectAll(FAN_OUT_SOCKETS, () => new Promise<WebSocket>((resolve) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
-      socket.once('open', () => resolve(socket))
-    }))
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const barePerConnection = ((rssKb(relay.pid) - relayBefore) / FAN_OUT_SOCKETS).toFixed(1)
-    const bareSender = await new Promise<WebSocket>((resolve) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
-      socket.once('open', () => resolve(socket))
-    })
-    const frame = (i: number) => JSON.stringify([null, null, 'realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }])
-    const bareRate = await fanOut(bare, (i) => bareSender.send(frame(i)), FAN_OUT_MESSAGES)
-    for (const socket of [...bare, bareSender]) socket.close()
-    relay.stop()
-    console.log(`  broadcast fan-out to ${FAN_OUT_SOCKETS} sockets: ${platformRate.toFixed(0)} messages/s delivered; bare ws relay ${bareRate.toFixed(0)}/s: ratio ${(platformRate / bareRate).toFixed(2)}`)
-    console.log(`  memory per idle joined connection: ${perConnection} KB (1,000 sockets: ${((Number(perConnection) * 1000) / 1024).toFixed(0)} MB); bare ws ${barePerConnection} KB`)
-    for (const client of clients.splice(0)) client.close()
+      const relay = await bareRelay(PORT_BLOCK + 151)
+      const relayBefore = rssKb(relay.pid)
+      const bare = await connectAll(FAN_OUT_SOCKETS, () => new Promise<WebSocket>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
+        socket.once('open', () => resolve(socket))
+      }))
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      const barePerConnection = ((rssKb(relay.pid) - relayBefore) / FAN_OUT_SOCKETS).toFixed(1)
+      const bareSender = await new Promise<WebSocket>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${PORT_BLOCK + 151}`)
+        socket.once('open', () => resolve(socket))
+      })
+      const frame = (i: number) => JSON.stringify([null, null, 'realtime:fan', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }])
+      const bareRate = await fanOut(bare, (i) => bareSender.send(frame(i)), FAN_OUT_MESSAGES)
+      for (const socket of [...bare, bareSender]) socket.close()
+      relay.stop()
+      console.log(`  broadcast fan-out to ${FAN_OUT_SOCKETS} sockets: ${platformRate.toFixed(0)} messages/s delivered; bare ws relay ${bareRate.toFixed(0)}/s: ratio ${(platformRate / bareRate).toFixed(2)}`)
+      console.log(`  memory per idle joined connection: ${perConnection} KB (1,000 sockets: ${((Number(perConnection) * 1000) / 1024).toFixed(0)} MB); bare ws ${barePerConnection} KB`)
+      for (const client of clients.splice(0)) client.close()
+    }
 
     const changes = { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_rt' }] }
     for (const count of [1, 100, 1000]) {

@@ -14,7 +14,8 @@ export interface ChannelSocket {
   readonly vsn: Vsn
   /** The token the socket connected with (its key's role, or the bearer beside it). */
   readonly defaultToken: string
-  send(frame: string | Buffer): void
+  /** A Buffer goes as a binary frame unless `text` (a text frame encoded once for many sockets). */
+  send(frame: string | Buffer, text?: boolean): void
   /** Holds the socket's writes until release(): the frames sent meanwhile leave together (a delivery of changes). */
   hold(): void
   release(): void

@@ -116,12 +116,25 @@ const FUNCTIONS = [
   // from even service_role). So the check first waits, bounded (about 4 s, under the pool's 5 s statement timeout), until
   // a new snapshot runs none of the changes' transactions (xids, 32-bit as pgoutput gives them); each statement below
   // takes a new snapshot.
+  // Its cost is groups x rows (issue 28: 100 users each their own group, a change per millisecond), so the work per
+  // group is kept small: the groups go by role, and a role's column privileges (which claims do not change) are read
+  // once per role, not per group; a one-column key (the common case) is looked up as one typed array, `key = ANY`, an
+  // index scan for the whole batch, instead of a jsonb element, a cast and an EXISTS per row (which a policy like
+  // `owner = auth.uid()` turned into a scan of the whole table per group); the lookup is planned once, not per group.
+  // Each group is still its own subtransaction with its own role and claims, its RLS and privileges checked by the
+  // lookup itself.
   `CREATE OR REPLACE FUNCTION realtime.stratum_visible_rows(entity regclass, key_columns text[], keys jsonb, checks jsonb, check_rows boolean, xids bigint[])
      RETURNS TABLE (check_index integer, selectable text[], visible integer[]) LANGUAGE plpgsql VOLATILE AS $$
      DECLARE
-       item jsonb;
+       item record;
        rls boolean;
-       condition text;
+       lookup text;
+       every_row integer[];
+       role_taken text;
+       role_columns text[];
+       parameter_type text;
+       statement_name text;
+       argument text;
      BEGIN
        -- Running in a snapshot: among its xip, or at or past its xmax (compared as 32-bit ids, modulo wraparound).
        FOR attempt IN 1..4000 LOOP
@@ -132,38 +145,88 @@ const FUNCTIONS = [
          PERFORM pg_catalog.pg_sleep(0.001);
        END LOOP;
        SELECT c.relrowsecurity INTO rls FROM pg_catalog.pg_class c WHERE c.oid = entity;
-       SELECT pg_catalog.string_agg(pg_catalog.format('t.%I = (k.v ->> %s)::%s', a.attname, kc.ord - 1,
-                                                      pg_catalog.format_type(a.atttypid, a.atttypmod)), ' AND ')
-         INTO condition
-         FROM pg_catalog.unnest(key_columns) WITH ORDINALITY AS kc(name, ord)
-         JOIN pg_catalog.pg_attribute a ON a.attrelid = entity AND a.attname = kc.name;
-       check_index := 0;
-       FOR item IN SELECT e.value FROM pg_catalog.jsonb_array_elements(checks) AS e LOOP
+       every_row := ARRAY(SELECT pg_catalog.generate_series(0, pg_catalog.jsonb_array_length(keys) - 1));
+       -- The lookup is a prepared statement of the session, named by its text (the table's qualified name, its key
+       -- columns and types: a rename or another key makes another), run with a generic plan: parsed and planned once,
+       -- and planned again only when the role changes (the plan cache re-applies row security then) or the table does,
+       -- not once per group; the claims are read when it runs. Privileges are checked each time it runs.
+       IF pg_catalog.cardinality(key_columns) = 1 THEN
+         -- $1: the keys as text, cast once to the column's type (without its typmod: a cast to one can cut a value).
+         SELECT pg_catalog.format('SELECT COALESCE(pg_catalog.array_agg((k.i - 1)::integer), ''{}'')
+                                     FROM pg_catalog.unnest($1::text[]::%1$s[]) WITH ORDINALITY AS k(v, i)
+                                    WHERE k.v IN (SELECT t.%2$I FROM %3$I.%4$I t WHERE t.%2$I = ANY ($1::text[]::%1$s[]))',
+                                  pg_catalog.format_type(a.atttypid, NULL), a.attname, n.nspname, c.relname)
+           INTO lookup
+           FROM pg_catalog.pg_attribute a
+           JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+           JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+          WHERE a.attrelid = entity AND a.attname = key_columns[1] AND a.attnum > 0 AND NOT a.attisdropped;
+         argument := ARRAY(SELECT k.v ->> 0 FROM pg_catalog.jsonb_array_elements(keys) WITH ORDINALITY AS k(v, i) ORDER BY k.i)::text;
+         parameter_type := 'text[]';
+       ELSE
+         -- $1: the keys as jsonb arrays, one EXISTS per row.
+         SELECT pg_catalog.format('SELECT COALESCE(pg_catalog.array_agg((k.i - 1)::integer), ''{}'')
+                                     FROM pg_catalog.jsonb_array_elements($1) WITH ORDINALITY AS k(v, i)
+                                    WHERE EXISTS (SELECT 1 FROM %I.%I t WHERE %s)', n.nspname, c.relname,
+                                  pg_catalog.string_agg(pg_catalog.format('t.%I = (k.v ->> %s)::%s', a.attname, kc.ord - 1,
+                                                                          pg_catalog.format_type(a.atttypid, a.atttypmod)), ' AND '))
+           INTO lookup
+           FROM pg_catalog.unnest(key_columns) WITH ORDINALITY AS kc(name, ord)
+           JOIN pg_catalog.pg_attribute a ON a.attrelid = entity AND a.attname = kc.name
+           JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+           JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+          GROUP BY n.nspname, c.relname
+         HAVING pg_catalog.count(*) = pg_catalog.cardinality(key_columns);
+         argument := keys::text;
+         parameter_type := 'jsonb';
+       END IF;
+       IF lookup IS NOT NULL AND check_rows AND rls THEN
+         statement_name := 'stratum_realtime_' || pg_catalog.md5(parameter_type || ' ' || lookup);
+         IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_prepared_statements p WHERE p.name = statement_name) THEN
+           BEGIN
+             EXECUTE pg_catalog.format('PREPARE %I(%s) AS %s', statement_name, parameter_type, lookup);
+           EXCEPTION WHEN OTHERS THEN
+             -- A lookup that cannot be made: no group sees the rows.
+             statement_name := NULL;
+           END;
+         END IF;
+         PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+       END IF;
+       FOR item IN SELECT (e.i - 1)::integer AS position, e.v ->> 'role' AS role, e.v ->> 'claims' AS claims
+                     FROM pg_catalog.jsonb_array_elements(checks) WITH ORDINALITY AS e(v, i)
+                    ORDER BY e.v ->> 'role', e.i LOOP
+         check_index := item.position;
          BEGIN
-           PERFORM pg_catalog.set_config('role', item ->> 'role', true);
-           PERFORM pg_catalog.set_config('request.jwt.claims', item ->> 'claims', true);
-           PERFORM pg_catalog.set_config('request.jwt.claim.sub', COALESCE((item ->> 'claims')::jsonb ->> 'sub', ''), true);
-           PERFORM pg_catalog.set_config('request.jwt.claim.role', item ->> 'role', true);
-           selectable := ARRAY(SELECT a.attname::text FROM pg_catalog.pg_attribute a
-                                WHERE a.attrelid = entity AND a.attnum > 0 AND NOT a.attisdropped
-                                  AND pg_catalog.has_column_privilege(entity, a.attnum, 'SELECT') ORDER BY a.attnum);
-           IF condition IS NULL OR NOT (key_columns <@ selectable) THEN
+           -- The role and its columns stay from the group before when it had the same role.
+           IF role_taken IS DISTINCT FROM item.role THEN
+             role_taken := NULL;
+             PERFORM pg_catalog.set_config('role', item.role, true);
+             role_columns := ARRAY(SELECT a.attname::text FROM pg_catalog.pg_attribute a
+                                    WHERE a.attrelid = entity AND a.attnum > 0 AND NOT a.attisdropped
+                                      AND pg_catalog.has_column_privilege(entity, a.attnum, 'SELECT') ORDER BY a.attnum);
+             role_taken := item.role;
+           END IF;
+           PERFORM pg_catalog.set_config('request.jwt.claims', item.claims, true);
+           PERFORM pg_catalog.set_config('request.jwt.claim.sub', COALESCE(item.claims::jsonb ->> 'sub', ''), true);
+           PERFORM pg_catalog.set_config('request.jwt.claim.role', item.role, true);
+           selectable := role_columns;
+           IF lookup IS NULL OR NOT (key_columns <@ selectable) THEN
              visible := '{}';
            ELSIF NOT check_rows OR NOT rls THEN
-             visible := ARRAY(SELECT pg_catalog.generate_series(0, pg_catalog.jsonb_array_length(keys) - 1));
+             visible := every_row;
+           ELSIF statement_name IS NULL THEN
+             visible := '{}';
            ELSE
-             EXECUTE pg_catalog.format('SELECT COALESCE(pg_catalog.array_agg((k.i - 1)::integer), ''{}'')
-                                          FROM pg_catalog.jsonb_array_elements($1) WITH ORDINALITY AS k(v, i)
-                                         WHERE EXISTS (SELECT 1 FROM %s t WHERE %s)', entity, condition)
-               INTO visible USING keys;
+             EXECUTE pg_catalog.format('EXECUTE %I(%L)', statement_name, argument) INTO visible;
            END IF;
          EXCEPTION WHEN OTHERS THEN
-           -- A role the session cannot take, a policy that fails: nothing for this group.
+           -- A role the session cannot take, a policy that fails: nothing for this group. The settings the group made
+           -- went with its subtransaction, so the next group takes its role again.
+           role_taken := NULL;
            selectable := '{}';
            visible := '{}';
          END;
          RETURN NEXT;
-         check_index := check_index + 1;
        END LOOP;
      END $$`,
 ]

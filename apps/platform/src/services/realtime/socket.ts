@@ -35,9 +35,13 @@ export class RealtimeSocket implements ChannelSocket {
     return this.project.ref
   }
 
-  /** A frame to the client: counted in the project's messages (usage), heartbeat replies aside. */
-  send(frame: string | Buffer): void {
-    if (this.write(frame)) this.project.messages++
+  /**
+   * A frame to the client: counted in the project's messages (usage), heartbeat replies aside. A Buffer goes as a
+   * binary frame unless `text`: a text frame encoded once for many sockets (a change's payload) is not encoded again
+   * for each.
+   */
+  send(frame: string | Buffer, text = typeof frame === 'string'): void {
+    if (this.write(frame, text)) this.project.messages++
   }
 
   /** Writes wait until release() (Node's cork: counted, so the WebSocket's own cork inside a send still works). */
@@ -49,9 +53,9 @@ export class RealtimeSocket implements ChannelSocket {
     this.connection.uncork()
   }
 
-  private write(frame: string | Buffer): boolean {
+  private write(frame: string | Buffer, text = typeof frame === 'string'): boolean {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return false
-    this.ws.send(frame, { binary: typeof frame !== 'string' })
+    this.ws.send(frame, { binary: !text })
     return true
   }
 

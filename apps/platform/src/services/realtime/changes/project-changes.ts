@@ -16,7 +16,8 @@ export interface ChangeListener {
   readonly topic: string
   readonly socket: {
     readonly vsn: Vsn
-    send(frame: string | Buffer): void
+    /** A Buffer goes as a binary frame unless `text`. */
+    send(frame: string | Buffer, text?: boolean): void
     /** Holds the socket's writes until release(): the frames sent meanwhile leave together. */
     hold(): void
     release(): void
@@ -56,6 +57,15 @@ const SLOT_DROP_GIVE_UP_MS = 10 * 60_000
 interface Matched {
   ids: number[]
   select: Set<string> | null
+  /** What of the payload and frame these decide, as JSON (listeners alike share a frame). */
+  key: string
+}
+
+/** The ids of the bindings a change matched, and the columns of their select (one without select wants them all). */
+function matchedOf(subscriptions: ChangeSubscription[]): Matched {
+  const ids = [...new Set(subscriptions.map((subscription) => subscription.id))]
+  const select = subscriptions.some((subscription) => subscription.select === null) ? null : new Set(subscriptions.flatMap((subscription) => subscription.select!))
+  return { ids, select, key: JSON.stringify([ids, select && [...select]]) }
 }
 
 interface Pending {
@@ -345,6 +355,10 @@ export class ProjectChanges {
     // Per relation and kind of check (DELETEs are not checked against policies, as on Supabase): the changes and,
     // per change, the listeners whose bindings and filters it matches with the ids it matched.
     const groups = new Map<string, { info: RelationInfo; items: Array<{ pending: Pending; matches: Map<ChangeListener, Matched> }> }>()
+    // Which bindings of which listeners a table's event reaches, read once per table and event of the delivery, not
+    // per change: with a change a millisecond and 100 listeners, that reading was a good part of the delivery. A
+    // listener whose reached bindings have no filters matches every such change alike (one Matched for all of them).
+    const reach = new Map<string, Array<{ listener: ChangeListener; subscriptions: ChangeSubscription[]; unfiltered: Matched | null }>>()
     for (const item of pending) {
       const { change } = item
       const info = await this.relationInfo(change)
@@ -354,15 +368,24 @@ export class ProjectChanges {
         const name = oid === undefined ? undefined : info.typeNames.get(oid)
         return name === undefined ? undefined : valueKind(name)
       }
+      const scope = JSON.stringify([change.event, change.schema, change.table])
+      let reached = reach.get(scope)
+      if (!reached) {
+        reached = []
+        for (const listener of listeners) {
+          const subscriptions = listener.subscriptions.filter((subscription) => bindingCovers(subscription, change.event, change.schema, change.table))
+          if (subscriptions.length) reached.push({ listener, subscriptions, unfiltered: subscriptions.every((subscription) => !subscription.filters.length) ? matchedOf(subscriptions) : null })
+        }
+        reach.set(scope, reached)
+      }
       const matches = new Map<ChangeListener, Matched>()
-      for (const listener of listeners) {
-        const matched = listener.subscriptions.filter(
-          (subscription) => bindingCovers(subscription, change.event, change.schema, change.table) && passesFilters(subscription.filters, row ?? {}, kindOf),
-        )
-        if (!matched.length) continue
-        // Columns of every matching binding's select; one without select wants them all.
-        const select = matched.some((subscription) => subscription.select === null) ? null : new Set(matched.flatMap((subscription) => subscription.select!))
-        matches.set(listener, { ids: [...new Set(matched.map((subscription) => subscription.id))], select })
+      for (const { listener, subscriptions, unfiltered } of reached) {
+        if (unfiltered) {
+          matches.set(listener, unfiltered)
+          continue
+        }
+        const matched = subscriptions.filter((subscription) => passesFilters(subscription.filters, row ?? {}, kindOf))
+        if (matched.length) matches.set(listener, matchedOf(matched))
       }
       if (!matches.size) continue
       const key = `${change.relationOid}:${change.event === 'DELETE' ? 'delete' : 'rows'}:${JSON.stringify(info.primaryKey)}`
@@ -428,27 +451,35 @@ export class ProjectChanges {
     const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows, xids)
     // What a payload depends on of a group: the columns it may select. Users of one role (each its own claims group)
     // mostly share them, so their payloads are one.
-    const columnsOf = visibility.map((seen) => [...seen.selectable].join(','))
-    return () =>
+    const columnsOf = visibility.map((seen) => [...seen.selectable])
+    return () => {
+      // Per listener, the rest of what its frame depends on: its group's columns, its serializer and topic.
+      const shapes = new Map<ChangeListener, string>()
       items.forEach(({ pending, matches }, index) => {
         // Listeners alike (the same selectable columns, bindings and select, on the same topic and serializer: the
-        // many subscribers of one table) share one payload and one frame: built and encoded once, sent to each.
-        const frames = new Map<string, string>()
-        for (const [listener, { ids, select }] of matches) {
+        // many subscribers of one table) share one payload and one frame: built and encoded (to UTF-8 too) once,
+        // sent to each.
+        const frames = new Map<string, Buffer>()
+        for (const [listener, matched] of matches) {
           const group = listenerGroups.get(listener)!
           const seen = visibility[group]
           if (!seen?.visible.has(index)) continue
-          const key = `${columnsOf[group]}|${ids.join(',')}|${select ? [...select].join(',') : '*'}|${listener.socket.vsn}|${listener.topic}`
+          let shape = shapes.get(listener)
+          // JSON arrays, each delimiting itself: no column or topic name can make two keys alike.
+          if (shape === undefined) shapes.set(listener, (shape = JSON.stringify([columnsOf[group], listener.socket.vsn, listener.topic])))
+          const key = shape + matched.key
           let frame = frames.get(key)
           if (frame === undefined) {
+            const { ids, select } = matched
             const columns = select ? new Set([...seen.selectable].filter((name) => select.has(name))) : seen.selectable
             const payload = { ids, data: payloadFor(pending, info, columns) }
-            frame = encodeText(listener.socket.vsn, { joinRef: null, ref: null, topic: listener.topic, event: 'postgres_changes', payload })
+            frame = Buffer.from(encodeText(listener.socket.vsn, { joinRef: null, ref: null, topic: listener.topic, event: 'postgres_changes', payload }))
             frames.set(key, frame)
           }
-          listener.socket.send(frame)
+          listener.socket.send(frame, true)
         }
       })
+    }
   }
 }
 

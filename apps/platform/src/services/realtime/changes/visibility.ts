@@ -22,10 +22,18 @@ export interface RelationInfo {
 }
 
 /**
+ * Rows x groups one call checks at most. A backlog (a burst of writes, the stream resuming) arrives as one batch: in
+ * one call, thousands of rows for 100 groups ran into the pool's 5 s statement timeout, and the retries with it. Split
+ * to this, the calls of a batch run side by side on the pool's connections (the instance's other cores).
+ */
+export const ROW_CHECKS_PER_CALL = 50_000
+
+/**
  * One round trip for a batch of one table's rows and every subscriber group (realtime.stratum_visible_rows, in the
- * project's realtime schema): each group's column privileges, and, where the table has row-level security and
- * `checkRows`, which rows its policies let it see, by primary key. Run as authenticator, PostgREST's login: the roles
- * a group may take are the ones PostgREST may, and the settings it makes end with the statement.
+ * project's realtime schema), or a few side by side for a large batch: each group's column privileges, and, where the
+ * table has row-level security and `checkRows`, which rows its policies let it see, by primary key. Run as
+ * authenticator, PostgREST's login: the roles a group may take are the ones PostgREST may, and the settings it makes
+ * end with the statement.
  */
 export async function checkVisibility(
   pool: pg.Pool,
@@ -37,12 +45,30 @@ export async function checkVisibility(
   /** The transactions the rows come from: the check waits until a new snapshot sees them (schema.ts). */
   xids: number[],
 ): Promise<GroupVisibility[]> {
-  const { rows } = await pool.query<{ check_index: number; selectable: string[]; visible: number[] }>(
-    'SELECT check_index, selectable, visible FROM realtime.stratum_visible_rows($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb, $5::boolean, $6::bigint[])',
-    [relationOid, primaryKey, JSON.stringify(keys), JSON.stringify(groups), checkRows, xids],
-  )
+  const perCall = Math.max(1, Math.floor(ROW_CHECKS_PER_CALL / Math.max(1, groups.length)))
+  const groupsJson = JSON.stringify(groups)
+  const calls: Array<Promise<Array<{ check_index: number; selectable: string[]; visible: number[] }>>> = []
+  for (let from = 0; from < keys.length; from += perCall) {
+    calls.push(
+      pool
+        .query<{ check_index: number; selectable: string[]; visible: number[] }>(
+          'SELECT check_index, selectable, visible FROM realtime.stratum_visible_rows($1::oid::regclass, $2::text[], $3::jsonb, $4::jsonb, $5::boolean, $6::bigint[])',
+          [relationOid, primaryKey, JSON.stringify(keys.slice(from, from + perCall)), groupsJson, checkRows, xids],
+        )
+        .then(({ rows }) => rows),
+    )
+  }
+  const answers = await Promise.all(calls)
   const result: GroupVisibility[] = groups.map(() => ({ selectable: new Set(), visible: new Set() }))
-  for (const row of rows) result[row.check_index] = { selectable: new Set(row.selectable), visible: new Set(row.visible) }
+  answers.forEach((rows, call) => {
+    for (const row of rows) {
+      const seen = result[row.check_index]
+      if (!seen) continue
+      // Calls read privileges a moment apart: a column is selectable only if every call found it so.
+      seen.selectable = call === 0 ? new Set(row.selectable) : new Set(row.selectable.filter((name) => seen.selectable.has(name)))
+      for (const index of row.visible) seen.visible.add(call * perCall + index)
+    }
+  })
   return result
 }
 
