@@ -74,7 +74,8 @@ async function main() {
     const pool = new pg.Pool({ host: '127.0.0.1', port: PORT, user: 'authenticator', password: 'vis-password', database: 'postgres', max: 1 })
     pool.on('error', () => {})
     const groups = users.map((sub) => ({ role: 'authenticated', claims: JSON.stringify({ role: 'authenticated', sub, aud: 'authenticated' }) }))
-    const { rows: [{ xid }] } = await admin.query<{ xid: string }>('SELECT pg_catalog.pg_current_xact_id()::text::bigint % 4294967296 AS xid')
+    const { rows: xidRows } = await admin.query<{ xid: string }>('SELECT pg_catalog.pg_current_xact_id()::text::bigint % 4294967296 AS xid')
+    const xid = xidRows[0]!.xid
     const check = async (fn: string, table: string, keys: string[][]) => {
       const started = performance.now()
       const { rows } = await pool.query<{ check_index: number; selectable: string[]; visible: number[] }>(
