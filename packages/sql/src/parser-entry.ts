@@ -6,6 +6,7 @@
 export { splitSqlStatements, type SplitOptions, type SplitResult, type SplitStatement } from './split.js'
 export {
   loadSqlParser,
+  parseSqlTree,
   PARSER_POSTGRES_VERSIONS,
   DEFAULT_PARSER_POSTGRES_VERSION,
   type ParserPostgresVersion,

@@ -32,7 +32,18 @@ export interface RunOptions {
    * `postgres` as Postgres prints them (the SQL editor: bytea as \x..., arrays as {1,2}).
    */
   values?: 'parsed' | 'postgres'
+  /**
+   * A statement the platform answers itself instead of the session (the full connection's PostgREST settings on
+   * authenticator, services/rest/role-settings.ts), or null: the session runs it.
+   */
+  divert?(statement: string): Promise<DivertedStatement | null>
 }
+
+/** A diverted statement's outcome: done by the platform (with its command tag), or refused. */
+export type DivertedStatement = { commandTag: string } | { error: Omit<SqlError, 'statement_index' | 'position'> }
+
+/** Said when a diverted statement ran inside the member's transaction: a ROLLBACK there does not undo it. */
+export const DIVERTED_IN_TRANSACTION_NOTICE = 'This statement was applied by the platform at once, outside the open transaction: a ROLLBACK does not undo it.'
 
 export interface RunOutcome {
   results: EncodedStatementResult[]
@@ -87,6 +98,18 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
       const stream: RowStream | undefined = options.stream && {
         columns: (result, fields) => options.stream!.columns(first + result, fields),
         rows: (result, batch) => options.stream!.rows(first + result, batch),
+      }
+      // A transaction already failed answers its own error: the session still runs the statement.
+      const diverted = options.divert && !options.parameters && client.getTransactionStatus() !== 'E' ? await options.divert(statement.text) : null
+      if (diverted) {
+        if ('error' in diverted) {
+          outcome.error = { ...diverted.error, statement_index: index }
+          break
+        }
+        const { text, start, end } = statement
+        outcome.results.push({ statement: text, start, end, command: diverted.commandTag.split(' ')[0]!, command_tag: diverted.commandTag, rowCount: null, columns: [], rows: [], elapsed_ms: 0, truncated: false })
+        if (client.getTransactionStatus() === 'T') outcome.notices.push({ severity: 'NOTICE', message: DIVERTED_IN_TRANSACTION_NOTICE, statement_index: index })
+        continue
       }
       const query = new CappedQuery(statement.text, options.parameters, budget, stream, types)
       const started = performance.now()

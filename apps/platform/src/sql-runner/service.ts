@@ -1,6 +1,8 @@
 import type { ProjectRow } from '../control/project-store.js'
 import type { ProjectService } from '../control/projects.js'
-import { runSql, type RunOptions, type RunOutcome } from './runner.js'
+import pg from 'pg'
+import { authenticatorStatement } from '../services/rest/role-settings.js'
+import { runSql, type DivertedStatement, type RunOptions, type RunOutcome } from './runner.js'
 import { ADMIN_SQL_APPLICATION, sqlPool, USER_SQL_APPLICATION, type SqlMode, type SqlTarget } from './pools.js'
 import type { ParserPostgresVersion } from '@stratum/sql/parser'
 
@@ -44,10 +46,29 @@ export class SqlService {
     return runSql(this.pool(project, mode), sql, {
       ...options,
       postgresVersion: Number(project.postgres_major) as ParserPostgresVersion,
+      ...(mode === 'full' ? { divert: (statement: string) => this.authenticatorSetting(project, statement) } : {}),
       cancel: async (pid) => {
         await this.admin(project).query('SELECT pg_catalog.pg_cancel_backend($1::int4)', [pid])
       },
     })
+  }
+
+  /**
+   * PostgREST's settings on authenticator, which `postgres` holds no right to set (services/rest/role-settings.ts):
+   * an allowed one is applied by the platform's superuser, with the statement the platform wrote, and PostgREST
+   * reads its configuration again at once; anything else on authenticator is refused with the reason.
+   */
+  private async authenticatorSetting(project: ProjectRow, statement: string): Promise<DivertedStatement | null> {
+    const handled = await authenticatorStatement(statement)
+    if (!handled) return null
+    if ('refuse' in handled) return { error: { message: handled.refuse, code: '42501', ...(handled.hint ? { hint: handled.hint } : {}) } }
+    try {
+      await this.admin(project).query(`${handled.apply}; NOTIFY pgrst, 'reload config'`)
+    } catch (error) {
+      if (error instanceof pg.DatabaseError) return { error: { message: error.message, ...(error.code ? { code: error.code } : {}) } }
+      throw error
+    }
+    return { commandTag: handled.commandTag }
   }
 
   private admin(project: ProjectRow) {

@@ -89,7 +89,11 @@ export class PostgrestProcess {
       PGRST_SERVER_UNIX_SOCKET_MODE: '660',
       ...(this.publicApiUrl ? { PGRST_OPENAPI_SERVER_PROXY_URI: proxyUri(this.publicApiUrl) } : {}),
       PGRST_LOG_LEVEL: 'error',
-      PGRST_DB_PLAN_ENABLED: 'false',
+      // The project's own settings on authenticator (ALTER ROLE authenticator SET pgrst.*, role-settings.ts) are read
+      // at start and on NOTIFY pgrst, 'reload config', and win over these. Features such as plans (db-plan-enabled)
+      // and aggregates stay off by PostgREST's defaults until the project turns them on, as on Supabase. Only the
+      // platform's superuser writes authenticator's settings, so the keys above that the platform owns stay its own.
+      PGRST_DB_CONFIG: 'true',
     }
     const process = new SocketProcess({
       runDir: this.runDir,
