@@ -89,8 +89,6 @@ export type StorageArchive = z.infer<typeof StorageArchive>
 /** The Management API's storage features; this platform serves none of them, so each may only be off. */
 const OffFeature = (name: string) =>
   z.object({ enabled: z.literal(false, { error: `${name} is not available on this platform` }) }).passthrough()
-/** A feature every project has here, with no switch to turn it off. */
-const OnFeature = (name: string) => z.object({ enabled: z.literal(true, { error: `${name} is always on on this platform` }) }).passthrough()
 
 /** PATCH /v1/projects/{ref}/config/storage (UpdateStorageConfigBody). */
 export const UpdateStorageConfigBody = z
@@ -103,7 +101,7 @@ export const UpdateStorageConfigBody = z
       .optional(),
     features: z
       .object({
-        imageTransformation: OnFeature('Image transformation').optional(),
+        imageTransformation: z.object({ enabled: z.boolean({ error: 'imageTransformation.enabled must be true or false' }) }).passthrough().optional(),
         s3Protocol: OffFeature('The S3 protocol').optional(),
         icebergCatalog: OffFeature('The Iceberg catalog').optional(),
         vectorBuckets: OffFeature('Vector buckets').optional(),

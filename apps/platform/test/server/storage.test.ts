@@ -1,6 +1,6 @@
 import yauzl from 'yauzl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, login, memberWithRole, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
+import { api, login, memberWithRole, projectApi, startTestPlatform, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 let t: TestPlatform
 let cookie: string
@@ -176,9 +176,18 @@ describe('the storage config (Management API)', () => {
     expect(config.status).toBe(200)
     expect(config.body).toMatchObject({ fileSizeLimit: 5 * 1024 ** 3, features: { imageTransformation: { enabled: true }, s3Protocol: { enabled: false } }, migrationVersion: 'stratum_storage_1' })
     expect((await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { token: readOnly }, { fileSizeLimit: 10 })).status).toBe(403)
+    // Image transformation is a switch of the project's: off, the render routes are not served (storage-api does not
+    // register them); on again, they are.
+    const { url, anonKey } = await projectApi(t, ref, { cookie })
+    const render = async () => ((await (await fetch(`${url}/storage/v1/render/image/public/no-bucket/none.png?width=10`, { headers: { apikey: anonKey } })).json()) as { message: string }).message
+    expect(await render()).toBe('Bucket not found')
     const disable = await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { features: { imageTransformation: { enabled: false } } })
-    expect(disable.status).toBe(400)
-    expect(disable.body.message).toMatch(/Image transformation is always on on this platform/)
+    expect(disable.status).toBe(200)
+    expect(disable.body.features.imageTransformation).toEqual({ enabled: false })
+    expect(await render()).toMatch(/^Route GET:\S*\/render\/image\/public\/no-bucket\/none\.png not found$/)
+    const reenable = await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { features: { imageTransformation: { enabled: true } } })
+    expect(reenable.body.features.imageTransformation).toEqual({ enabled: true })
+    expect(await render()).toBe('Bucket not found')
     const enable = await api(t, 'PATCH', `/v1/projects/${ref}/config/storage`, { cookie }, { features: { s3Protocol: { enabled: true } } })
     expect(enable.status).toBe(400)
     expect(enable.body.message).toMatch(/The S3 protocol is not available on this platform/)

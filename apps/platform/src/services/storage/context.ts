@@ -12,5 +12,7 @@ export interface StorageContext {
   maxFileBytes: number
   /** The largest object the project's buckets accept: its own setting, within the installation's. */
   projectMaxFileBytes(ref: string): Promise<number>
+  /** Whether the project serves the render routes (its storage config's imageTransformation). */
+  imageTransformationEnabled(ref: string): Promise<boolean>
   log: Logger
 }

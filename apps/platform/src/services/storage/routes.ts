@@ -63,12 +63,12 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
     return rows.map(toBucket).map(({ id, name, owner, created_at, updated_at, public: isPublic }) => ({ id, name, owner, created_at, updated_at, public: isPublic }))
   })
 
-  // The Management API's storage config: the project's largest object; image transformation (/render/image, sharp)
-  // is served to every project, the other optional features to none.
+  // The Management API's storage config: the project's largest object; image transformation (/render/image, sharp),
+  // on unless the project turned it off; the other optional features are served to none.
   const storageConfig = async (ref: string): Promise<StorageConfigResponse> => ({
     fileSizeLimit: await ctx.storage.projectMaxFileBytes(ref),
     features: {
-      imageTransformation: { enabled: true },
+      imageTransformation: { enabled: await ctx.storage.imageTransformationEnabled(ref) },
       s3Protocol: { enabled: false },
       icebergCatalog: { enabled: false, maxNamespaces: 0, maxTables: 0, maxCatalogs: 0 },
       vectorBuckets: { enabled: false, maxBuckets: 0, maxIndexes: 0 },
@@ -95,6 +95,8 @@ export async function storageRoutes(app: FastifyInstance, ctx: PlatformContext):
       }
       await ctx.storage.setProjectMaxFileBytes(ref, body.fileSizeLimit)
     }
+    const imageTransformation = body.features?.imageTransformation?.enabled
+    if (imageTransformation !== undefined) await ctx.storage.setImageTransformation(ref, imageTransformation)
     return storageConfig(ref)
   })
 

@@ -90,8 +90,9 @@ export class StorageService implements StorageContext {
   }
 
   async projectMaxFileBytes(ref: string): Promise<number> {
-    const { rows } = await this.db.query<{ file_size_limit: string }>('SELECT file_size_limit FROM project_storage_config WHERE project_ref = $1', [ref])
-    return rows[0] ? Math.min(Number(rows[0].file_size_limit), this.maxFileBytes) : this.maxFileBytes
+    const { rows } = await this.db.query<{ file_size_limit: string | null }>('SELECT file_size_limit FROM project_storage_config WHERE project_ref = $1', [ref])
+    const own = rows[0]?.file_size_limit
+    return own === undefined || own === null ? this.maxFileBytes : Math.min(Number(own), this.maxFileBytes)
   }
 
   /** Sets the project's largest object (PATCH /v1/projects/{ref}/config/storage). */
@@ -100,6 +101,20 @@ export class StorageService implements StorageContext {
       `INSERT INTO project_storage_config (project_ref, file_size_limit) VALUES ($1, $2)
        ON CONFLICT (project_ref) DO UPDATE SET file_size_limit = $2, updated_at = now()`,
       [ref, bytes],
+    )
+  }
+
+  /** Whether the project serves image transformations (the render routes): on unless its owner turned them off. */
+  async imageTransformationEnabled(ref: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ image_transformation: boolean }>('SELECT image_transformation FROM project_storage_config WHERE project_ref = $1', [ref])
+    return rows[0]?.image_transformation ?? true
+  }
+
+  async setImageTransformation(ref: string, enabled: boolean): Promise<void> {
+    await this.db.query(
+      `INSERT INTO project_storage_config (project_ref, image_transformation) VALUES ($1, $2)
+       ON CONFLICT (project_ref) DO UPDATE SET image_transformation = $2, updated_at = now()`,
+      [ref, enabled],
     )
   }
 

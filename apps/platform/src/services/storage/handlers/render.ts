@@ -16,6 +16,8 @@ import { verifyToken } from '../tokens.js'
 export async function handleRender(ctx: StorageContext, request: StorageRequest, rest: string[]): Promise<StorageAnswer | null> {
   const [kind, access] = rest
   if (kind !== 'image' || (request.method !== 'GET' && request.method !== 'HEAD')) return null
+  // Turned off, the routes are not served at all, as storage-api without image transformation does not register them.
+  if (!(await ctx.imageTransformationEnabled(request.project.ref))) return null
   const encoded = rest.slice(2).join('/')
   if (access === 'public') {
     const options = parseTransformOptions(queryObject(request.query), 'querystring', true)
