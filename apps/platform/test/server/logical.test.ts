@@ -69,6 +69,9 @@ CREATE EXTENSION hstore;
 CREATE ROLE app_owner NOLOGIN;
 CREATE ROLE report_reader LOGIN PASSWORD 'reader-pw' IN ROLE app_owner;
 ALTER ROLE report_reader SET statement_timeout = '5s';
+ALTER ROLE authenticator SET pgrst.db_aggregates_enabled TO 'true';
+ALTER ROLE authenticator SET pgrst.jwt_aud TO 'aud$stratum$';
+ALTER ROLE authenticator SET pgrst.jwt_secret TO 'a secret of the platform, never carried';
 CREATE SCHEMA app;
 COMMENT ON SCHEMA app IS 'application schema';
 GRANT USAGE ON SCHEMA app TO anon, authenticated, report_reader;
@@ -203,13 +206,22 @@ async function snapshot(conn: LogicalConnection) {
         SELECT r.rolname, r.rolcanlogin, a.rolpassword, r.rolconfig::text AS config,
                (SELECT array_agg(g.rolname ORDER BY g.rolname) FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = r.oid) AS member_of
           FROM pg_roles r JOIN pg_authid a ON a.oid = r.oid WHERE r.rolname IN ('app_owner', 'report_reader') ORDER BY 1`),
+      postgrestSettings: await rows(`SELECT unnest(rolconfig) AS setting FROM pg_roles WHERE rolname = 'authenticator' ORDER BY 1`),
     }
   })
 }
 
+/** The PostgREST settings on authenticator a restore carries: the project's, and none of the platform's (the jwt secret). */
+const CARRIED_POSTGREST_SETTINGS = [{ setting: 'pgrst.db_aggregates_enabled=true' }, { setting: 'pgrst.jwt_aud=aud$stratum$' }]
+
+/** What a restore gives back: the snapshot of the source, but for the PostgREST settings that are not the project's. */
+function restoredFrom(state: Awaited<ReturnType<typeof snapshot>>) {
+  return { ...state, postgrestSettings: CARRIED_POSTGREST_SETTINGS }
+}
+
 /** Roles are per cluster: the two sources have the same roles with different password salts. */
 function withoutRoles(state: Awaited<ReturnType<typeof snapshot>>) {
-  const { roles: _roles, ...rest } = state
+  const { roles: _roles, postgrestSettings: _postgrestSettings, ...rest } = state
   return rest
 }
 
@@ -253,6 +265,8 @@ describe('logical dump and restore', () => {
     expect(restored.sequences).toEqual(expected15.sequences)
     expect(restored.largeObjects).toEqual(expected15.largeObjects)
     expect(restored.roles).toEqual(expected15.roles)
+    // The PostgREST settings a project may set on authenticator, and none of the platform's (the jwt secret).
+    expect(restored.postgrestSettings).toEqual(CARRIED_POSTGREST_SETTINGS)
     // ... and every definition as the same schema created on 17 has it, but for MAINTAIN (new in
     // 17), which GRANT ALL through the default privileges gives on 17 and could not give on 15.
     const withoutMaintain = <T>(snap: T): T => JSON.parse(JSON.stringify(snap).replace(/=arwdDxtm\//g, '=arwdDxt/'))
@@ -266,7 +280,7 @@ describe('logical dump and restore', () => {
     expect(written.fileBytes).toBeLessThan(written.sqlBytes)
     expect(fs.existsSync(`${file}.partial`)).toBe(false)
     await restoreFromGzipFile(target17to17, file)
-    expect(await snapshot(target17to17)).toEqual(expected17)
+    expect(await snapshot(target17to17)).toEqual(restoredFrom(expected17))
     // The API roles see what they saw before: grants and row-level security came along.
     await withClient(target17to17, async (client) => {
       await client.query('BEGIN; SET LOCAL ROLE anon')
@@ -286,6 +300,7 @@ describe('logical dump and restore', () => {
     await dumpToGzipFile(source15, file)
     const copy = await createDatabase(source15, 'restored_copy')
     await restoreFromGzipFile(copy, file)
+    // A database of the same cluster: its roles, authenticator's settings included, are the source's own.
     expect(await snapshot(copy)).toEqual(expected15)
   })
 

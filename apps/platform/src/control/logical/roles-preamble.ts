@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
-import { EDITOR_ROLE, PLATFORM_MANAGED_ROLES, READONLY_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE } from '../bootstrap-roles.js'
+import { isProjectPostgrestSetting } from '../../services/rest/role-settings.js'
+import { AUTHENTICATOR_ROLE, EDITOR_ROLE, PLATFORM_MANAGED_ROLES, READONLY_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE } from '../bootstrap-roles.js'
 
 /** Roles every instance is created with (bootstrap-roles.ts): the target has its own, keep them. */
 const INSTANCE_ROLES = ['anon', 'authenticated', 'service_role', 'authenticator', READONLY_ROLE, EDITOR_ROLE, REALTIME_ADMIN_ROLE, REPLICATION_ROLE]
@@ -30,9 +32,55 @@ interface RoleRow {
  * the dump starts with those roles: created only when missing, with their attributes, password
  * verifier (SCRAM verifiers carry over between majors, so logins keep working after an upgrade),
  * memberships and role-wide settings. The instance's own roles and the superuser are left to the
- * target, which has its own passwords for them.
+ * target, which has its own passwords for them, but for the PostgREST settings the project set on authenticator
+ * (postgrestSettings).
  */
 export async function rolesPreamble(client: pg.Client): Promise<string> {
+  return (await customRoles(client)) + (await postgrestSettings(client))
+}
+
+/**
+ * The PostgREST settings the project set on authenticator (services/rest/role-settings.ts), which an upgrade or a
+ * restore must keep: only those a project may set, with values PostgREST reads (a key the platform owns, or a value
+ * that would stop PostgREST, is not carried), applied when the target has authenticator (a plain Postgres has not).
+ */
+async function postgrestSettings(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ everywhere: boolean; setconfig: string[] }>(
+    `SELECT s.setdatabase = 0 AS everywhere, s.setconfig
+       FROM pg_catalog.pg_db_role_setting s JOIN pg_catalog.pg_roles r ON r.oid = s.setrole
+      WHERE r.rolname = $1 AND s.setdatabase IN (0, (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database()))
+      ORDER BY 1 DESC`,
+    [AUTHENTICATOR_ROLE],
+  )
+  const statements: string[] = []
+  for (const { everywhere, setconfig } of rows) {
+    for (const entry of setconfig) {
+      const at = entry.indexOf('=')
+      const [key, value] = [entry.slice(0, at), entry.slice(at + 1)]
+      if (!isProjectPostgrestSetting(key, value)) continue
+      const scope = everywhere ? '' : ' IN DATABASE %I'
+      statements.push(
+        `EXECUTE pg_catalog.format(${client.escapeLiteral(`ALTER ROLE %I${scope} SET ${key} TO %L`)}, ${client.escapeLiteral(AUTHENTICATOR_ROLE)}${everywhere ? '' : ', pg_catalog.current_database()'}, ${client.escapeLiteral(value)});`,
+      )
+    }
+  }
+  if (statements.length === 0) return ''
+  // The superuser runs this block when restoring: its dollar quote must not occur in the values it quotes.
+  let tag = '$stratum$'
+  while (statements.some((statement) => statement.includes(tag))) tag = `$stratum_${randomBytes(6).toString('hex')}$`
+  return [
+    '--',
+    '-- PostgREST settings the project set on authenticator (Stratum)',
+    '--',
+    `DO ${tag} BEGIN IF EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = ${client.escapeLiteral(AUTHENTICATOR_ROLE)}) THEN`,
+    ...statements.map((statement) => `  ${statement}`),
+    `END IF; END ${tag};`,
+    '',
+    '',
+  ].join('\n')
+}
+
+async function customRoles(client: pg.Client): Promise<string> {
   const ident = (name: string) => client.escapeIdentifier(name)
   const literal = (value: string) => client.escapeLiteral(value)
   const { rows: me } = await client.query<{ name: string; superuser: boolean }>(

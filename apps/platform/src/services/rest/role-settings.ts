@@ -174,3 +174,9 @@ function constantText(constant: AConst | undefined): string | null {
   if (constant.boolval) return String(constant.boolval.boolval ?? false)
   return null
 }
+
+/** Is this one of the PostgREST settings a project may hold on authenticator, with a value PostgREST reads? */
+export function isProjectPostgrestSetting(key: string, value: string): boolean {
+  const rule = ALLOWED[key]
+  return rule !== undefined && rule.check(value) === value
+}
