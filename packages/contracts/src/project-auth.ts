@@ -57,6 +57,12 @@ export const ProjectAuthSettings = z.object({
   rate_limit_otp: PerWindow,
   /** Anonymous sign-ins per hour per IP address. */
   rate_limit_anonymous_users: PerWindow,
+  /** Users may add a TOTP factor (an authenticator app) to their account. */
+  mfa_totp_enroll_enabled: z.boolean(),
+  /** Users may verify their TOTP factors, which raises a session to aal2. */
+  mfa_totp_verify_enabled: z.boolean(),
+  /** Factors a user may have, verified or not (0: none, as Supabase's reference allows). */
+  mfa_max_enrolled_factors: z.number().int().min(0).max(2_147_483_647),
   /** The project's own mail server; null: emails go to the project's outbox. */
   smtp_host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'Enter a host name or IP address').nullable(),
   smtp_port: z.string().regex(/^\d{1,5}$/, 'Enter a port number').nullable(),

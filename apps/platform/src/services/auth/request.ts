@@ -1,6 +1,7 @@
 import type { ProjectAuthSettings } from '@stratum/contracts'
 import type { JWTPayload } from 'jose'
 import type { z } from 'zod'
+import type { SecretBox } from '../../control/secret-box.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 import type { AuthDatabases } from './database.js'
 import { validationFailed } from './errors.js'
@@ -37,6 +38,8 @@ export interface AuthDeps {
   databases: AuthDatabases
   outbox: AuthOutbox
   limiter: RateLimiter
+  /** Seals what the project database must not hold in clear (TOTP secrets). */
+  secrets: SecretBox
 }
 
 export type Handler = (request: AuthRequest, deps: AuthDeps) => Promise<AuthResponse>

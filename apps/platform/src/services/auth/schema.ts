@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { AUTH_ADMIN_ROLE, authAdminPassword, inLoginTransaction, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
-const SCHEMA_VERSION = 'stratum_auth_1'
+const SCHEMA_VERSION = 'stratum_auth_2'
 
 /**
  * Supabase Auth's tables in a project's `auth` schema, with the columns that supabase-js users and SQL
@@ -117,6 +117,56 @@ const TABLES = `
   CREATE INDEX IF NOT EXISTS idx_auth_code ON auth.flow_state (auth_code);
   CREATE INDEX IF NOT EXISTS idx_user_id_auth_method ON auth.flow_state (user_id, authentication_method);
 
+  -- MFA (schema 2), as GoTrue's migrations leave them: factors, their challenges, and each session's
+  -- authentication methods (the access token's amr claim; a factor's method makes the session aal2).
+  DO $$ BEGIN CREATE TYPE auth.factor_type AS ENUM ('totp', 'webauthn', 'phone'); EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+  DO $$ BEGIN CREATE TYPE auth.factor_status AS ENUM ('unverified', 'verified'); EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+  DO $$ BEGIN CREATE TYPE auth.aal_level AS ENUM ('aal1', 'aal2', 'aal3'); EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+
+  CREATE TABLE IF NOT EXISTS auth.mfa_factors (
+    id uuid PRIMARY KEY,
+    user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+    friendly_name text,
+    factor_type auth.factor_type NOT NULL,
+    status auth.factor_status NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    -- Not in clear as GoTrue keeps it by default: sealed with the platform's key (services/auth/totp.ts).
+    secret text,
+    phone text UNIQUE DEFAULT NULL,
+    last_challenged_at timestamptz UNIQUE DEFAULT NULL,
+    web_authn_credential jsonb,
+    web_authn_aaguid uuid,
+    last_webauthn_challenge_data jsonb
+  );
+  COMMENT ON TABLE auth.mfa_factors IS 'auth: stores metadata about factors';
+  CREATE UNIQUE INDEX IF NOT EXISTS mfa_factors_user_friendly_name_unique ON auth.mfa_factors (friendly_name, user_id) WHERE trim(friendly_name) <> '';
+  CREATE INDEX IF NOT EXISTS factor_id_created_at_idx ON auth.mfa_factors (user_id, created_at);
+  CREATE INDEX IF NOT EXISTS mfa_factors_user_id_idx ON auth.mfa_factors (user_id);
+  CREATE UNIQUE INDEX IF NOT EXISTS unique_verified_phone_factor ON auth.mfa_factors (user_id, phone);
+
+  CREATE TABLE IF NOT EXISTS auth.mfa_challenges (
+    id uuid PRIMARY KEY,
+    factor_id uuid NOT NULL REFERENCES auth.mfa_factors (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL,
+    verified_at timestamptz,
+    ip_address inet NOT NULL,
+    otp_code text,
+    web_authn_session_data jsonb
+  );
+  COMMENT ON TABLE auth.mfa_challenges IS 'auth: stores metadata about challenge requests made';
+  CREATE INDEX IF NOT EXISTS mfa_challenge_created_at_idx ON auth.mfa_challenges (created_at DESC);
+
+  CREATE TABLE IF NOT EXISTS auth.mfa_amr_claims (
+    session_id uuid NOT NULL REFERENCES auth.sessions (id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    authentication_method text NOT NULL,
+    id uuid CONSTRAINT amr_id_pk PRIMARY KEY,
+    CONSTRAINT mfa_amr_claims_session_id_authentication_method_pkey UNIQUE (session_id, authentication_method)
+  );
+  COMMENT ON TABLE auth.mfa_amr_claims IS 'auth: stores authenticator method reference claims for multi factor authentication';
+
   CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
     instance_id uuid,
     id uuid PRIMARY KEY,
@@ -174,7 +224,11 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
       )
       const readable = columns.rows.map((row) => row.column_name).filter((name) => !SECRET_USER_COLUMNS.has(name))
       await session.query(`GRANT SELECT (${readable.map((name) => session.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
-      await session.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries TO ${READONLY_ROLE}`)
+      await session.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries, auth.mfa_challenges, auth.mfa_amr_claims TO ${READONLY_ROLE}`)
+      // A factor's secret opens the second factor: the read-only role sees the factors without it.
+      await session.query(
+        `GRANT SELECT (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone, last_challenged_at, web_authn_aaguid) ON auth.mfa_factors TO ${READONLY_ROLE}`,
+      )
       await session.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
     })
   } finally {

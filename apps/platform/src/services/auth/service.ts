@@ -11,6 +11,7 @@ import { AuthDatabases } from './database.js'
 import { AuthError, validationFailed } from './errors.js'
 import { createUser, deleteUserById, getUserById, invite, listUsers, updateUserById } from './handlers/admin.js'
 import { generateLink } from './handlers/generate-link.js'
+import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/mfa.js'
 import { otp, recover } from './handlers/otp.js'
 import { signup } from './handlers/signup.js'
 import { token } from './handlers/token.js'
@@ -20,7 +21,14 @@ import { AuthOutbox } from './outbox.js'
 import { RateLimiter } from './rate-limit.js'
 import type { AuthDeps, AuthRequest, AuthResponse, Handler } from './request.js'
 
-const USER_PATH = /^\/admin\/users\/[^/]+$/
+/** Paths with ids, and the route each stands for. */
+const PATTERNS: [RegExp, string][] = [
+  [/^\/admin\/users\/[^/]+$/, '/admin/users/{id}'],
+  [/^\/admin\/users\/[^/]+\/factors\/?$/, '/admin/users/{id}/factors'],
+  [/^\/admin\/users\/[^/]+\/factors\/[^/]+\/?$/, '/admin/users/{id}/factors/{factor_id}'],
+  [/^\/factors\/[^/]+\/?$/, '/factors/{id}'],
+  [/^\/factors\/[^/]+\/(challenge|verify)\/?$/, '/factors/{id}/$1'],
+]
 
 /** The routes of /auth/v1, as @supabase/auth-js calls them. */
 /** What GoTrue's /health answers, and the health check's info for auth. */
@@ -44,11 +52,20 @@ const ROUTES: Record<string, Handler> = {
   'GET /admin/users/{id}': getUserById,
   'PUT /admin/users/{id}': updateUserById,
   'DELETE /admin/users/{id}': deleteUserById,
+  'POST /factors': enrollFactor,
+  'POST /factors/{id}/challenge': challengeFactor,
+  'POST /factors/{id}/verify': verifyFactor,
+  'DELETE /factors/{id}': unenrollFactor,
+  'GET /admin/users/{id}/factors': adminListFactors,
+  'DELETE /admin/users/{id}/factors/{factor_id}': adminDeleteFactor,
   'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
   'GET /health': async () => ({ status: 200, body: AUTH_HEALTH_INFO }),
 }
 
-const route = (method: string, path: string): Handler | null => ROUTES[`${method} ${USER_PATH.test(path) ? '/admin/users/{id}' : path}`] ?? null
+function route(method: string, path: string): Handler | null {
+  for (const [pattern, name] of PATTERNS) if (pattern.test(path)) return ROUTES[`${method} ${path.replace(pattern, name)}`] ?? null
+  return ROUTES[`${method} ${path}`] ?? null
+}
 
 /** Reached from an email link in a browser, without an API key (Supabase's gateway leaves these open). */
 export const OPEN_AUTH_PATHS = new Set(['/verify'])
@@ -72,7 +89,7 @@ export class AuthService {
     private readonly log: Logger,
   ) {
     this.outbox = new AuthOutbox(db, secrets, allowPrivateSmtpHosts)
-    this.deps = { databases: new AuthDatabases(db, projects), outbox: this.outbox, limiter: new RateLimiter() }
+    this.deps = { databases: new AuthDatabases(db, projects), outbox: this.outbox, limiter: new RateLimiter(), secrets }
     directory.onChange((ref) => {
       this.settings.delete(ref)
       this.deps.databases.recheck(ref)

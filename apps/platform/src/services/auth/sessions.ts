@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import { AuthError } from './errors.js'
-import { newRefreshToken, secretFingerprint, signAccessToken } from './tokens.js'
+import { newRefreshToken, secretFingerprint, signAccessToken, type AmrEntry } from './tokens.js'
 import { findUserById, updateUser, userJson, type UserRow } from './users.js'
 
 /** What a session request needs to know of the project and the caller. */
@@ -30,6 +30,7 @@ export async function startSession(db: pg.PoolClient, user: UserRow, method: str
     `INSERT INTO auth.sessions (id, user_id, user_agent, ip, jwt_secret_hash) VALUES ($1, $2, $3, $4, $5)`,
     [sessionId, user.id, context.userAgent, validIp(context.ip), secretFingerprint(context.jwtSecret)],
   )
+  await addAmrClaim(db, sessionId, method)
   const refreshToken = newRefreshToken()
   await db.query('INSERT INTO auth.refresh_tokens (token, user_id, session_id) VALUES ($1, $2, $3)', [refreshToken, user.id, sessionId])
   const signedIn = await updateUser(db, user.id, { last_sign_in_at: new Date() })
@@ -99,6 +100,72 @@ export async function refreshSession(
   return sessionJson(db, user, row.session_id, next, 'token_refresh', Math.floor(row.session_created_at.getTime() / 1000), context)
 }
 
+/** Records how the session was authenticated (GoTrue's mfa_amr_claims); the same method again only moves its time. */
+export async function addAmrClaim(db: pg.PoolClient, sessionId: string, method: string): Promise<void> {
+  await db.query(
+    `INSERT INTO auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method) VALUES ($1, $2, now(), now(), $3)
+     ON CONFLICT ON CONSTRAINT mfa_amr_claims_session_id_authentication_method_pkey DO UPDATE SET updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  )
+}
+
+/** The methods that prove a second factor: a session holding one is aal2 (GoTrue's IsAAL2Claim). */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn'])
+
+/**
+ * A second factor was verified in the session: it becomes aal2 (its factor recorded), gets a new refresh token (the
+ * one issued at aal1 is revoked, so only the verifying client continues at aal2), and the user's other sessions still
+ * at aal1 end, as GoTrue does.
+ */
+export async function upgradeSession(db: pg.PoolClient, user: UserRow, sessionId: string, method: string, factorId: string, context: SessionContext): Promise<SessionJson> {
+  await addAmrClaim(db, sessionId, method)
+  await db.query(`UPDATE auth.sessions SET aal = 'aal2', factor_id = $2, updated_at = now() WHERE id = $1`, [sessionId, factorId])
+  const current = await db.query<{ token: string }>(
+    'SELECT token FROM auth.refresh_tokens WHERE session_id = $1 AND revoked = false ORDER BY id DESC LIMIT 1',
+    [sessionId],
+  )
+  // Revoked as if long ago: an aal1 token presented again is outside any reuse interval, so it can never be traded for
+  // this session's aal2 token (GoTrue moves its counter by two for the same reason).
+  await db.query(`UPDATE auth.refresh_tokens SET revoked = true, updated_at = to_timestamp(0) WHERE session_id = $1 AND revoked = false`, [sessionId])
+  const refreshToken = newRefreshToken()
+  await db.query('INSERT INTO auth.refresh_tokens (token, user_id, session_id, parent) VALUES ($1, $2, $3, $4)', [
+    refreshToken,
+    user.id,
+    sessionId,
+    current.rows[0]?.token ?? null,
+  ])
+  await db.query(`DELETE FROM auth.sessions WHERE user_id = $1 AND aal < 'aal2'`, [user.id])
+  const { rows } = await db.query<{ created_at: Date }>('SELECT created_at FROM auth.sessions WHERE id = $1', [sessionId])
+  return sessionJson(db, user, sessionId, refreshToken, method, Math.floor((rows[0]?.created_at ?? new Date()).getTime() / 1000), context)
+}
+
+/**
+ * A factor is gone (unenrolled, deleted by an admin): the sessions it raised to aal2 lose its method and go back to
+ * aal1 (GoTrue's DowngradeSessionsToAAL1); their next access token says so.
+ */
+export async function downgradeSessions(db: pg.PoolClient, userId: string, factorId: string, method: string): Promise<void> {
+  await db.query(
+    `DELETE FROM auth.mfa_amr_claims WHERE authentication_method = $3
+       AND session_id IN (SELECT id FROM auth.sessions WHERE user_id = $1 AND factor_id = $2)`,
+    [userId, factorId, method],
+  )
+  await db.query(`UPDATE auth.sessions SET aal = 'aal1', factor_id = NULL WHERE user_id = $1 AND factor_id = $2`, [userId, factorId])
+}
+
+/**
+ * The session's aal and amr as GoTrue computes them from its claims: most recent first, aal2 when one is a second
+ * factor. A session started before claims were recorded reads as the method it was started or refreshed with.
+ */
+async function assurance(db: pg.PoolClient, sessionId: string, method: string, startedAt: number): Promise<{ aal: 'aal1' | 'aal2'; amr: AmrEntry[] }> {
+  const { rows } = await db.query<{ authentication_method: string; updated_at: Date }>(
+    'SELECT authentication_method, updated_at FROM auth.mfa_amr_claims WHERE session_id = $1 ORDER BY updated_at DESC, created_at DESC',
+    [sessionId],
+  )
+  if (!rows.length) return { aal: 'aal1', amr: [{ method, timestamp: startedAt }] }
+  const amr = rows.map((row) => ({ method: row.authentication_method, timestamp: Math.floor(row.updated_at.getTime() / 1000) }))
+  return { aal: amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1', amr }
+}
+
 /** logout: `local` ends this session, `others` every other one of the user, `global` all of them. */
 export async function endSessions(db: pg.PoolClient, userId: string, sessionId: string, scope: string): Promise<void> {
   if (scope === 'local') await db.query('DELETE FROM auth.sessions WHERE id = $1', [sessionId])
@@ -115,6 +182,7 @@ async function sessionJson(
   startedAt: number,
   context: SessionContext,
 ): Promise<SessionJson> {
+  const { aal, amr } = await assurance(db, sessionId, method, startedAt)
   const { token, expiresAt } = await signAccessToken(
     context.jwtSecret,
     context.issuer,
@@ -125,8 +193,8 @@ async function sessionJson(
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
       session_id: sessionId,
-      method,
-      startedAt,
+      aal,
+      amr,
       is_anonymous: user.is_anonymous,
     },
     context.lifetimeSeconds,
@@ -142,7 +210,7 @@ async function sessionJson(
 }
 
 /** The client address as Postgres's inet takes it; null when it is not one. */
-function validIp(ip: string | null): string | null {
+export function validIp(ip: string | null): string | null {
   if (!ip) return null
   return /^[0-9a-f.:]+$/i.test(ip) ? ip.replace(/^::ffff:/, '') : null
 }

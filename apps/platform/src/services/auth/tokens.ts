@@ -9,10 +9,17 @@ export interface AccessClaims {
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
   session_id: string
-  /** How the session was started: password, otp, magiclink, invite, recovery ... */
-  method: string
-  startedAt: number
+  /** The session's assurance level: aal2 once a second factor was verified in it. */
+  aal: 'aal1' | 'aal2'
+  /** How the session was authenticated (password, otp, magiclink, totp ...), most recent first. */
+  amr: AmrEntry[]
   is_anonymous: boolean
+}
+
+/** One authentication method reference, as GoTrue's `amr` claim lists them. */
+export interface AmrEntry {
+  method: string
+  timestamp: number
 }
 
 /**
@@ -28,8 +35,8 @@ export async function signAccessToken(secret: string, issuer: string, claims: Ac
     app_metadata: claims.app_metadata,
     user_metadata: claims.user_metadata,
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: claims.method, timestamp: claims.startedAt }],
+    aal: claims.aal,
+    amr: claims.amr,
     session_id: claims.session_id,
     is_anonymous: claims.is_anonymous,
   })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../store/db.js'
+import { factorJson, userFactors } from './factors.js'
 
 /** The auth.users columns the service reads. */
 export interface UserRow {
@@ -84,6 +85,9 @@ export async function userJson(db: Queryable, user: UserRow): Promise<Record<str
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
   }
+  // Left out when there are none (GoTrue's `omitempty`); auth-js's listFactors and getAuthenticatorAssuranceLevel read it.
+  const factors = await userFactors(db, user.id)
+  if (factors.length) json.factors = factors.map(factorJson)
   for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key]
   return json
 }

@@ -4,6 +4,7 @@ import { audit } from '../audit.js'
 import { AuthError, badJwt, noAuthorization, sessionNotFound, validationFailed } from '../errors.js'
 import { checkedPassword, mergedMetadata, Metadata, normalEmail, normalPhone } from '../input.js'
 import { sendEmailToken, sendSmsToken } from '../one-time.js'
+import { awaitingSecondFactor } from '../factors.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
 import { parseBody, type AuthDeps, type AuthRequest, type AuthResponse } from '../request.js'
 import { endSessions } from '../sessions.js'
@@ -48,7 +49,15 @@ export async function updateCurrentUser(request: AuthRequest, deps: AuthDeps): P
   const password = body.password === undefined ? undefined : checkedPassword(body.password, request.settings)
   const passwordHash = password === undefined ? undefined : await hashPassword(password)
   return deps.databases.transaction(request.project.ref, async (db) => {
-    let { user } = await currentUser(db, request, true)
+    const signedIn = await currentUser(db, request, true)
+    let { user } = signedIn
+    const email = body.email === undefined ? undefined : normalEmail(body.email)
+    const phone = body.phone === undefined ? undefined : normalPhone(body.phone)
+    // With MFA on, a password alone (an aal1 session) may not change how the account signs in.
+    const changesSignIn = password !== undefined || (email !== undefined && email !== user.email) || (phone !== undefined && phone !== user.phone)
+    if (changesSignIn && (await awaitingSecondFactor(db, user.id, signedIn.sessionId))) {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
+    }
     if (body.data) user = await updateUser(db, user.id, { raw_user_meta_data: mergedMetadata(user.raw_user_meta_data, body.data) })
     if (password !== undefined) {
       if (await passwordMatches(password, user.encrypted_password)) {
@@ -57,8 +66,8 @@ export async function updateCurrentUser(request: AuthRequest, deps: AuthDeps): P
       user = await updateUser(db, user.id, { encrypted_password: passwordHash })
       await audit(db, 'user_updated_password', user, request.ip)
     }
-    if (body.email !== undefined) user = await changeEmail(db, deps, request, user, normalEmail(body.email))
-    if (body.phone !== undefined) user = await changePhone(db, deps, request, user, normalPhone(body.phone))
+    if (email !== undefined) user = await changeEmail(db, deps, request, user, email)
+    if (phone !== undefined) user = await changePhone(db, deps, request, user, phone)
     await audit(db, 'user_modified', user, request.ip)
     return { status: 200, body: await userJson(db, user) }
   })
