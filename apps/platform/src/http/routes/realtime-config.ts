@@ -26,8 +26,10 @@ export async function realtimeConfigRoutes(app: FastifyInstance, ctx: PlatformCo
     const { ref } = parse(RefParams, request.params)
     const { project } = await projectAccess(ctx.db, request, ref, 'projects.update')
     await updateRealtimeConfig(ctx.db, project.ref, parse(RealtimeConfigUpdateBody, request.body ?? {}))
-    // In force from the answer on (the database's notification would follow a moment later).
+    // In force from the answer on (the database's notification would follow a moment later), the clients of before
+    // disconnected by then: a client that connects once it has the answer is one of the clients of after.
     ctx.directory.changed(project.ref)
+    await ctx.realtime.settingsChanged(project.ref)
     return project.ref
   }
 

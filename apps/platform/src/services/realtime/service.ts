@@ -68,17 +68,28 @@ export class RealtimeService {
     this.events = new RealtimeEventLog(options.db, options.log)
     options.directory.onChange((ref) => this.ready.delete(ref))
     options.directory.onSettled(
-      async (ref, project) => {
-        if (project) this.known.set(ref, project)
-        if (!project || GONE.has(project.status)) return this.closeProject(ref)
-        // New settings: the project's clients are disconnected and reconnect under them, as a Supabase tenant's are.
-        // Compared with the settings its live state was made under, not `known`: a health probe or a join that read
-        // the project after the change (and set `known`) left the clients of before connected.
-        const served = this.servedWith.get(ref)
-        if (served && !sameSettings(served.settings, project.realtime)) await this.closeProject(ref, 'Realtime settings changed')
-      },
+      (ref, project) => this.settle(ref, project),
       (error, ref) => options.log.warn({ err: error, ref }, 'realtime: a stopped project kept its connections'),
     )
+  }
+
+  /**
+   * The project's realtime settings were just changed (the settings route, after directory.changed): its clients of
+   * before are disconnected now, before the route answers, so that a client connecting once it has the answer is
+   * never caught by the disconnection that the directory's notification would otherwise bring a moment later.
+   */
+  async settingsChanged(ref: string): Promise<void> {
+    await this.settle(ref, await this.options.directory.get(ref))
+  }
+
+  private async settle(ref: string, project: GatewayProject | null): Promise<void> {
+    if (project) this.known.set(ref, project)
+    if (!project || GONE.has(project.status)) return this.closeProject(ref)
+    // New settings: the project's clients are disconnected and reconnect under them, as a Supabase tenant's are.
+    // Compared with the settings its live state was made under, not `known`: a health probe or a join that read
+    // the project after the change (and set `known`) left the clients of before connected.
+    const served = this.servedWith.get(ref)
+    if (served && !sameSettings(served.settings, project.realtime)) await this.closeProject(ref, 'Realtime settings changed')
   }
 
   /** The project's realtime state, made on first use. */
