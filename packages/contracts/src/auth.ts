@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { OrgRole, Permission } from './permissions.js'
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH, NEW_PASSWORD_TEXTS } from './values/auth.js'
+export * from './values/auth.js'
 
 export const Email = z
   .string({ error: 'Email is required' })
@@ -8,9 +10,9 @@ export const Email = z
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
 export const NewPassword = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(256, 'Password must be at most 256 characters')
+  .string({ error: NEW_PASSWORD_TEXTS.required })
+  .min(NEW_PASSWORD_MIN_LENGTH, NEW_PASSWORD_TEXTS.tooShort)
+  .max(NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_TEXTS.tooLong)
 
 export const LoginBody = z.object({
   email: Email,

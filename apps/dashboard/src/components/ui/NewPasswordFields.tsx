@@ -1,4 +1,4 @@
-import { NewPassword } from '@stratum/contracts'
+import { newPasswordProblem } from '@stratum/contracts'
 import { TextField } from './Field'
 
 export interface NewPasswordProblems {
@@ -6,11 +6,10 @@ export interface NewPasswordProblems {
   confirm?: string
 }
 
-/** What is wrong with a chosen password and its confirmation, by the platform's own rule (contracts' NewPassword). */
+/** What is wrong with a chosen password and its confirmation, by the platform's own rule (the rule NewPassword checks). */
 export function newPasswordProblems(password: string, confirm: string): NewPasswordProblems {
-  const checked = NewPassword.safeParse(password)
   return {
-    password: checked.success ? undefined : checked.error.issues[0]?.message,
+    password: newPasswordProblem(password),
     confirm: confirm !== password ? 'The passwords do not match' : undefined,
   }
 }

@@ -12,9 +12,8 @@ import type { IndexStats } from '../../data/database-admin/types'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import type { PendingSql } from '../table-editor'
 import { CreateIndexDialog } from './CreateIndexDialog'
-import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
 import { buildDropIndex } from './sql/indexes'
-import { DatabasePage, EmptyList, READ_ONLY_REASON, useDatabasePage, useSchemaParam } from '../database-pages'
+import { DatabasePage, EmptyList, READ_ONLY_REASON, useDatabasePage, useSchemaSearch } from '../database-pages'
 import './database-admin.css'
 
 interface IndexRow {
@@ -34,10 +33,10 @@ export function DatabaseIndexesPage() {
   useProjectPageTitle('Indexes')
   const page = useDatabasePage(databaseAdminKeys.all)
   const { ref, canWrite, preview } = page
-  const [schema, setSchema] = useSchemaParam()
+  const schemaSearch = useSchemaSearch()
+  const { schema, search } = schemaSearch
   const indexes = useIndexes(ref, schema)
   const stats = useIndexStats(ref, schema)
-  const [search, setSearch] = useState('')
   const [creating, setCreating] = useState(false)
 
   const rows = useMemo<IndexRow[]>(() => {
@@ -53,18 +52,10 @@ export function DatabaseIndexesPage() {
       title="Indexes"
       description="Indexes let Postgres find rows without reading the whole table. Each one takes space and slows writes a little: the scans column shows whether it is used."
       page={page}
+      toolbar={{ state: schemaSearch, searchLabel: 'Search for an index', placeholder: 'Search by table, name or definition' }}
       create={{ label: 'Create index', onClick: () => setCreating(true) }}
       dialogs={creating ? <CreateIndexDialog projectRef={ref} schema={schema} onClose={() => setCreating(false)} onPreview={preview} /> : null}
     >
-      <SchemaSearchToolbar
-        projectRef={ref}
-        schema={schema}
-        onSchemaChange={setSchema}
-        search={search}
-        onSearchChange={setSearch}
-        searchLabel="Search for an index"
-        placeholder="Search by table, name or definition"
-      />
       {indexes.isPending ? (
         <LoadingState label="Loading indexes…" />
       ) : indexes.isError ? (

@@ -13,8 +13,7 @@ import { useSchemaTables } from '../../data/database-admin/useSchemaTables'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import type { PendingSql } from '../table-editor'
 import { PoliciesSummary, TablePoliciesEditor } from './TablePolicies'
-import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
-import { DatabasePage, useDatabasePage, useSchemaParam } from '../database-pages'
+import { DatabasePage, useDatabasePage, useSchemaSearch } from '../database-pages'
 import './database-admin.css'
 
 /** /project/{ref}/database/policies: every table of a schema with its RLS state and policies; the table editor's editor for each. */
@@ -22,10 +21,10 @@ export function DatabasePoliciesPage() {
   useProjectPageTitle('Policies')
   const page = useDatabasePage(databaseAdminKeys.all)
   const { ref, canWrite, preview } = page
-  const [schema, setSchema] = useSchemaParam()
+  const schemaSearch = useSchemaSearch()
+  const { schema, search } = schemaSearch
   const tables = useSchemaTables(ref, schema)
   const policies = usePolicies(ref, schema)
-  const [search, setSearch] = useState('')
   const [open, setOpen] = useState<number | undefined>()
 
   const byTable = useMemo(() => {
@@ -44,16 +43,8 @@ export function DatabasePoliciesPage() {
       title="Policies"
       description="Row Level Security policies decide which rows each role reads and writes through the API. A table without RLS is open to every role its grants allow."
       page={page}
+      toolbar={{ state: schemaSearch, searchLabel: 'Search for a table or policy', placeholder: 'Search by table or policy' }}
     >
-      <SchemaSearchToolbar
-        projectRef={ref}
-        schema={schema}
-        onSchemaChange={setSchema}
-        search={search}
-        onSearchChange={setSearch}
-        searchLabel="Search for a table or policy"
-        placeholder="Search by table or policy"
-      />
       {tables.isPending || policies.isPending ? (
         <LoadingState label="Loading policies…" />
       ) : tables.isError ? (

@@ -8,9 +8,9 @@ import { useDatabaseFunctions } from '../../data/database-objects/useDatabaseFun
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { FunctionEditor } from './FunctionEditor'
 import { FunctionsTable } from './FunctionsTable'
-import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
+import { matchesSearch } from '../../components/project/SchemaSearchToolbar'
 import { buildDropFunction } from './sql/functions'
-import { DatabasePage, EmptyList, useDatabasePage, useSchemaParam } from '../database-pages'
+import { DatabasePage, EmptyList, useDatabasePage, useSchemaSearch } from '../database-pages'
 import './database-objects.css'
 
 /** What the page shows: the listing, or the editor of a new or existing function. */
@@ -21,9 +21,9 @@ export function DatabaseFunctionsPage() {
   useProjectPageTitle('Functions')
   const page = useDatabasePage(databaseObjectKeys.all)
   const { ref, canWrite, preview } = page
-  const [schema, setSchema] = useSchemaParam()
+  const schemaSearch = useSchemaSearch()
+  const { schema, setSchema, search } = schemaSearch
   const toast = useToast()
-  const [search, setSearch] = useState('')
   const [mode, setMode] = useState<Mode>({ kind: 'list' })
   const functions = useDatabaseFunctions(ref, schema)
   const shown = useMemo(() => (functions.data ?? []).filter((fn) => matchesSearch(search, fn.name)), [functions.data, search])
@@ -42,6 +42,7 @@ export function DatabaseFunctionsPage() {
       description="Functions run SQL or PL/pgSQL inside the database: call them from SQL, from triggers or through the API's rpc."
       page={page}
       create={mode.kind === 'list' ? { label: 'Create a new function', onClick: () => setMode({ kind: 'edit', existing: undefined }) } : undefined}
+      toolbar={mode.kind === 'list' ? { state: schemaSearch, searchLabel: 'Search for a function' } : undefined}
     >
       {mode.kind === 'edit' ? (
         <FunctionEditor
@@ -65,33 +66,23 @@ export function DatabaseFunctionsPage() {
           }
         />
       ) : (
-        <>
-          <SchemaSearchToolbar
-            projectRef={ref}
-            schema={schema}
-            onSchemaChange={setSchema}
-            search={search}
-            onSearchChange={setSearch}
-            searchLabel="Search for a function"
-          />
-          <QueryState
-            query={functions}
-            loadingLabel="Loading functions…"
-            errorTitle="Could not load the functions"
-            isEmpty={shown.length === 0}
-            empty={
-              <EmptyList
-                icon={<SquareFunction size={22} />}
-                search={search}
-                noMatch="No function matches your search"
-                empty={`No functions in schema ${schema}`}
-                emptyDescription="Create one to run logic inside the database."
-              />
-            }
-          >
-            <FunctionsTable functions={shown} canWrite={canWrite} onEdit={(fn) => setMode({ kind: 'edit', existing: fn })} onDelete={startDelete} />
-          </QueryState>
-        </>
+        <QueryState
+          query={functions}
+          loadingLabel="Loading functions…"
+          errorTitle="Could not load the functions"
+          isEmpty={shown.length === 0}
+          empty={
+            <EmptyList
+              icon={<SquareFunction size={22} />}
+              search={search}
+              noMatch="No function matches your search"
+              empty={`No functions in schema ${schema}`}
+              emptyDescription="Create one to run logic inside the database."
+            />
+          }
+        >
+          <FunctionsTable functions={shown} canWrite={canWrite} onEdit={(fn) => setMode({ kind: 'edit', existing: fn })} onDelete={startDelete} />
+        </QueryState>
       )}
     </DatabasePage>
   )

@@ -5,8 +5,8 @@ import { databaseObjectKeys } from '../../data/database-objects/keys'
 import { useDatabaseTriggers } from '../../data/database-objects/useDatabaseTriggers'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { CreateTriggerDialog } from './CreateTriggerDialog'
-import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
-import { DatabasePage, EmptyList, useDatabasePage, useSchemaParam } from '../database-pages'
+import { matchesSearch } from '../../components/project/SchemaSearchToolbar'
+import { DatabasePage, EmptyList, useDatabasePage, useSchemaSearch } from '../database-pages'
 import { buildDropTrigger, buildSetTriggerEnabled } from './sql/triggers'
 import { TriggersTable } from './TriggersTable'
 import './database-objects.css'
@@ -16,8 +16,8 @@ export function DatabaseTriggersPage() {
   useProjectPageTitle('Triggers')
   const page = useDatabasePage(databaseObjectKeys.all)
   const { ref, canWrite, preview } = page
-  const [schema, setSchema] = useSchemaParam()
-  const [search, setSearch] = useState('')
+  const schemaSearch = useSchemaSearch()
+  const { schema, search } = schemaSearch
   const [creating, setCreating] = useState(false)
   const triggers = useDatabaseTriggers(ref, schema)
   const shown = useMemo(
@@ -30,6 +30,7 @@ export function DatabaseTriggersPage() {
       title="Triggers"
       description="Triggers run a function before or after rows of a table are inserted, updated or deleted."
       page={page}
+      toolbar={{ state: schemaSearch, searchLabel: 'Search for a trigger' }}
       create={{ label: 'Create a new trigger', onClick: () => setCreating(true) }}
       dialogs={
         creating ? (
@@ -45,14 +46,6 @@ export function DatabaseTriggersPage() {
         ) : null
       }
     >
-      <SchemaSearchToolbar
-        projectRef={ref}
-        schema={schema}
-        onSchemaChange={setSchema}
-        search={search}
-        onSearchChange={setSearch}
-        searchLabel="Search for a trigger"
-      />
       <QueryState
         query={triggers}
         loadingLabel="Loading triggers…"

@@ -10,9 +10,9 @@ import { databaseObjectKeys } from '../../data/database-objects/keys'
 import { useDatabaseTypes } from '../../data/database-objects/useDatabaseTypes'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { EnumTypeDialog } from './EnumTypeDialog'
-import { matchesSearch, SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
+import { matchesSearch } from '../../components/project/SchemaSearchToolbar'
 import { buildDropType } from './sql/enums'
-import { DatabasePage, EmptyList, useDatabasePage, useSchemaParam } from '../database-pages'
+import { DatabasePage, EmptyList, useDatabasePage, useSchemaSearch } from '../database-pages'
 import './database-objects.css'
 
 type Editing = { type: PgMetaType | undefined } | null
@@ -22,8 +22,8 @@ export function EnumeratedTypesPage() {
   useProjectPageTitle('Enumerated Types')
   const page = useDatabasePage(databaseObjectKeys.all)
   const { ref, preview, writeLock } = page
-  const [schema, setSchema] = useSchemaParam()
-  const [search, setSearch] = useState('')
+  const schemaSearch = useSchemaSearch()
+  const { schema, search } = schemaSearch
   const [editing, setEditing] = useState<Editing>(null)
   const types = useDatabaseTypes(ref, schema)
   const enums = useMemo(
@@ -37,6 +37,7 @@ export function EnumeratedTypesPage() {
       title="Enumerated Types"
       description="Custom data types whose values are one of a fixed list, usable as column types."
       page={page}
+      toolbar={{ state: schemaSearch, searchLabel: 'Search for a type' }}
       create={{ label: 'Create a new type', onClick: () => setEditing({ type: undefined }) }}
       dialogs={
         editing ? (
@@ -53,14 +54,6 @@ export function EnumeratedTypesPage() {
         ) : null
       }
     >
-      <SchemaSearchToolbar
-        projectRef={ref}
-        schema={schema}
-        onSchemaChange={setSchema}
-        search={search}
-        onSearchChange={setSearch}
-        searchLabel="Search for a type"
-      />
       <QueryState
         query={types}
         loadingLabel="Loading types…"

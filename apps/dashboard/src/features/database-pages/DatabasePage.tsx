@@ -4,22 +4,25 @@ import { Button } from '../../components/ui/Button'
 import { Card } from '../../components/ui/Card'
 import { EmptyState } from '../../components/ui/EmptyState'
 import { PageHeader } from '../../components/ui/PageHeader'
-import type { DatabasePageState } from './useDatabasePage'
+import { SchemaSearchToolbar } from '../../components/project/SchemaSearchToolbar'
+import type { DatabasePageState, SchemaSearch } from './useDatabasePage'
 
 interface DatabasePageProps {
   title: string
   description: string
   /** The page's state (useDatabasePage): its read-only notice and SQL preview dialog. */
-  page: Pick<DatabasePageState, 'readOnlyNotice' | 'previewDialog' | 'writeLock'>
+  page: Pick<DatabasePageState, 'ref' | 'readOnlyNotice' | 'previewDialog' | 'writeLock'>
   /** The header's create button; disabled with `lock` as its reason (the member's write lock unless given). */
   create?: { label: string; onClick: () => void; lock?: string }
+  /** The schema picker and search box above the listing (useSchemaSearch), with the search box's label. */
+  toolbar?: { state: SchemaSearch; searchLabel: string; placeholder?: string }
   /** Dialogs the page opens, beside the preview. */
   dialogs?: ReactNode
   children: ReactNode
 }
 
 /** The frame of a page that lists database objects and changes them through previewed SQL. */
-export function DatabasePage({ title, description, page, create, dialogs, children }: DatabasePageProps) {
+export function DatabasePage({ title, description, page, create, toolbar, dialogs, children }: DatabasePageProps) {
   const lock = create && 'lock' in create ? create.lock : page.writeLock
   return (
     <div className="page">
@@ -36,6 +39,17 @@ export function DatabasePage({ title, description, page, create, dialogs, childr
       />
       <div className="stack">
         {page.readOnlyNotice}
+        {toolbar ? (
+          <SchemaSearchToolbar
+            projectRef={page.ref}
+            schema={toolbar.state.schema}
+            onSchemaChange={toolbar.state.setSchema}
+            search={toolbar.state.search}
+            onSearchChange={toolbar.state.setSearch}
+            searchLabel={toolbar.searchLabel}
+            placeholder={toolbar.placeholder}
+          />
+        ) : null}
         {children}
       </div>
       {dialogs}

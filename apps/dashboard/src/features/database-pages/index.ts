@@ -1,2 +1,2 @@
 export { DatabasePage, EmptyList } from './DatabasePage'
-export { READ_ONLY_REASON, useDatabasePage, useSchemaParam, useUrlParam, type DatabasePageState } from './useDatabasePage'
+export { READ_ONLY_REASON, useDatabasePage, useSchemaParam, useSchemaSearch, useUrlParam, type DatabasePageState, type SchemaSearch } from './useDatabasePage'

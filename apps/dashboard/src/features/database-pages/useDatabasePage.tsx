@@ -60,6 +60,15 @@ export function useUrlParam(name: string): [string | undefined, (value: string) 
   return [params.get(name) || undefined, setValue]
 }
 
+/** The schema a page lists (in the URL) and the search typed above its listing. */
+export function useSchemaSearch() {
+  const [schema, setSchema] = useSchemaParam()
+  const [search, setSearch] = useState('')
+  return { schema, setSchema, search, setSearch }
+}
+
+export type SchemaSearch = ReturnType<typeof useSchemaSearch>
+
 /** The schema a page lists: public unless the URL names another. */
 export function useSchemaParam(): [string, (schema: string) => void] {
   const [schema, setSchema] = useUrlParam('schema')
