@@ -22,12 +22,12 @@
 // tag; a wrapper Playwright config takes the example's and sets the browser binary, a list reporter and no video.
 // Exit code: non-zero when a part failed.
 import { spawn, spawnSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { startProxy } from './loopback-proxy.mjs'
+import { api, CLI_ANON, prepareCliProject, projectKeys, sh, startPlatform, step } from './suite-harness.mjs'
 
 const args = new Set(process.argv.slice(2))
 const MIRROR = process.env.SUITE_MIRROR ?? '/work/.mirror/supabase+supabase-js/repo'
@@ -38,21 +38,6 @@ const NODE = process.env.SUITE_NODE ?? process.execPath
 const CHROMIUM = process.env.SUITE_CHROMIUM ?? '/usr/bin/chromium'
 const PKG = 'packages/core/realtime-js'
 
-// The Supabase CLI's defaults, as .env.local.ci hard-codes the anon key.
-const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
-const cliKey = (claims) => {
-  const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const signed = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`
-  return `${signed}.${createHmac('sha256', CLI_JWT_SECRET).update(signed).digest('base64url')}`
-}
-const CLI_ANON = cliKey({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })
-
-const step = (text) => console.log(`\n== ${text}`)
-const sh = (cmd, cmdArgs, options = {}) => {
-  const run = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28, ...options })
-  if (run.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} exited ${run.status}`)
-  return run.stdout ?? ''
-}
 const git = (...rest) => sh('git', [`--git-dir=${MIRROR}`, ...rest]).trim()
 // npm and the tools it installs run on SUITE_NODE, so its PATH comes first (npm's lifecycle scripts use `node`).
 const nodeEnv = (extra = {}) => ({ ...process.env, PATH: `${path.dirname(NODE)}:${process.env.PATH}`, ...extra })
@@ -123,101 +108,16 @@ async function runUnit(suite) {
   return { code, summary: `test files ${files}; tests ${tests}` }
 }
 
-// ---------------------------------------------------------------- the platform and the project
-async function startPlatform() {
-  const port = Number(process.env.SUITE_PLATFORM_PORT ?? 8810)
-  const block = Number(process.env.SUITE_PORT_BLOCK ?? 32_600)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-suite-'))
-  fs.chmodSync(dataDir, 0o755)
-  const bin = path.join(STRATUM_ROOT, 'apps/platform/bin/stratum.mjs')
-  const email = 'suite@example.com'
-  const env = {
-    ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: email, STRATUM_ADMIN_PASSWORD: 'suite-password-1',
-    LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(block), STRATUM_PROJECT_PORT_START: String(block + 1), STRATUM_PROJECT_PORT: String(block + 99),
-  }
-  step(`start the platform on ${port} (data ${dataDir})`)
-  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('Stratum is running') && resolve())
-    child.once('exit', (code) => reject(new Error(`platform exited with ${code}`)))
-  })
-  const token = sh(process.execPath, [bin, 'token', 'create', '--email', email], { env }).trim()
-  return {
-    url: `http://127.0.0.1:${port}`, token,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      try {
-        const { removeOsUsersOfDataDir } = await import(path.join(STRATUM_ROOT, 'apps/platform/src/control/os-user.ts'))
-        removeOsUsersOfDataDir(dataDir)
-      } catch (error) {
-        console.warn(`note: OS users of ${dataDir} not removed (${error.message}); run under tsx to remove them`)
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-function api(platform) {
-  return async (method, url, body) => {
-    const response = await fetch(platform.url + url, {
-      method,
-      headers: { authorization: `Bearer ${platform.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const text = await response.text()
-    let data
-    try { data = text ? JSON.parse(text) : null } catch { data = text }
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`)
-    return data
-  }
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function untilHealthy(call, ref) {
-  for (let i = 0; i < 600; i++) {
-    const { status } = await call('GET', `/platform/projects/${ref}/status`)
-    if (status === 'ACTIVE_HEALTHY') return
-    if (String(status).endsWith('FAILED')) throw new Error(`project ${ref} is ${status}`)
-    await sleep(500)
-  }
-  throw new Error(`project ${ref} not healthy after 300 s`)
-}
-
 async function prepareProject(call, tree) {
-  let ref = process.env.STRATUM_REF
-  if (!ref) {
-    const [org] = await call('GET', '/v1/organizations')
-    step(`create a project in ${org.slug}`)
-    ;({ ref } = await call('POST', '/platform/projects', { name: 'realtime-js suite', organization_slug: org.slug, db_pass: 'suite-db-password-1' }))
-  }
-  await untilHealthy(call, ref)
-  const sql = (query) => call('POST', `/v1/projects/${ref}/database/query`, { query })
   // The CLI's JWT secret, so .env.local.ci's anon key verifies as a JWT (the proxy swaps the apikey TEXT only).
-  const { jwt_secret: current } = await call('GET', `/v1/projects/${ref}/postgrest`)
-  if (current !== CLI_JWT_SECRET) {
-    step('set the project JWT secret to the Supabase CLI default')
-    await call('PATCH', `/platform/projects/${ref}/config/secrets`, { jwt_secret: CLI_JWT_SECRET })
-    for (let i = 0; ; i++) {
-      const { update_status: s } = await call('GET', `/platform/projects/${ref}/config/secrets/update-status`)
-      if (s?.status === 1) break
-      if (s?.status === 2) throw new Error(`JWT secret update failed: ${JSON.stringify(s)}`)
-      if (i > 240) throw new Error('JWT secret update still running after 120 s')
-      await sleep(500)
-    }
-    await untilHealthy(call, ref)
-  }
+  const { ref, sql } = await prepareCliProject(call, 'realtime-js suite')
   // The example's migration, as integration-tests.yml applies it with psql (a fresh project: no supabase-js migrations).
   const [{ exists }] = await sql(`select to_regclass('public.messages') is not null as exists`)
   if (!exists) {
     step(`SQL ${PKG}/example/supabase/migrations/001_create_messages_table.sql`)
     await sql(fs.readFileSync(path.join(tree, PKG, 'example/supabase/migrations/001_create_messages_table.sql'), 'utf8'))
   }
-  const keys = await call('GET', `/v1/projects/${ref}/api-keys?reveal=true`)
-  const anon = keys.find((key) => key.name === 'anon')?.api_key
-  if (!anon) throw new Error('no anon key in /v1/projects/{ref}/api-keys')
-  const settings = await call('GET', `/platform/projects/${ref}/settings`)
-  return { ref, anon, projectUrl: new URL(`${settings.app_config.protocol}://${settings.app_config.endpoint}`) }
+  return { ref, ...(await projectKeys(call, ref)) }
 }
 
 // ---------------------------------------------------------------- part 2: the example's Playwright e2e (a server)
@@ -274,7 +174,7 @@ try {
   if (!args.has('--unit-only')) {
     const example = prepareExample(suite)
     platform = args.has('--start-platform')
-      ? await startPlatform()
+      ? await startPlatform(STRATUM_ROOT)
       : { url: process.env.STRATUM_URL ?? 'http://127.0.0.1:8000', token: process.env.STRATUM_TOKEN, stop: async () => {} }
     if (!platform.token) throw new Error('STRATUM_TOKEN (a personal access token) is required without --start-platform')
     const project = await prepareProject(api(platform), suite.tree)

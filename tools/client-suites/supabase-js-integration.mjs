@@ -21,11 +21,11 @@
 //   SUITE_NODE                   node binary for jest (default: this one); the suite targets Node 22
 // Exit code: jest's.
 import { spawn, spawnSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startProxy } from './loopback-proxy.mjs'
+import { api, CLI_ANON, cliKey, prepareCliProject, projectKeys, sh, startPlatform, step } from './suite-harness.mjs'
 
 const args = new Set(process.argv.slice(2))
 const MIRROR = process.env.SUITE_MIRROR ?? '/work/.mirror/supabase+supabase-js/repo'
@@ -33,23 +33,10 @@ const WORK = process.env.SUITE_WORK ?? path.join(os.tmpdir(), 'stratum-client-su
 const PORT = Number(process.env.SUITE_PORT ?? 54321)
 const STRATUM_ROOT = process.env.STRATUM_ROOT ?? '/work/main'
 
-// The Supabase CLI's defaults, as the suite hard-codes them.
-const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
-const cliKey = (claims) => {
-  const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const signed = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`
-  return `${signed}.${createHmac('sha256', CLI_JWT_SECRET).update(signed).digest('base64url')}`
-}
-const CLI_ANON = cliKey({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })
+// Keys the suite hard-codes beside the CLI's anon key (suite-harness.mjs).
 const CLI_ANON_IAT = cliKey({ iss: 'supabase-demo', role: 'anon', iat: 1641769200, exp: 1983812996 }) // integration.browser.test.ts
 const CLI_SERVICE = cliKey({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 })
 
-const step = (text) => console.log(`\n== ${text}`)
-const sh = (cmd, cmdArgs, options = {}) => {
-  const run = spawnSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28, ...options })
-  if (run.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} exited ${run.status}`)
-  return run.stdout ?? ''
-}
 const git = (...rest) => sh('git', [`--git-dir=${MIRROR}`, ...rest]).trim()
 
 // ---------------------------------------------------------------- the suite's tree and its dependencies
@@ -115,93 +102,10 @@ function prepareSuite() {
   return { tree, commit, sdkVersion }
 }
 
-// ---------------------------------------------------------------- the platform
-async function startPlatform() {
-  const port = Number(process.env.SUITE_PLATFORM_PORT ?? 8810)
-  const block = Number(process.env.SUITE_PORT_BLOCK ?? 32_600)
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-suite-'))
-  fs.chmodSync(dataDir, 0o755)
-  const bin = path.join(STRATUM_ROOT, 'apps/platform/bin/stratum.mjs')
-  const email = 'suite@example.com'
-  const env = {
-    ...process.env, PORT: String(port), STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: email, STRATUM_ADMIN_PASSWORD: 'suite-password-1',
-    LOG_LEVEL: 'warn', STRATUM_PLATFORM_DB_PORT: String(block), STRATUM_PROJECT_PORT_START: String(block + 1), STRATUM_PROJECT_PORT: String(block + 99),
-  }
-  step(`start the platform on ${port} (data ${dataDir})`)
-  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('Stratum is running') && resolve())
-    child.once('exit', (code) => reject(new Error(`platform exited with ${code}`)))
-  })
-  const token = sh(process.execPath, [bin, 'token', 'create', '--email', email], { env }).trim()
-  return {
-    url: `http://127.0.0.1:${port}`, token,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-      try {
-        // OS users made for the data dir when run as root (bench/platform.ts does the same); needs tsx for the .ts import.
-        const { removeOsUsersOfDataDir } = await import(path.join(STRATUM_ROOT, 'apps/platform/src/control/os-user.ts'))
-        removeOsUsersOfDataDir(dataDir)
-      } catch (error) {
-        console.warn(`note: OS users of ${dataDir} not removed (${error.message}); run under tsx to remove them`)
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-function api(platform) {
-  return async (method, url, body) => {
-    const response = await fetch(platform.url + url, {
-      method,
-      headers: { authorization: `Bearer ${platform.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    const text = await response.text()
-    let data
-    try { data = text ? JSON.parse(text) : null } catch { data = text }
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`)
-    return data
-  }
-}
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function untilHealthy(call, ref) {
-  for (let i = 0; i < 600; i++) {
-    const { status } = await call('GET', `/platform/projects/${ref}/status`)
-    if (status === 'ACTIVE_HEALTHY') return
-    if (String(status).endsWith('FAILED')) throw new Error(`project ${ref} is ${status}`)
-    await sleep(500)
-  }
-  throw new Error(`project ${ref} not healthy after 300 s`)
-}
-
 async function prepareProject(call, tree) {
-  let ref = process.env.STRATUM_REF
-  if (!ref) {
-    const [org] = await call('GET', '/v1/organizations')
-    step(`create a project in ${org.slug}`)
-    ;({ ref } = await call('POST', '/platform/projects', { name: 'supabase-js suite', organization_slug: org.slug, db_pass: 'suite-db-password-1' }))
-  }
-  await untilHealthy(call, ref)
-  const sql = (query) => call('POST', `/v1/projects/${ref}/database/query`, { query })
+  // 1. The project, with the CLI's JWT secret (suite-harness.mjs).
+  const { ref, sql } = await prepareCliProject(call, 'supabase-js suite')
 
-  // 1. The project's JWT secret becomes the CLI's, so the suite's CLI anon key, its self-signed 'Custom JWT' token and
-  //    the user sessions all verify. Stratum re-signs its own anon/service keys with it (keys/rotation-job.ts).
-  const { jwt_secret: current } = await call('GET', `/v1/projects/${ref}/postgrest`)
-  if (current !== CLI_JWT_SECRET) {
-    step('set the project JWT secret to the Supabase CLI default')
-    await call('PATCH', `/platform/projects/${ref}/config/secrets`, { jwt_secret: CLI_JWT_SECRET })
-    for (let i = 0; ; i++) {
-      const { update_status: s } = await call('GET', `/platform/projects/${ref}/config/secrets/update-status`)
-      if (s?.status === 1) break // Updated
-      if (s?.status === 2) throw new Error(`JWT secret update failed: ${JSON.stringify(s)}`)
-      if (i > 240) throw new Error('JWT secret update still running after 120 s')
-      await sleep(500)
-    }
-    await untilHealthy(call, ref) // PostgREST, auth, storage and realtime pick the new secret up from the directory
-  }
   // 2. Auth as `supabase start` has it: sign-ups confirmed at once (CLI: [auth.email] enable_confirmations = false),
   //    anonymous sign-ins on (supabase/config.toml), and room for the ~40 sign-ups/sign-ins of one run from one IP
   //    (Stratum counts both against rate_limit_otp, 30 per 5 min by default).
@@ -223,13 +127,7 @@ async function prepareProject(call, tree) {
   }
   await sql('truncate public.todos cascade')
 
-  const keys = await call('GET', `/v1/projects/${ref}/api-keys?reveal=true`)
-  const anon = keys.find((key) => key.name === 'anon')?.api_key
-  const service = keys.find((key) => key.name === 'service_role')?.api_key
-  if (!anon) throw new Error('no anon key in /v1/projects/{ref}/api-keys')
-  const settings = await call('GET', `/platform/projects/${ref}/settings`)
-  const projectUrl = new URL(`${settings.app_config.protocol}://${settings.app_config.endpoint}`)
-  return { ref, anon, service, projectUrl }
+  return { ref, ...(await projectKeys(call, ref)) }
 }
 
 // ---------------------------------------------------------------- main
@@ -239,7 +137,7 @@ let proxy = null
 let code = 1
 try {
   platform = args.has('--start-platform')
-    ? await startPlatform()
+    ? await startPlatform(STRATUM_ROOT)
     : { url: process.env.STRATUM_URL ?? 'http://127.0.0.1:8000', token: process.env.STRATUM_TOKEN, stop: async () => {} }
   if (!platform.token) throw new Error('STRATUM_TOKEN (a personal access token) is required without --start-platform')
   const project = await prepareProject(api(platform), tree)
