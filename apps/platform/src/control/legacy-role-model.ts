@@ -153,11 +153,20 @@ async function withClient<T>(port: number, user: string, password: string, fn: (
   return withAdminClient({ host: '127.0.0.1', port, user, password, database: 'postgres', options: PRIVILEGED_SESSION_OPTIONS }, fn)
 }
 
+/**
+ * Whether the server accepts this role and password. Only a refused login answers false: any other
+ * failure (a server still starting, a busy machine's timeout) is thrown, so the step is retried
+ * later instead of being taken for "not this role" and going down the wrong path.
+ */
 async function loginWorks(port: number, user: string, password: string): Promise<boolean> {
   try {
     await withClient(port, user, password, async () => {})
     return true
-  } catch {
-    return false
+  } catch (error) {
+    if (LOGIN_REFUSED.has((error as { code?: string }).code ?? '')) return false
+    throw error
   }
 }
+
+/** invalid_password, invalid_authorization_specification (no such role, or pg_hba refuses it). */
+const LOGIN_REFUSED = new Set(['28P01', '28000'])

@@ -209,6 +209,9 @@ export class ProjectService {
         if (!current || (current.status !== 'ACTIVE_HEALTHY' && current.status !== 'ACTIVE_UNHEALTHY') || this.inFlight.has(row.ref)) continue
         try {
           await this.provider.ensureRunning(spec)
+          // A boot whose role-model move failed left the project ACTIVE_UNHEALTHY: it is retried here,
+          // and the project is healthy only once its roles are the current model.
+          await this.ensureRoleModel(row.ref)
           if (row.status !== 'ACTIVE_HEALTHY') await setProjectStatus(this.db, row.ref, 'ACTIVE_HEALTHY')
           this.log.warn({ ref: row.ref }, 'instance was down and has been started again')
         } catch (error) {
