@@ -8,7 +8,7 @@
  * budget fails the bench), or alone: `tsx first-load.ts` from bench/ (starts its own platform).
  * FIRST_LOAD_FILES=1 lists each route's files (they are listed anyway for a route over budget).
  *
- * Routes: sign-in, organizations, a project's home, the SQL editor. The editor's Monaco chunks
+ * Routes: sign-in, organizations, a project's home, the SQL editor, the table editor. The editor's Monaco chunks
  * (Monaco itself, its pgsql language, its worker) are its own lazy feature chunks: they are
  * reported beside the first load, not in it.
  */
@@ -60,6 +60,12 @@ const ROUTES: Route[] = [
     signedIn: true,
     ready: (page) => page.getByTestId('sql-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 60_000 }),
     featureChunk: MONACO_CHUNK,
+  },
+  {
+    name: 'table editor',
+    path: (ref) => `/project/${ref}/editor`,
+    signedIn: true,
+    ready: (page) => page.getByText('Select a table').waitFor(),
   },
 ]
 

@@ -70,7 +70,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // A few stable chunks instead of many tiny shared ones: the framework; the shared UI kit
-        // with data hooks and the contracts' plain values (every page); zod with the contracts'
+        // and the contracts' plain values (every page); the data hooks and icons that two or more
+        // areas use ('shared': one used by a single area stays in that area's chunk, so a page
+        // does not load every page's hooks and icons); zod with the contracts'
         // schemas (only pages that validate in the browser: the package is sideEffects:false and
         // keeps values apart from schemas, see packages/contracts/README.md); one chunk per area
         // (src/app/router.tsx); and the heavy features' own chunks, loaded when first shown
@@ -81,8 +83,9 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
             {
               name: 'ui',
-              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|lucide-react)[\\/]|[\\/]src[\\/](components|data|lib)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](values[\\/]|statuses\.ts)/,
+              test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es)[\\/]|[\\/]src[\\/](components|lib)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](values[\\/]|statuses\.ts)/,
             },
+            { name: 'shared', test: /node_modules[\\/]lucide-react[\\/]|[\\/]src[\\/]data[\\/]/, minShareCount: 2 },
             { name: 'schemas', test: /node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!statuses\.ts)[\w-]+\.ts$/ },
           ],
         },

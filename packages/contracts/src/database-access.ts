@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import { DatabasePassword } from './projects.js'
 
+export * from './values/database-access.js'
+
 /**
  * PATCH /v1/projects/{ref}/database/password (the Management API's V1UpdatePasswordBody) and its
  * dashboard twin PATCH /platform/projects/{ref}/db-password. The same rules as the New project
@@ -18,14 +20,3 @@ export type UpdateDatabasePasswordBody = z.infer<typeof UpdateDatabasePasswordBo
 /** V1UpdatePasswordResponse. */
 export const UpdateDatabasePasswordResponse = z.object({ message: z.string() })
 export type UpdateDatabasePasswordResponse = z.infer<typeof UpdateDatabasePasswordResponse>
-
-export const DATABASE_PASSWORD_UPDATED = 'Database password updated'
-
-/** GET /platform/projects/{ref}/settings/ssl-ca answers the CA certificate (PEM) as this file. */
-export const SSL_CA_FILE_NAME = 'stratum-ca.crt'
-export const sslCaPath = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}/settings/ssl-ca`
-
-/** Dashboard texts for the database's connection controls. */
-export const DATABASE_ACCESS_TEXTS = {
-  resetPasswordDenied: 'You need additional permissions to reset the database password',
-} as const

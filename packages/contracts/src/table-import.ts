@@ -6,8 +6,7 @@ import { z } from 'zod'
  * target and the columns (in the file's order) travel in the query string: `columns` once per column.
  */
 
-/** The largest file one import takes (the body is streamed, never held in memory; this bounds how long one runs). */
-export const TABLE_IMPORT_MAX_BYTES = 1024 * 1024 * 1024
+export * from './values/table-import.js'
 
 const Name = (what: string) => z.string({ error: `${what} is required` }).min(1, `${what} cannot be empty`).max(63, `${what} must be at most 63 characters`)
 

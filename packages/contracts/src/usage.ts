@@ -1,13 +1,7 @@
 import { z } from 'zod'
+import { DISK_QUOTA_MAX_GB, DISK_QUOTA_MIN_GB, GB, USAGE_INTERVALS, type UsageInterval } from './values/usage.js'
 
-/** The project shell spec's limits: a disk can be increased up to 200GB; read-only mode needs it below 95 percent. */
-export const DISK_QUOTA_MAX_GB = 200
-export const DISK_QUOTA_MIN_GB = 1
-export const DEFAULT_DISK_QUOTA_GB = 8
-export const GB = 1024 ** 3
-export const READONLY_THRESHOLD = 0.95
-/** How long POST /v1/projects/{ref}/readonly/temporary-disable lets writes through (the Management API's 15 minutes). */
-export const READONLY_OVERRIDE_MINUTES = 15
+export * from './values/usage.js'
 
 export type ResourceLevel = 'critical' | 'warning' | null
 
@@ -25,10 +19,6 @@ export interface ProjectResourceWarnings {
   need_pitr: ResourceLevel
 }
 
-export const USAGE_METRICS = ['disk', 'cpu', 'memory', 'connections', 'disk_io'] as const
-export type UsageMetric = (typeof USAGE_METRICS)[number]
-export const USAGE_INTERVALS = ['1h', '1d', '7d'] as const
-export type UsageInterval = (typeof USAGE_INTERVALS)[number]
 
 export const UsageQuery = z.object({
   interval: z.enum(USAGE_INTERVALS, { error: `interval must be one of ${USAGE_INTERVALS.join(', ')}` }).default('1h'),

@@ -8,10 +8,13 @@ import { errorMessage } from '../../data/api'
 import { useGitHubConnectionsQuery } from '../../data/github'
 import { useOrganization } from '../../data/organizations/useOrganization'
 import { useCan } from '../../data/profile/useCan'
+import { lazyComponent } from '../../lib/lazyComponent'
 import { usePageTitle } from '../../lib/usePageTitle'
-import { ConnectGitHubForm } from './ConnectGitHubForm'
 import { GitHubConnectionsTable } from './GitHubConnectionsTable'
 import './integrations.css'
+
+/** In its own chunk: it validates with the contract's zod schema, which the organizations area need not load. */
+const ConnectGitHubForm = lazyComponent(() => import('./ConnectGitHubForm').then((module) => module.ConnectGitHubForm))
 
 /** Connecting and removing needs projects.update (Owner, Administrator), as on the server. */
 export const MANAGE_CONNECTIONS_TEXT = 'You need additional permissions to connect or remove GitHub repositories in this organization'

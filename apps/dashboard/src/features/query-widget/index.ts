@@ -1,6 +1,5 @@
 // Recharts and the results grid load on demand (lazy.ts, ../results-grid): importing this entry is light.
-export { QueryResultWidget } from './QueryResultWidget'
-export { ResultChart } from './lazy'
+export { QueryResultWidget, ResultChart } from './lazy'
 export { ViewSwitch } from './ViewSwitch'
 export {
   CHART_HEIGHT, CHART_TEXTS, CHART_TYPE_LABELS, DEFAULT_CHART, buildChartData, detectXType, initialChartConfig, readChartConfig,

@@ -9,7 +9,6 @@ import { useOngoingQueries } from '../../data/sql/useOngoingQueries'
 import { useSignalQuery, type SignalKind } from '../../data/sql/useSignalQuery'
 import { TableHead } from '../../components/ui/TableHead'
 
-export const ONGOING_QUERIES_PARAM = 'viewOngoingQueries'
 
 function since(start: string | null, now: number): string {
   if (!start) return '–'

@@ -12,7 +12,6 @@ import { errorMessage } from '../../data/api'
 import { useSqlHistory } from '../../data/sql/useSqlHistory'
 import './query-history.css'
 
-export const QUERY_HISTORY_PARAM = 'queryHistory'
 
 interface QueryHistoryDialogProps {
   projectRef: string

@@ -11,8 +11,7 @@ import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { useIsSmallScreen } from '../../lib/useMediaQuery'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { forgetLastSnippet, readLastSnippet, rememberLastSnippet } from './lastSnippet'
-import { ONGOING_QUERIES_PARAM, OngoingQueriesDialog } from './OngoingQueriesDialog'
-import { QUERY_HISTORY_PARAM, QueryHistoryDialog } from './QueryHistoryDialog'
+import { ONGOING_QUERIES_PARAM, OngoingQueriesDialog, QUERY_HISTORY_PARAM, QueryHistoryDialog } from './dialogs'
 import { SnippetExplorer } from './SnippetExplorer'
 import { SnippetWorkspace } from './SnippetWorkspace'
 import { useDuplicateSnippet } from './useDuplicateSnippet'
@@ -179,30 +178,34 @@ export function SqlEditorPage() {
         onDuplicate={duplicate}
       />
       <div className="sql-main">{content}</div>
-      <QueryHistoryDialog
-        projectRef={ref}
-        open={historyOpen}
-        onOpen={openDraft}
-        onOpenChange={(open) =>
-          setSearchParams((params) => {
-            if (open) params.set(QUERY_HISTORY_PARAM, 'true')
-            else params.delete(QUERY_HISTORY_PARAM)
-            return params
-          })
-        }
-      />
-      <OngoingQueriesDialog
-        projectRef={ref}
-        open={ongoingOpen}
-        canWrite={canWrite}
-        onOpenChange={(open) =>
-          setSearchParams((params) => {
-            if (open) params.set(ONGOING_QUERIES_PARAM, 'true')
-            else params.delete(ONGOING_QUERIES_PARAM)
-            return params
-          })
-        }
-      />
+      {historyOpen ? (
+        <QueryHistoryDialog
+          projectRef={ref}
+          open
+          onOpen={openDraft}
+          onOpenChange={(open) =>
+            setSearchParams((params) => {
+              if (open) params.set(QUERY_HISTORY_PARAM, 'true')
+              else params.delete(QUERY_HISTORY_PARAM)
+              return params
+            })
+          }
+        />
+      ) : null}
+      {ongoingOpen ? (
+        <OngoingQueriesDialog
+          projectRef={ref}
+          open
+          canWrite={canWrite}
+          onOpenChange={(open) =>
+            setSearchParams((params) => {
+              if (open) params.set(ONGOING_QUERIES_PARAM, 'true')
+              else params.delete(ONGOING_QUERIES_PARAM)
+              return params
+            })
+          }
+        />
+      ) : null}
     </div>
   )
 }

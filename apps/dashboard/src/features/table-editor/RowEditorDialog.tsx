@@ -8,7 +8,7 @@ import { useToast } from '../../components/ui/Toast'
 import type { EditorColumn, EditorRelation } from '../../data/table-editor/types'
 import { useRunTableSql } from '../../data/table-editor/useRunTableSql'
 import { ReferencePicker } from './ReferencePicker'
-import type { EditorRow } from './RowsGrid'
+import type { EditorRow } from './rows'
 import { SqlErrorAlert } from './SqlErrorAlert'
 import { editorKind, valueProblem, ValueEditor } from './ValueEditor'
 

@@ -5,8 +5,7 @@ import { DataGrid, SelectColumn, type Column, type SortColumn } from 'react-data
 import 'react-data-grid/lib/styles.css'
 import type { EditorColumn, EditorRelation } from '../../data/table-editor/types'
 import { CellViewerDialog, type ViewedCell } from '../results-grid'
-
-export type EditorRow = Record<string, string | null>
+import { rowKeyOf, type EditorRow } from './rows'
 
 interface RowsGridProps {
   relation: EditorRelation
@@ -23,9 +22,6 @@ interface RowsGridProps {
 
 const ROW_HEIGHT = 32
 const WIDTH_SAMPLE = 40
-
-/** A row's identity for selection: its primary key values. */
-export const rowKeyOf = (keyColumns: readonly string[]) => (row: EditorRow) => JSON.stringify(keyColumns.map((column) => row[column] ?? null))
 
 function HeaderCell({ column, isKey, references, sortDirection }: { column: EditorColumn; isKey: boolean; references: string | undefined; sortDirection: 'ASC' | 'DESC' | undefined }) {
   return (
