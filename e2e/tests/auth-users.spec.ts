@@ -112,3 +112,25 @@ test('an app on another origin signs a user up and in; the outbox shows the conf
     await elsewhere.close()
   }
 })
+
+test('the Multi-Factor page turns TOTP enrollment off while codes still verify, and sets the factor limit', async ({ page }) => {
+  await signIn(page)
+  const project = await healthyProject(page, 'Auth users')
+  await page.goto(`/project/${project.ref}/auth/users`)
+  await page.getByRole('navigation').getByRole('link', { name: 'Multi-Factor', exact: true }).click()
+  const mfa = page.getByRole('region', { name: 'Multi-Factor Authentication (MFA)' })
+  const totp = mfa.getByLabel('TOTP (App Authenticator)')
+  await expect(totp).toHaveValue('enabled')
+  await totp.selectOption({ label: 'Verify enabled (no new enrollments)' })
+  await mfa.getByLabel('Maximum number of factors per user').fill('3')
+  await mfa.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Multi-Factor Authentication (MFA) saved')).toBeVisible()
+  const saved = await apiCall(page, 'GET', `/platform/auth/${project.ref}/config`)
+  expect({ enroll: saved.mfa_totp_enroll_enabled, verify: saved.mfa_totp_verify_enabled, max: saved.mfa_max_enrolled_factors }).toEqual({ enroll: false, verify: true, max: 3 })
+  if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/auth-mfa.png`, fullPage: true })
+  // Back as it was, for the other tests of this project.
+  await totp.selectOption({ label: 'Enabled' })
+  await mfa.getByLabel('Maximum number of factors per user').fill(String(10))
+  await mfa.getByRole('button', { name: 'Save' }).click()
+  await expect.poll(async () => (await apiCall(page, 'GET', `/platform/auth/${project.ref}/config`)).mfa_totp_enroll_enabled).toBe(true)
+})

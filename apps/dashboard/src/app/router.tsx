@@ -79,6 +79,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'auth/users', lazy: page('authentication', 'AuthUsersPage') },
   { path: 'auth/outbox', lazy: page('authentication', 'AuthOutboxPage') },
   { path: 'auth/providers', lazy: page('authentication', 'AuthProvidersPage') },
+  { path: 'auth/mfa', lazy: page('authentication', 'AuthMfaPage') },
   { path: 'auth/rate-limits', lazy: page('authentication', 'AuthRateLimitsPage') },
   { path: 'auth/smtp', lazy: page('authentication', 'AuthSmtpPage') },
   { path: 'storage', lazy: page('storage', 'StoragePage') },

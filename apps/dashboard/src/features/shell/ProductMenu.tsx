@@ -26,6 +26,7 @@ import {
   Server,
   Settings,
   ShieldCheck,
+  Smartphone,
   ShieldHalf,
   SquareFunction,
   SquareTerminal,
@@ -95,6 +96,7 @@ const MENU: MenuGroup[] = [
     links: [
       { label: 'Users', to: 'auth/users', icon: Users },
       { label: 'Sign In / Providers', to: 'auth/providers', icon: ShieldCheck },
+      { label: 'Multi-Factor', to: 'auth/mfa', icon: Smartphone },
       { label: 'Rate Limits', to: 'auth/rate-limits', icon: Gauge },
       { label: 'Emails', to: 'auth/smtp', icon: Mail },
       { label: 'Outbox', to: 'auth/outbox', icon: Inbox },
