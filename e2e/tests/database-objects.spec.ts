@@ -102,6 +102,26 @@ test('a function and a trigger created from the pages write an audit row when th
   await sql(page, ref, "update public.notes set body = 'quiet'")
   expect(await sql(page, ref, 'select count(*)::int as n from public.audit_log')).toEqual([{ n: 1 }])
 
+  // A function with arguments, one row each (mode, name, type, default).
+  await menu(page).getByRole('link', { name: 'Functions', exact: true }).click()
+  await page.getByRole('button', { name: 'Create a new function' }).click()
+  const withArgs = page.getByRole('form', { name: 'Create function' })
+  await withArgs.getByLabel('Name', { exact: true }).fill('note_count')
+  await withArgs.getByRole('button', { name: 'Add argument' }).click()
+  await withArgs.getByLabel('Name of argument 1').fill('prefix')
+  await withArgs.getByRole('button', { name: 'Add argument' }).click()
+  await withArgs.getByLabel('Name of argument 2').fill('at_least')
+  await withArgs.getByLabel('Type of argument 2').fill('integer')
+  await withArgs.getByLabel('Default of argument 2').fill('0')
+  await withArgs.getByLabel('Return type').fill('integer')
+  await withArgs.getByLabel('Language').selectOption('sql')
+  await replaceEditorText(withArgs.getByTestId('function-definition').locator('.monaco-editor'), "select greatest(count(*)::int, at_least) from public.notes where body like prefix || '%'")
+  await shot(page, 'function-arguments')
+  await page.getByRole('button', { name: 'Review SQL' }).click()
+  await runPreview(page, 'Create function note_count', 'Function note_count created', '"public"."note_count"("prefix" text, "at_least" integer DEFAULT 0)')
+  await expect(page.getByRole('table', { name: 'Functions' }).getByRole('row').filter({ hasText: 'note_count' })).toContainText('prefix text, at_least integer DEFAULT 0')
+  expect(await sql(page, ref, "select public.note_count('qu') as n, public.note_count('zz', 5) as m")).toEqual([{ n: 1, m: 5 }])
+
   // An enumerated type created, then a value added and another renamed.
   await menu(page).getByRole('link', { name: 'Enumerated Types', exact: true }).click()
   await page.getByRole('button', { name: 'Create a new type' }).click()

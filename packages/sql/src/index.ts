@@ -6,6 +6,7 @@
  * the real parser lives in `@stratum/sql/parser` (parser-entry.ts), for the platform.
  */
 export { tokenize, isTrivia, significantTokens, type Token, type TokenKind, type LexerOptions, type SqlDialect } from './lexer.js'
+export { identifierName } from './identifiers.js'
 export { splitStatementsByLexer, isEmptySql, type SqlStatement } from './statements.js'
 export {
   getQueryWarning,

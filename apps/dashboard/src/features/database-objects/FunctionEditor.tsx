@@ -6,7 +6,9 @@ import { Card } from '../../components/ui/Card'
 import { SelectField, TextField } from '../../components/ui/Field'
 import { useFunctionLanguages } from '../../data/database-objects/useFunctionLanguages'
 import { useSchemas } from '../../data/table-editor/useCatalog'
+import { FunctionArgumentsEditor } from './FunctionArgumentsEditor'
 import { FunctionBodyEditor } from './FunctionBodyEditor'
+import { argumentsOfFunction, renderArguments, type FunctionArgument } from './sql/function-arguments'
 import { buildSaveFunction, FUNCTION_BEHAVIORS, searchPathForForm, type FunctionBehavior, type FunctionSpec } from './sql/functions'
 import { READ_ONLY_REASON } from '../database-pages'
 
@@ -43,6 +45,9 @@ function initialSpec(schema: string, existing: PgMetaFunction | undefined): Func
 /** Creating or editing a function: every field of its CREATE FUNCTION, the body in Monaco, then the SQL to review. */
 export function FunctionEditor({ projectRef, schema, existing, canWrite, onCancel, onReview }: FunctionEditorProps) {
   const [spec, setSpec] = useState(() => initialSpec(schema, existing))
+  // The arguments as rows; undefined while they are edited as SQL text (spec.args), which the form
+  // falls back to when an existing list cannot be read into rows.
+  const [argumentRows, setArgumentRows] = useState<FunctionArgument[] | undefined>(() => (existing ? argumentsOfFunction(existing.argument_types, existing.args) : []))
   const [error, setError] = useState<string | null>(null)
   const schemas = useSchemas(projectRef)
   const languages = useFunctionLanguages(projectRef)
@@ -56,7 +61,8 @@ export function FunctionEditor({ projectRef, schema, existing, canWrite, onCance
   const review = () => {
     if (!canWrite) return
     try {
-      onReview(buildSaveFunction(spec, existing), spec)
+      const full = argumentRows ? { ...spec, args: renderArguments(argumentRows) } : spec
+      onReview(buildSaveFunction(full, existing), full)
     } catch (problem) {
       setError(problem instanceof Error ? problem.message : String(problem))
     }
@@ -95,15 +101,33 @@ export function FunctionEditor({ projectRef, schema, existing, canWrite, onCance
             ))}
           </SelectField>
         </div>
-        <TextField
-          label="Arguments"
-          value={spec.args}
-          onChange={(event) => update({ args: event.target.value })}
-          placeholder="user_id uuid, amount numeric DEFAULT 0"
-          hint="Name and type of each argument, separated by commas; leave empty for none."
-          className="mono"
-          spellCheck={false}
-        />
+        {argumentRows ? (
+          <FunctionArgumentsEditor
+            args={argumentRows}
+            onChange={(rows) => {
+              setError(null)
+              setArgumentRows(rows)
+            }}
+            onEditAsText={() => {
+              try {
+                update({ args: renderArguments(argumentRows) })
+                setArgumentRows(undefined)
+              } catch (problem) {
+                setError(problem instanceof Error ? problem.message : String(problem))
+              }
+            }}
+          />
+        ) : (
+          <TextField
+            label="Arguments"
+            value={spec.args}
+            onChange={(event) => update({ args: event.target.value })}
+            placeholder="user_id uuid, amount numeric DEFAULT 0"
+            hint="Name and type of each argument, separated by commas; leave empty for none."
+            className="mono"
+            spellCheck={false}
+          />
+        )}
         <div className="dbo-form-row">
           <TextField label="Return type" value={spec.returns} onChange={(event) => update({ returns: event.target.value })} list="dbo-return-types" className="mono" spellCheck={false} />
           <datalist id="dbo-return-types">
