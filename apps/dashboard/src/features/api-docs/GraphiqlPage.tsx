@@ -1,5 +1,8 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
+import { Badge } from '../../components/ui/Badge'
+import { CopyButton } from '../../components/ui/CopyButton'
+import { Select } from '../../components/ui/Field'
 import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { projectApiUrl, useProjectSettings } from '../../data/api-keys/useProjectSettings'
@@ -12,12 +15,22 @@ const GraphiqlExplorer = lazy(() => import('./GraphiqlExplorer'))
 
 type KeyRole = 'anon' | 'service_role'
 
-/** /project/{ref}/api/graphiql: GraphiQL on the project's GraphQL API, with the anon or (for who may read it) the service_role key. */
+const ROLES: Record<KeyRole, { label: string; badge: string; tone: 'neutral' | 'warning' }> = {
+  anon: { label: 'anon', badge: 'Row level security applies', tone: 'neutral' },
+  service_role: { label: 'service_role', badge: 'Bypasses row level security', tone: 'warning' },
+}
+
+/**
+ * /project/{ref}/api/graphiql: GraphiQL filling the main panel, on the project's GraphQL API with the
+ * anon or (for who may read it) the service_role key. Switching the key keeps the tabs and re-reads the
+ * schema, which pg_graphql builds from what that role may see.
+ */
 export function GraphiqlPage() {
   useProjectPageTitle('GraphiQL')
   const { ref } = useCurrentProject()
   const settings = useProjectSettings(ref)
   const [role, setRole] = useState<KeyRole>('anon')
+  const roleId = useId()
   if (settings.isError) {
     return (
       <div className="page page-narrow">
@@ -29,22 +42,37 @@ export function GraphiqlPage() {
   }
   if (!settings.data) return <LoadingState label="Loading GraphiQL…" />
   const keys = settings.data.service_api_keys
-  const key = keys.find((item) => item.tags === role)?.api_key ?? keys.find((item) => item.tags === 'anon')?.api_key ?? ''
+  const keyOf = (tag: KeyRole) => keys.find((item) => item.tags === tag)?.api_key
+  const roles = (Object.keys(ROLES) as KeyRole[]).filter((tag) => keyOf(tag))
+  const current = keyOf(role) ? role : 'anon'
+  const endpoint = `${projectApiUrl(settings.data)}/graphql/v1`
   return (
     <div className="graphiql-page">
-      <div className="graphiql-toolbar">
-        <h1 className="graphiql-title">GraphiQL</h1>
-        <label className="graphiql-role">
-          Run as
-          <select className="input" value={role} onChange={(event) => setRole(event.target.value as KeyRole)} aria-label="API key">
-            <option value="anon">anon key (row level security applies)</option>
-            {keys.some((item) => item.tags === 'service_role') ? <option value="service_role">service_role key (bypasses row level security)</option> : null}
-          </select>
-        </label>
-      </div>
+      <header className="graphiql-header">
+        <div className="graphiql-heading">
+          <h1 className="graphiql-title">GraphiQL</h1>
+          <code className="graphiql-endpoint" title={endpoint}>
+            {endpoint}
+          </code>
+          <CopyButton value={endpoint} what="GraphQL endpoint" variant="ghost" />
+        </div>
+        <div className="graphiql-role">
+          <label htmlFor={roleId} className="graphiql-role-label">
+            Run as
+          </label>
+          <Select id={roleId} value={current} onChange={(event) => setRole(event.target.value as KeyRole)}>
+            {roles.map((tag) => (
+              <option key={tag} value={tag}>
+                {ROLES[tag].label}
+              </option>
+            ))}
+          </Select>
+          <Badge tone={ROLES[current].tone}>{ROLES[current].badge}</Badge>
+        </div>
+      </header>
       <div className="graphiql-host">
         <Suspense fallback={<LoadingState label="Loading GraphiQL…" />}>
-          <GraphiqlExplorer key={role} endpoint={`${projectApiUrl(settings.data)}/graphql/v1`} apiKey={key} />
+          <GraphiqlExplorer projectRef={ref} endpoint={endpoint} apiKey={keyOf(current) ?? ''} />
         </Suspense>
       </div>
     </div>
