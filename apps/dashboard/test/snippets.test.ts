@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { OpenApiDocument } from '@stratum/contracts'
+import { graphqlTableSnippets } from '../src/features/api-docs/graphql-snippets'
 import { proceduresOf, tablesOf } from '../src/features/api-docs/openapi'
 import {
   authSnippets,
@@ -49,6 +50,7 @@ function allSnippets(lang: Language, ctx: SnippetContext): { name: string; code:
     { name: 'service key (hidden)', code: serviceKeySnippet(lang, ctx, undefined) },
     { name: 'service key (shown)', code: serviceKeySnippet(lang, ctx, 'eyJzZXJ2aWNlIjp0cnVlfQ.c2VydmljZQ') },
     ...TABLES.flatMap((table) => tableSnippets(lang, ctx, table).map((s) => ({ name: `${table.name} ${s.id}`, code: s.code }))),
+    ...TABLES.flatMap((table) => graphqlTableSnippets(lang, ctx, table).map((s) => ({ name: `${table.name} graphql ${s.id}`, code: s.code }))),
     ...PROCEDURES.map((procedure) => ({ name: `rpc ${procedure.name}`, code: rpcSnippet(lang, ctx, procedure) })),
     ...authSnippets(lang, ctx).map((s) => ({ name: `auth ${s.id}`, code: s.code })),
     ...BUCKETS.flatMap((bucket) => bucketSnippets(lang, ctx, bucket).map((s) => ({ name: `bucket ${bucket.name} ${s.id}`, code: s.code }))),
