@@ -21,7 +21,8 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { makeOwnedDir, osUser, TEMPLATE_OS_USER } from '../apps/platform/src/control/os-user.js'
-import { measureFirstLoad, reportFirstLoad } from './first-load.js'
+import { recordFigures, ratioOf, type Figure } from './figures.js'
+import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad, reportFirstLoad } from './first-load.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
 const PORT = 8790
@@ -119,10 +120,37 @@ async function main() {
     console.log(`GET /platform/projects/{ref}/status: ${status.requests.average.toFixed(0)} req/s, p50 ${status.latency.p50} ms, p99 ${status.latency.p99} ms (goal >= 3000 req/s, p99 < 20 ms)`)
     console.log(`  baseline GET /api/health: ${health.requests.average.toFixed(0)} req/s, p99 ${health.latency.p99} ms; ratio status / health throughput = ${(status.requests.average / health.requests.average).toFixed(2)}`)
 
-    if (!reportFirstLoad(await measureFirstLoad(platform, ref))) {
+    const firstLoads = await measureFirstLoad(platform, ref)
+    if (!reportFirstLoad(firstLoads)) {
       console.error('A route loads more JavaScript before its own feature chunks than the budget allows (files listed above).')
       process.exitCode = 1
     }
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+    const figures: Figure[] = [
+      {
+        name: 'project create -> ACTIVE_HEALTHY (p50)',
+        now: `${create.toFixed(0)} ms`,
+        floor: `cp -a of the template + start ${copyFloor.toFixed(0)} ms (bare initdb + start ${floor.toFixed(0)} ms)`,
+        ratio: ratioOf(create, copyFloor),
+        goal: '< 300 ms on a quiet machine',
+        met: create < 300,
+      },
+      {
+        name: 'GET /platform/projects/{ref}/status throughput',
+        now: `${status.requests.average.toFixed(0)} req/s, p99 ${status.latency.p99} ms`,
+        floor: `GET /api/health ${health.requests.average.toFixed(0)} req/s`,
+        ratio: ratioOf(status.requests.average, health.requests.average),
+        goal: '>= 3000 req/s, p99 < 20 ms',
+        met: status.requests.average >= 3000 && status.latency.p99 < 20,
+      },
+      ...firstLoads.map((load) => ({
+        name: `first load, ${load.route} (before its own lazy chunks)`,
+        now: `${kb(load.gzip)} gzip (${kb(load.sent)} as sent)`,
+        goal: `<= ${kb(FIRST_LOAD_BUDGET_BYTES)} gzip`,
+        met: Math.max(load.gzip, load.sent) <= FIRST_LOAD_BUDGET_BYTES,
+      })),
+    ]
+    recordFigures('run', figures)
   } finally {
     await platform.stop()
     fs.rmSync(scratch, { recursive: true, force: true })
