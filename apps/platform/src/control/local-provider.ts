@@ -14,6 +14,7 @@ import { ensureInstanceTls, instanceTlsHosts } from './tls.js'
 import { PostgresServer } from './postgres-server.js'
 import type { InstanceTemplates } from './instance-templates.js'
 import { ensureServiceSchemas } from './service-schemas.js'
+import { renameDurably } from './branching/durable-copy.js'
 import { copyRunningCluster } from './branching/online-copy.js'
 import { archiveSettings, walArchiveDir } from './pitr/archive-paths.js'
 import { bringBack, buildFromArchive, dropSetAside, restoreWalDir, setAside } from './pitr/local-archive.js'
@@ -174,9 +175,11 @@ export class LocalProvider implements InstanceProvider {
     // Made aside and renamed: a data directory that exists is always a whole copy.
     const partial = `${server.dataDir}.partial`
     fs.rmSync(partial, { recursive: true, force: true })
-    const copy = await copyRunningCluster(adminConnection(source.port, sourceAdminPassword), this.server(source).dataDir, partial, `branch ${target.ref}`)
-    fs.renameSync(partial, server.dataDir)
-    // The copy's files still belong to the source's OS user: the target's server takes them over at its start.
+    // The copy's files are given to the target's OS user as they are copied (else its server would chown them at its start).
+    const owner = server.owner.switched ? server.owner : undefined
+    const copy = await copyRunningCluster(adminConnection(source.port, sourceAdminPassword), this.server(source).dataDir, partial, `branch ${target.ref}`, owner)
+    // The copy is on disk by now; the rename is synced too, so a host crash leaves either no copy or a whole one.
+    await renameDurably(partial, server.dataDir)
     return { method: copy.method }
   }
 
@@ -192,7 +195,7 @@ export class LocalProvider implements InstanceProvider {
     fs.rmSync(partial, { recursive: true, force: true })
     fs.mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 })
     const copy = await copyRunningCluster(adminConnection(spec.port, adminPassword), this.server(spec).dataDir, partial, `pitr base backup ${spec.ref}`)
-    fs.renameSync(partial, dir)
+    await renameDurably(partial, dir)
     return { timeline: copy.timeline, startWalFile: copy.startWalFile }
   }
 

@@ -1,7 +1,7 @@
 import { splitStatementsByLexer, tokenize } from '@stratum/sql'
 import { describe, expect, test } from 'vitest'
 import { diffSchemas, emptySnapshot, schemaScript, type CatalogSnapshot } from '../../src/control/branching/schema-diff/index.js'
-import type { ColumnDef, PolicyDef, TableDef } from '../../src/control/branching/schema-diff/snapshot.js'
+import type { ColumnDef, DependencyDef, FunctionDef, ObjectRef, PolicyDef, TableDef, ViewDef } from '../../src/control/branching/schema-diff/snapshot.js'
 
 /** Branch diff by schema comparison: the comparer on catalog snapshots (what read-snapshot.ts reads from Postgres). */
 
@@ -136,7 +136,7 @@ describe('branch schema diff', () => {
     expect(diff.statements).toEqual(['ALTER TABLE public.items ADD COLUMN color text'])
     // The same change on both sides, or different columns of one table, are no conflict.
     const same = diffSchemas({ base: items, parentBefore: parent, branch: parent })
-    expect(same).toEqual({ statements: [], conflicts: [], unsupported: [] })
+    expect(same).toEqual({ statements: [], conflicts: [], unsupported: [], notCompared: [] })
   })
 
   test('writes nothing twice: what the pending migrations made on the parent is left out', () => {
@@ -195,6 +195,8 @@ describe('branch schema diff', () => {
         { schema: 'public', name: 'v_items', materialized: false, definition: ' SELECT id FROM public.items;', options: ['security_invoker=true'], order: 20 },
       ],
       triggers: [{ schema: 'public', table: 'items', name: 'touch_items', definition: 'CREATE TRIGGER touch_items BEFORE UPDATE ON public.items FOR EACH ROW EXECUTE FUNCTION public.touch()', enabled: 'D' }],
+      // What a new function gets anyway: nothing to write.
+      routineGrants: ['touch', 'rows_of_items'].map((name) => ({ schema: 'public', name, args: '', kind: 'f', grantee: null, privileges: ['EXECUTE'] })),
     })
     const statements = branchOnly(items, branch).statements
     expect(statements.map((statement) => statement.split('\n')[0])).toEqual([
@@ -222,5 +224,162 @@ describe('branch schema diff', () => {
     // A base stored as JSONB comes back with its keys in another order: still the same schema.
     const reordered = JSON.parse(JSON.stringify(base, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value)))
     expect(diffSchemas({ base: reordered, parentBefore: base, branch: base }).statements).toEqual([])
+  })
+
+  const view = (name: string, body: string, order: number): ViewDef => ({ schema: 'public', name, materialized: false, definition: ` ${body};`, options: [], order })
+  const sqlFunction = (name: string, body: string, order: number): FunctionDef => ({
+    schema: 'public', name, args: '', kind: 'f', returns: 'bigint', needsRelations: true, order,
+    definition: `CREATE OR REPLACE FUNCTION public.${name}()\n RETURNS bigint\n LANGUAGE sql\nBEGIN ATOMIC\n ${body};\nEND\n`,
+  })
+  const ref = (kind: ObjectRef['kind'], ...names: string[]): ObjectRef => ({ kind, names })
+  const needs = (from: ObjectRef, to: ObjectRef): DependencyDef => ({ from, to })
+
+  test('orders by what the catalog says each object needs: a function reading a view after it, a table whose default calls it after that', () => {
+    const branch = snapshot({
+      ...items,
+      views: [view('item_ids', 'SELECT id FROM public.items', 20)],
+      functions: [sqlFunction('item_count', 'SELECT count(*) FROM public.item_ids', 10)],
+      tables: [...items.tables, table('counters')],
+      columns: [...items.columns, column('counters', 'n', 1, 'bigint', { default: 'public.item_count()' })],
+      dependencies: [
+        needs(ref('view', 'public', 'item_ids'), ref('table', 'public', 'items')),
+        needs(ref('function', 'public', 'item_count', ''), ref('view', 'public', 'item_ids')),
+        needs(ref('table', 'public', 'counters'), ref('function', 'public', 'item_count', '')),
+      ],
+      routineGrants: [{ schema: 'public', name: 'item_count', args: '', kind: 'f', grantee: null, privileges: ['EXECUTE'] }],
+    })
+    const firstLines = branchOnly(items, branch).statements.map((statement) => statement.split('\n')[0])
+    expect(firstLines).toEqual([
+      'SET LOCAL check_function_bodies = off',
+      'CREATE VIEW public.item_ids AS',
+      'CREATE OR REPLACE FUNCTION public.item_count()',
+      'CREATE TABLE public.counters (',
+    ])
+    // Without the catalog's word the phases alone would have made the function and the table before the view.
+  })
+
+  test('drops in reverse: what needed an object on the parent goes first (a view, the function reading it, the view under it)', () => {
+    const parent = snapshot({
+      ...items,
+      views: [view('v1', 'SELECT id FROM public.items', 20), view('v2', 'SELECT public.reads_v1() AS n', 40)],
+      functions: [sqlFunction('reads_v1', 'SELECT count(*) FROM public.v1', 30)],
+      dependencies: [
+        needs(ref('view', 'public', 'v1'), ref('table', 'public', 'items')),
+        needs(ref('function', 'public', 'reads_v1', ''), ref('view', 'public', 'v1')),
+        needs(ref('view', 'public', 'v2'), ref('function', 'public', 'reads_v1', '')),
+      ],
+    })
+    expect(branchOnly(parent, items).statements).toEqual(['DROP VIEW public.v2', 'DROP FUNCTION public.reads_v1()', 'DROP VIEW public.v1'])
+  })
+
+  test('makes a domain before the tables using it, changes one in place, and reports a new underlying type', () => {
+    const positive = { schema: 'public', name: 'positive', type: 'integer', notNull: true, default: '1', collation: null, checks: [{ name: 'positive_check', definition: 'CHECK ((VALUE > 0))' }], order: 5 }
+    const branch = snapshot({
+      ...items,
+      domains: [positive],
+      enums: [{ schema: 'public', name: 'mood', values: ['ok'] }],
+      tables: [...items.tables, table('scores')],
+      columns: [...items.columns, column('scores', 'points', 1, 'public.positive'), column('scores', 'mood', 2, 'public.mood')],
+    })
+    expect(branchOnly(items, branch).statements).toEqual([
+      "CREATE TYPE public.mood AS ENUM ('ok')",
+      'CREATE DOMAIN public.positive AS integer DEFAULT 1 NOT NULL CONSTRAINT positive_check CHECK ((VALUE > 0))',
+      'CREATE TABLE public.scores (\n  points public.positive,\n  mood public.mood\n)',
+    ])
+    const changed = snapshot({ ...branch, domains: [{ ...positive, default: null, notNull: false, checks: [{ name: 'positive_check', definition: 'CHECK ((VALUE > 1))' }] }] })
+    expect(branchOnly(branch, changed).statements).toEqual([
+      'ALTER DOMAIN public.positive DROP DEFAULT',
+      'ALTER DOMAIN public.positive DROP NOT NULL',
+      'ALTER DOMAIN public.positive DROP CONSTRAINT positive_check',
+      'ALTER DOMAIN public.positive ADD CONSTRAINT positive_check CHECK ((VALUE > 1))',
+    ])
+    const retyped = branchOnly(branch, snapshot({ ...branch, domains: [{ ...positive, type: 'bigint' }] }))
+    expect(retyped.statements).toEqual([])
+    expect(retyped.unsupported).toEqual(['domain public.positive: its type or collation changed (make it again in a migration)'])
+    expect(branchOnly(branch, items).statements).toEqual(['DROP TABLE public.scores', 'DROP DOMAIN public.positive', 'DROP TYPE public.mood'])
+  })
+
+  test('carries comments and owners: set, changed, removed, and given back to the role the merge runs as', () => {
+    const base = snapshot({ ...items, comments: [{ target: ref('column', 'public', 'items', 'size'), text: 'old' }], owners: [{ target: ref('table', 'public', 'items'), role: 'app_owner' }] })
+    const branch = snapshot({
+      ...items,
+      tables: [...items.tables, table('tags')],
+      comments: [
+        { target: ref('table', 'public', 'items'), text: "what's for sale" },
+        { target: ref('table', 'public', 'tags'), text: 'labels' },
+        { target: ref('function', 'public', 'f', 'integer'), text: 'f' },
+      ],
+      owners: [{ target: ref('table', 'public', 'tags'), role: 'reporting' }],
+    })
+    expect(branchOnly(base, branch).statements).toEqual([
+      'CREATE TABLE public.tags ()',
+      'ALTER TABLE public.items OWNER TO postgres',
+      'ALTER TABLE public.tags OWNER TO reporting',
+      'COMMENT ON COLUMN public.items.size IS NULL',
+      'COMMENT ON TABLE public.items IS \'what\'\'s for sale\'',
+      "COMMENT ON TABLE public.tags IS 'labels'",
+      'COMMENT ON FUNCTION public.f(integer) IS \'f\'',
+    ])
+    // A dropped object takes its comment and owner along: nothing written for them.
+    const tagged = snapshot({ ...branch, comments: branch.comments!.filter((comment) => comment.target.names[1] === 'tags') })
+    expect(branchOnly(tagged, items).statements).toEqual(['DROP TABLE public.tags'])
+  })
+
+  test('column privileges: granted, revoked, and written again after their table privileges are revoked', () => {
+    const base = snapshot({ ...items, grants: [{ schema: 'public', table: 'items', kind: 'r', grantee: 'anon', privileges: ['SELECT'] }], columnGrants: [{ schema: 'public', table: 'items', column: 'size', grantee: 'anon', privileges: ['UPDATE'] }] })
+    const branch = snapshot({
+      ...base,
+      grants: [{ schema: 'public', table: 'items', kind: 'r', grantee: 'anon', privileges: ['INSERT', 'SELECT'] }],
+      columnGrants: [...base.columnGrants!, { schema: 'public', table: 'items', column: 'id', grantee: 'reporting', privileges: ['REFERENCES', 'SELECT*'] }],
+    })
+    expect(branchOnly(base, branch).statements).toEqual([
+      'REVOKE ALL ON TABLE public.items FROM anon',
+      'GRANT INSERT, SELECT ON TABLE public.items TO anon',
+      'GRANT REFERENCES (id) ON TABLE public.items TO reporting',
+      'GRANT SELECT (id) ON TABLE public.items TO reporting WITH GRANT OPTION',
+      // Unchanged, but the REVOKE above took it.
+      'GRANT UPDATE (size) ON TABLE public.items TO anon',
+    ])
+    expect(branchOnly(branch, base).statements).toContain('REVOKE ALL (id) ON TABLE public.items FROM reporting')
+  })
+
+  test("function privileges: a new function's EXECUTE compared with what it gets by default (PUBLIC's included)", () => {
+    const fn = { ...sqlFunction('secret_count', 'SELECT 1', 10), needsRelations: false }
+    const defaultPrivileges = [{ role: 'postgres', schema: 'public', kind: 'f', grantee: 'anon', privileges: ['EXECUTE'] }]
+    const base = snapshot({ ...items, defaultPrivileges })
+    // Made on the branch, then closed to PUBLIC and anon and opened to one role.
+    const branch = snapshot({ ...base, functions: [fn], routineGrants: [{ schema: 'public', name: 'secret_count', args: '', kind: 'f', grantee: 'reporting', privileges: ['EXECUTE'] }] })
+    expect(branchOnly(base, branch).statements.filter((statement) => /^(GRANT|REVOKE)/.test(statement)).sort()).toEqual([
+      'GRANT EXECUTE ON FUNCTION public.secret_count() TO reporting',
+      'REVOKE ALL ON FUNCTION public.secret_count() FROM PUBLIC',
+      'REVOKE ALL ON FUNCTION public.secret_count() FROM anon',
+    ])
+    // Exactly the defaults: nothing to write.
+    const open = snapshot({ ...base, functions: [fn], routineGrants: [null, 'anon'].map((grantee) => ({ schema: 'public', name: 'secret_count', args: '', kind: 'f', grantee, privileges: ['EXECUTE'] })) })
+    expect(branchOnly(base, open).statements.filter((statement) => /^(GRANT|REVOKE)/.test(statement))).toEqual([])
+    // On an existing function: revoked from PUBLIC.
+    const revoked = snapshot({ ...open, routineGrants: open.routineGrants!.filter((grant) => grant.grantee !== null) })
+    expect(branchOnly(open, revoked).statements).toEqual(['REVOKE ALL ON FUNCTION public.secret_count() FROM PUBLIC'])
+  })
+
+  test('names what it does not compare (an operator, an aggregate) instead of losing it; an older base lacking a part tells no false conflict', () => {
+    const branch = snapshot({
+      ...items,
+      others: [
+        { kind: 'operator', identity: 'public.===(integer,integer)', digest: 'a' },
+        { kind: 'aggregate', identity: 'public.total(integer)', digest: 'b' },
+      ],
+    })
+    const diff = branchOnly(items, branch)
+    expect(diff.statements).toEqual([])
+    expect(diff.notCompared).toEqual(['aggregate public.total(integer) (made on the branch)', 'operator public.===(integer,integer) (made on the branch)'])
+    // A base recorded before comments were compared: the parent's own comment is kept, the branch's new one written.
+    const oldBase = { ...items } as Partial<typeof items>
+    delete oldBase.comments
+    const parent = snapshot({ ...items, comments: [{ target: ref('table', 'public', 'items'), text: 'parent' }] })
+    const commented = snapshot({ ...items, comments: [{ target: ref('column', 'public', 'items', 'id'), text: 'branch' }] })
+    const mixed = diffSchemas({ base: oldBase as typeof items, parentBefore: parent, branch: commented })
+    expect(mixed.conflicts).toEqual([])
+    expect(mixed.statements).toEqual(["COMMENT ON COLUMN public.items.id IS 'branch'"])
   })
 })

@@ -103,6 +103,10 @@ export async function mergePlan(projects: ProjectService, db: Queryable, pair: B
       throw conflict(`The parent changed these objects since the branch was created, and the branch changed them differently: ${schema.conflicts.join(', ')}. Make one side like the other, then merge again.`)
     }
     if (schema.unsupported.length) throw invalidInput(`These changes cannot be merged automatically: ${schema.unsupported.join('; ')}`)
+    // Never merged without them (the branch's work would be lost silently): a migration carries them (it runs first).
+    if (schema.notCompared.length) {
+      throw invalidInput(`These changes are not compared, so a merge cannot carry them; make them in a migration: ${schema.notCompared.join('; ')}`)
+    }
     // The schema SQL names every object with its schema: it runs with the pinned path, like the catalog it came from.
     await setPath(client, PINNED_PATH)
     for (const statement of schema.statements) {
@@ -152,6 +156,7 @@ export function diffText(plan: MergePlan): string {
     ...(plan.beforeMigrations ? ['-- A merge runs the migrations above first,', '-- then only what still differs (this part may repeat them).'] : []),
     ...plan.schema.conflicts.map((label) => `-- Conflict (changed on both sides, not merged): ${label}`),
     ...plan.schema.unsupported.map((text) => `-- Not merged automatically: ${text}`),
+    ...plan.schema.notCompared.map((text) => `-- Not compared (make it in a migration to merge it): ${text}`),
   ]
   if (plan.schema.statements.length || notes.length) {
     const heading = plan.migrations.length ? '-- Schema differences' : '-- Schema changes'

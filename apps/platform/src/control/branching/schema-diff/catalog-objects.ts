@@ -1,5 +1,5 @@
 import { ident, qualified, roleName } from './quote.js'
-import type { CatalogSnapshot } from './snapshot.js'
+import type { CatalogSnapshot, ObjectRef } from './snapshot.js'
 
 /**
  * A snapshot flattened into named objects, each compared on its own: two sides that each add a different
@@ -24,6 +24,12 @@ export type ObjectKind =
   | 'grant'
   | 'publication'
   | 'publication-table'
+  | 'domain'
+  | 'column-grant'
+  | 'routine-grant'
+  | 'comment'
+  | 'ownership'
+  | 'other'
 
 export interface CatalogObject<D = unknown> {
   key: string
@@ -42,6 +48,46 @@ export const objectKey = (kind: ObjectKind, ...names: (string | null)[]): string
 export const tableKey = (schema: string, table: string) => objectKey('table', schema, table)
 export const viewKey = (schema: string, name: string) => objectKey('view', schema, name)
 export const sequenceKey = (schema: string, name: string) => objectKey('sequence', schema, name)
+export const functionKey = (schema: string, name: string, args: string) => objectKey('function', schema, name, args)
+
+/** The key of the object a reference names (a materialized view is a view, a procedure a function). */
+export const refKey = (ref: ObjectRef): string =>
+  objectKey(ref.kind === 'matview' ? 'view' : ref.kind === 'procedure' ? 'function' : ref.kind, ...ref.names)
+
+/** How SQL names a referenced object after COMMENT ON or ALTER ... OWNER TO: `TABLE public.tags`, `COLUMN public.tags.label`. */
+export function refSql(ref: ObjectRef): string {
+  const [a = '', b = '', c = ''] = ref.names
+  switch (ref.kind) {
+    case 'schema':
+      return `SCHEMA ${ident(a)}`
+    case 'enum':
+      return `TYPE ${qualified(a, b)}`
+    case 'domain':
+      return `DOMAIN ${qualified(a, b)}`
+    case 'sequence':
+      return `SEQUENCE ${qualified(a, b)}`
+    case 'table':
+      return `TABLE ${qualified(a, b)}`
+    case 'view':
+      return `VIEW ${qualified(a, b)}`
+    case 'matview':
+      return `MATERIALIZED VIEW ${qualified(a, b)}`
+    case 'function':
+      return `FUNCTION ${qualified(a, b)}(${c})`
+    case 'procedure':
+      return `PROCEDURE ${qualified(a, b)}(${c})`
+    case 'index':
+      return `INDEX ${qualified(a, b)}`
+    case 'column':
+      return `COLUMN ${qualified(a, b)}.${ident(c)}`
+    case 'constraint':
+      return `CONSTRAINT ${ident(c)} ON ${qualified(a, b)}`
+    case 'trigger':
+      return `TRIGGER ${ident(c)} ON ${qualified(a, b)}`
+    case 'policy':
+      return `POLICY ${ident(c)} ON ${qualified(a, b)}`
+  }
+}
 
 /** Keys of a relation by its names, whichever kind it is in this snapshot. */
 function relationKeyIn(snapshot: CatalogSnapshot): (schema: string, name: string, kind?: string) => string {
@@ -94,6 +140,22 @@ export function catalogObjects(snapshot: CatalogSnapshot): CatalogObjects {
   for (const grant of snapshot.grants) {
     add('grant', [grant.schema, grant.table, grant.grantee], `privileges of ${roleName(grant.grantee)} on ${qualified(grant.schema, grant.table)}`, grant, relationKey(grant.schema, grant.table, grant.kind))
   }
+  for (const domain of snapshot.domains ?? []) {
+    add('domain', [domain.schema, domain.name], `domain ${qualified(domain.schema, domain.name)}`, withoutOrder(domain), null, domain.order)
+  }
+  for (const grant of snapshot.columnGrants ?? []) {
+    add('column-grant', [grant.schema, grant.table, grant.column, grant.grantee], `privileges of ${roleName(grant.grantee)} on column ${qualified(grant.schema, grant.table)}.${ident(grant.column)}`, grant, objectKey('column', grant.schema, grant.table, grant.column))
+  }
+  for (const grant of snapshot.routineGrants ?? []) {
+    add('routine-grant', [grant.schema, grant.name, grant.args, grant.grantee], `privileges of ${roleName(grant.grantee)} on ${grant.kind === 'p' ? 'procedure' : 'function'} ${qualified(grant.schema, grant.name)}(${grant.args})`, grant, functionKey(grant.schema, grant.name, grant.args))
+  }
+  for (const comment of snapshot.comments ?? []) {
+    add('comment', [refKey(comment.target)], `comment on ${refSql(comment.target)}`, comment, refKey(comment.target))
+  }
+  for (const owner of snapshot.owners ?? []) {
+    add('ownership', [refKey(owner.target)], `owner of ${refSql(owner.target)}`, owner, refKey(owner.target))
+  }
+  for (const other of snapshot.others ?? []) add('other', [other.kind, other.identity], `${other.kind} ${other.identity}`, other)
   for (const publication of snapshot.publications) add('publication', [publication.name], `publication ${ident(publication.name)}`, publication)
   for (const member of snapshot.publicationTables) {
     add('publication-table', [member.publication, member.schema, member.table], `table ${qualified(member.schema, member.table)} in publication ${ident(member.publication)}`, member, tableKey(member.schema, member.table))

@@ -1,5 +1,5 @@
 import { objectKey, type CatalogObject, type CatalogObjects } from './catalog-objects.js'
-import type { CatalogSnapshot, GrantDef, SequenceDef, TableDef, ViewDef } from './snapshot.js'
+import type { CatalogSnapshot, FunctionDef, GrantDef, RoutineGrantDef, SequenceDef, TableDef, ViewDef } from './snapshot.js'
 import type { ObjectChange } from './three-way.js'
 
 /**
@@ -10,7 +10,8 @@ import type { ObjectChange } from './three-way.js'
  * reach the parent open to it.
  *
  * Postgres's rule: a new relation of `creator` in schema S gets the creator's global default privileges
- * (or, without any, only the owner's) plus its default privileges for S.
+ * (or, without any, only the owner's) plus its default privileges for S. Functions alike, except that
+ * without global defaults PUBLIC may execute them.
  */
 export function withDefaultPrivileges(
   changes: ObjectChange[],
@@ -20,8 +21,9 @@ export function withDefaultPrivileges(
   madeNow: ReadonlySet<string>,
 ): ObjectChange[] {
   const implied = (schema: string, relkind: string): Map<string | null, string[]> => {
-    const kind = relkind === 'S' ? 'S' : 'r'
+    const kind = relkind === 'S' ? 'S' : relkind === 'f' ? 'f' : 'r'
     const grants = new Map<string | null, Set<string>>()
+    if (kind === 'f' && !defaults.some((entry) => entry.role === creator && entry.kind === 'f' && entry.schema === null)) grants.set(null, new Set(['EXECUTE']))
     for (const entry of defaults) {
       if (entry.role !== creator || entry.kind !== kind || entry.grantee === creator || (entry.schema !== null && entry.schema !== schema)) continue
       const privileges = grants.get(entry.grantee) ?? new Set<string>()
@@ -30,22 +32,33 @@ export function withDefaultPrivileges(
     }
     return new Map([...grants].map(([grantee, privileges]) => [grantee, [...privileges].sort()]))
   }
-  const impliedGrant = (to: CatalogObject, privileges: string[]): CatalogObject => ({ ...to, owner: null, definition: { ...(to.definition as GrantDef), privileges } })
+  const impliedGrant = (to: CatalogObject, privileges: string[]): CatalogObject => ({ ...to, owner: null, definition: { ...(to.definition as object), privileges } })
 
   const result: ObjectChange[] = []
   for (const change of changes) {
     const to = change.to
-    if (change.from || !to || to.kind !== 'grant' || !to.owner || !madeNow.has(to.owner)) {
+    if (change.from || !to || (to.kind !== 'grant' && to.kind !== 'routine-grant') || !to.owner || !madeNow.has(to.owner)) {
       result.push(change)
       continue
     }
-    const grant = to.definition as GrantDef
-    const given = implied(grant.schema, grant.kind).get(grant.grantee)
+    const grant = to.definition as GrantDef | RoutineGrantDef
+    const given = implied(grant.schema, to.kind === 'routine-grant' ? 'f' : (grant as GrantDef).kind).get(grant.grantee)
     if (!given) result.push(change)
     else if (!sameSet(given, grant.privileges)) result.push({ from: impliedGrant(to, given), to })
   }
-  // Default grantees the branch does not have on the new relation: revoked.
+  // Default grantees the branch does not have on the new relation or function: revoked.
   for (const key of madeNow) {
+    const routine = branch.get(key)
+    if (routine?.kind === 'function') {
+      const fn = routine.definition as FunctionDef
+      for (const [grantee, privileges] of implied(fn.schema, 'f')) {
+        const grantKey = objectKey('routine-grant', fn.schema, fn.name, fn.args, grantee)
+        if (branch.has(grantKey)) continue
+        const definition: RoutineGrantDef = { schema: fn.schema, name: fn.name, args: fn.args, kind: fn.kind === 'p' ? 'p' : 'f', grantee, privileges }
+        result.push({ from: { key: grantKey, kind: 'routine-grant', label: '', definition, owner: null, order: 0 }, to: undefined })
+      }
+      continue
+    }
     const relation = relationOf(branch.get(key))
     if (!relation) continue
     for (const [grantee, privileges] of implied(relation.schema, relation.kind)) {

@@ -1,4 +1,4 @@
-import { catalogObjects } from './catalog-objects.js'
+import { catalogObjects, type ObjectKind } from './catalog-objects.js'
 import { planStatements } from './plan.js'
 import type { CatalogSnapshot } from './snapshot.js'
 import { compareThreeWay } from './three-way.js'
@@ -29,20 +29,37 @@ export interface SchemaDiff {
   conflicts: string[]
   /** Branch changes the comparer cannot write as SQL, in words. */
   unsupported: string[]
+  /** Branch changes to objects of kinds the comparer does not compare (operators, aggregates...), in words. */
+  notCompared: string[]
+}
+
+/** Parts of a snapshot a base recorded before them may lack, and the kinds of object each holds. */
+const LATER_PARTS: Partial<Record<keyof CatalogSnapshot, ObjectKind[]>> = {
+  domains: ['domain'],
+  columnGrants: ['column-grant'],
+  routineGrants: ['routine-grant'],
+  comments: ['comment'],
+  owners: ['ownership'],
+  others: ['other'],
 }
 
 export function diffSchemas(input: SchemaDiffInput): SchemaDiff {
   const parentBefore = catalogObjects(input.parentBefore)
   const branch = catalogObjects(input.branch)
+  const unknownInBase = new Set(
+    Object.entries(LATER_PARTS).flatMap(([part, kinds]) => (input.base && input.base[part as keyof CatalogSnapshot] === undefined ? kinds : [])),
+  )
   const { changes, conflicts } = compareThreeWay({
     base: input.base ? catalogObjects(input.base) : null,
+    unknownInBase,
     parentBefore,
     parentNow: input.parentNow ? catalogObjects(input.parentNow) : parentBefore,
     branch,
   })
   const defaults = (input.parentNow ?? input.parentBefore).defaultPrivileges ?? []
-  const plan = planStatements(changes, branch, { defaults, creator: input.creator ?? 'postgres' })
-  return { statements: plan.statements, conflicts: conflicts.map((object) => object.label).sort(), unsupported: plan.unsupported }
+  const dependencies = { branch: input.branch.dependencies ?? [], parent: (input.parentNow ?? input.parentBefore).dependencies ?? [] }
+  const plan = planStatements(changes, branch, { defaults, creator: input.creator ?? 'postgres', dependencies })
+  return { statements: plan.statements, conflicts: conflicts.map((object) => object.label).sort(), unsupported: plan.unsupported, notCompared: plan.notCompared.sort() }
 }
 
 /** Statements as one script. */

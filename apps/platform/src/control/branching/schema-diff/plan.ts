@@ -1,13 +1,15 @@
-import type { CatalogObject, CatalogObjects, ObjectKind } from './catalog-objects.js'
+import { refKey, type CatalogObject, type CatalogObjects, type ObjectKind } from './catalog-objects.js'
 import { constraintSql, indexSql } from './sql-constraints.js'
-import { functionSql, triggerSql, viewRecreated, viewSql } from './sql-code.js'
-import { grantSql, policySql, rowSecuritySql } from './sql-access.js'
+import { functionRecreated, functionSql, triggerSql, viewRecreated, viewSql } from './sql-code.js'
+import { columnGrantSql, grantSql, policySql, routineGrantSql, rowSecuritySql } from './sql-access.js'
+import { commentSql, domainSql, otherSql, ownershipSql } from './sql-objects.js'
+import { orderStatements, type PlannedStatement } from './order.js'
 import { enumSql, extensionSql, schemaSql } from './sql-namespaces.js'
 import { publicationSql, publicationTableSql } from './sql-publications.js'
 import { columnSql, sequenceSql, tableSql } from './sql-tables.js'
-import type { CatalogSnapshot, ViewDef } from './snapshot.js'
+import type { CatalogSnapshot, ColumnGrantDef, DependencyDef, FunctionDef, GrantDef, ViewDef } from './snapshot.js'
 import { withDefaultPrivileges } from './default-privileges.js'
-import { PHASES, type EmitContext, type Emitter, type ObjectChange, type Statement } from './statements.js'
+import type { EmitContext, Emitter, ObjectChange } from './statements.js'
 
 /**
  * Turns the objects to change (three-way.ts) into SQL statements that run in order (statements.ts's
@@ -30,12 +32,20 @@ const EMITTERS: Record<ObjectKind, Emitter<never>[]> = {
   grant: [grantSql],
   publication: [publicationSql],
   'publication-table': [publicationTableSql],
+  domain: [domainSql],
+  'column-grant': [columnGrantSql],
+  'routine-grant': [routineGrantSql],
+  comment: [commentSql],
+  ownership: [ownershipSql],
+  other: [otherSql],
 }
 
 export interface SchemaPlan {
   statements: string[]
   /** Changes that cannot be written as SQL, in words (a merge refuses them). */
   unsupported: string[]
+  /** Branch changes to objects of kinds the comparer does not compare, in words (a merge refuses them too). */
+  notCompared: string[]
 }
 
 export interface PlanOptions {
@@ -43,10 +53,12 @@ export interface PlanOptions {
   defaults: CatalogSnapshot['defaultPrivileges']
   /** The role the SQL runs as: the owner of what it creates. */
   creator: string
+  /** What needs what (pg_depend), on the branch (for what is made) and on the parent (for what is dropped). */
+  dependencies?: { branch: DependencyDef[]; parent: DependencyDef[] }
 }
 
 export function planStatements(changes: ObjectChange[], branch: CatalogObjects, options: PlanOptions): SchemaPlan {
-  const withRecreated = withDependentsOfRecreated(changes, branch)
+  const withRecreated = withRevokedColumnGrants(withDependentsOfRecreated(changes, branch), branch)
   const madeNow = new Set(withRecreated.filter((change) => change.to && (!change.from || recreated(change))).map((change) => change.to!.key))
   const all = withDefaultPrivileges(withRecreated, branch, options.defaults, options.creator, madeNow)
   const context: EmitContext = {
@@ -54,26 +66,74 @@ export function planStatements(changes: ObjectChange[], branch: CatalogObjects, 
     dropped: new Set(all.filter((change) => change.from && (!change.to || recreated(change))).map((change) => change.from!.key)),
     branch,
     unsupported: [],
+    notCompared: [],
+    creator: options.creator,
   }
-  const statements: (Statement & { index: number })[] = []
+  const statements: PlannedStatement[] = []
   for (const change of all) {
-    const kind = (change.to ?? change.from)!.kind
-    for (const emit of EMITTERS[kind] as Emitter<unknown>[]) {
-      for (const statement of emit(change.from, change.to, context)) statements.push({ ...statement, index: statements.length })
+    const object = (change.to ?? change.from)!
+    for (const emit of EMITTERS[object.kind] as Emitter<unknown>[]) {
+      for (const statement of emit(change.from, change.to, context)) {
+        // A sequence's owner is the table whose column owns it, which is made after it: only OWNED BY waits for it.
+        const owner = object.kind === 'sequence' && statement.phase !== 'sequence-ownership' ? null : object.owner
+        statements.push({ ...statement, subject: statement.subject ?? object.key, owner, index: statements.length })
+      }
     }
   }
-  statements.sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.order ?? 0) - (b.order ?? 0) || a.index - b.index)
-  const sql = statements.map((statement) => statement.sql)
+  const ordered = orderStatements(statements, {
+    needs: dependencyMap(options.dependencies?.branch ?? []),
+    neededBy: dependencyMap(options.dependencies?.parent ?? [], true),
+  })
+  const sql = ordered.map((statement) => statement.sql)
   const hasFunctions = statements.some((statement) => statement.phase === 'functions' || statement.phase === 'late-functions')
-  return { statements: hasFunctions ? ['SET LOCAL check_function_bodies = off', ...sql] : sql, unsupported: context.unsupported }
+  return { statements: hasFunctions ? ['SET LOCAL check_function_bodies = off', ...sql] : sql, unsupported: context.unsupported, notCompared: context.notCompared }
 }
 
-const recreated = (change: ObjectChange) =>
-  change.from?.kind === 'view' && viewRecreated(change.from.definition as ViewDef, change.to?.definition as ViewDef | undefined)
+/** Keys each object needs made first (or, reversed, keys of what needs it). */
+function dependencyMap(dependencies: DependencyDef[], reversed = false): Map<string, Set<string>> {
+  const map = new Map<string, Set<string>>()
+  for (const dependency of dependencies) {
+    const [from, to] = reversed ? [refKey(dependency.to), refKey(dependency.from)] : [refKey(dependency.from), refKey(dependency.to)]
+    const set = map.get(from) ?? new Set<string>()
+    set.add(to)
+    map.set(from, set)
+  }
+  return map
+}
 
 /**
- * A materialized view dropped and made again loses its indexes, triggers and grants: they are made again
- * from the branch's, whether or not they changed.
+ * REVOKE ALL on a table takes the grantee's column privileges on it along: those the branch has are
+ * written again after it, changed or not.
+ */
+function withRevokedColumnGrants(changes: ObjectChange[], branch: CatalogObjects): ObjectChange[] {
+  const revoked = new Set(
+    changes
+      .filter((change) => change.from?.kind === 'grant' && change.from.owner !== null)
+      .map((change) => {
+        const grant = change.from!.definition as GrantDef
+        return JSON.stringify([grant.schema, grant.table, grant.grantee])
+      }),
+  )
+  if (!revoked.size) return changes
+  const listed = new Set(changes.map((change) => (change.to ?? change.from)!.key))
+  const extra = [...branch.values()]
+    .filter((object) => object.kind === 'column-grant' && !listed.has(object.key))
+    .filter((object) => {
+      const grant = object.definition as ColumnGrantDef
+      return revoked.has(JSON.stringify([grant.schema, grant.table, grant.grantee]))
+    })
+    .map((object): ObjectChange => ({ from: undefined, to: object }))
+  return [...changes, ...extra]
+}
+
+/** A change that drops the object and makes it again: what hangs on it (indexes, grants, comments...) is made again too. */
+const recreated = (change: ObjectChange) =>
+  (change.from?.kind === 'view' && viewRecreated(change.from.definition as ViewDef, change.to?.definition as ViewDef | undefined)) ||
+  (change.from?.kind === 'function' && functionRecreated(change.from.definition as FunctionDef, change.to?.definition as FunctionDef | undefined))
+
+/**
+ * A materialized view (or a function whose result type changed) dropped and made again loses its indexes,
+ * triggers, grants and comments: they are made again from the branch's, whether or not they changed.
  */
 function withDependentsOfRecreated(changes: ObjectChange[], branch: CatalogObjects): ObjectChange[] {
   const remade = new Set(changes.filter(recreated).map((change) => change.from!.key))

@@ -24,8 +24,85 @@ export interface CatalogSnapshot {
   grants: GrantDef[]
   publications: PublicationDef[]
   publicationTables: { publication: string; schema: string; table: string }[]
-  /** ALTER DEFAULT PRIVILEGES for tables and sequences: what a relation the merge creates gets by itself. */
+  /** ALTER DEFAULT PRIVILEGES for tables, sequences and functions: what an object the merge creates gets by itself. */
   defaultPrivileges: DefaultPrivilegeDef[]
+  // Parts added after the first snapshots: a base recorded before them lacks them (three-way.ts then compares
+  // those kinds as it does without a base).
+  domains?: DomainDef[]
+  /** Privileges on single columns (GRANT SELECT (a) ON t). */
+  columnGrants?: ColumnGrantDef[]
+  /** EXECUTE on functions and procedures, PUBLIC's included (a new function gets it unless default privileges say otherwise). */
+  routineGrants?: RoutineGrantDef[]
+  /** COMMENT ON the compared objects. */
+  comments?: CommentDef[]
+  /** Owners of compared objects other than `postgres` (the role the merge runs as, which owns what it makes). */
+  owners?: OwnerDef[]
+  /** What a view, function or table needs made first (pg_depend): the order statements run in (plan.ts). */
+  dependencies?: DependencyDef[]
+  /** User objects of kinds the comparer cannot write (operators, aggregates, other types...): reported, never lost silently. */
+  others?: OtherObjectDef[]
+}
+
+/** A compared object by its names, as catalog-objects.ts keys it: kind, then schema, name and (functions) arguments. */
+export interface ObjectRef {
+  /** 'matview' and 'procedure' key as 'view' and 'function' (the SQL that names them differs). */
+  kind: 'schema' | 'enum' | 'domain' | 'sequence' | 'table' | 'view' | 'matview' | 'function' | 'procedure' | 'column' | 'constraint' | 'index' | 'trigger' | 'policy'
+  names: string[]
+}
+
+export interface DomainDef {
+  schema: string
+  name: string
+  /** format_type of the underlying type. */
+  type: string
+  notNull: boolean
+  default: string | null
+  collation: string | null
+  /** CHECK constraints by name, pg_get_constraintdef's text. */
+  checks: { name: string; definition: string }[]
+  order: number
+}
+
+export interface ColumnGrantDef {
+  schema: string
+  table: string
+  column: string
+  grantee: string | null
+  privileges: string[]
+}
+
+export interface RoutineGrantDef {
+  schema: string
+  name: string
+  args: string
+  /** f function (window functions too), p procedure. */
+  kind: string
+  grantee: string | null
+  privileges: string[]
+}
+
+export interface CommentDef {
+  target: ObjectRef
+  text: string
+}
+
+export interface OwnerDef {
+  target: ObjectRef
+  role: string
+}
+
+export interface DependencyDef {
+  from: ObjectRef
+  to: ObjectRef
+}
+
+export interface OtherObjectDef {
+  /** `operator`, `aggregate`, `type`, `collation`... as a person reads it. */
+  kind: string
+  /** pg_identify_object's identity: `public.===(integer,integer)`. */
+  identity: string
+  /** A digest of its definition: a change shows as a different digest. */
+  digest: string
 }
 
 export interface DefaultPrivilegeDef {
@@ -33,7 +110,7 @@ export interface DefaultPrivilegeDef {
   role: string
   /** null: in every schema. */
   schema: string | null
-  /** 'r' tables and views, 'S' sequences. */
+  /** 'r' tables and views, 'S' sequences, 'f' functions. */
   kind: string
   /** A role name; null is PUBLIC. */
   grantee: string | null
@@ -192,4 +269,11 @@ export const emptySnapshot = (): CatalogSnapshot => ({
   publications: [],
   publicationTables: [],
   defaultPrivileges: [],
+  domains: [],
+  columnGrants: [],
+  routineGrants: [],
+  comments: [],
+  owners: [],
+  dependencies: [],
+  others: [],
 })

@@ -1,5 +1,5 @@
 import { qualified, roleName, ident } from './quote.js'
-import type { GrantDef, PolicyDef, TableDef } from './snapshot.js'
+import type { ColumnGrantDef, GrantDef, PolicyDef, RoutineGrantDef, TableDef } from './snapshot.js'
 import { goesWithOwner, type Emitter, type Statement } from './statements.js'
 
 /**
@@ -64,5 +64,52 @@ export const grantSql: Emitter<GrantDef> = (from, to, context) => {
 const PRIVILEGES = new Set(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'MAINTAIN', 'USAGE'])
 function privilegeName(privilege: string): string {
   if (!PRIVILEGES.has(privilege)) throw new Error(`Unknown privilege ${JSON.stringify(privilege)}`)
+  return privilege
+}
+
+/** Grant statements for a grantee's privileges (`SELECT`, `UPDATE*` when grantable), each privilege written by `write`. */
+function grantStatements(phase: Statement['phase'], privileges: string[], write: (privilege: string) => string, on: string, grantee: string): Statement[] {
+  const plain = privileges.filter((privilege) => !privilege.endsWith('*'))
+  const grantable = privileges.filter((privilege) => privilege.endsWith('*')).map((privilege) => privilege.slice(0, -1))
+  return [
+    ...(plain.length ? [{ phase, sql: `GRANT ${plain.map(write).join(', ')} ON ${on} TO ${grantee}` }] : []),
+    ...(grantable.length ? [{ phase, sql: `GRANT ${grantable.map(write).join(', ')} ON ${on} TO ${grantee} WITH GRANT OPTION` }] : []),
+  ]
+}
+
+/**
+ * Privileges on one column (GRANT SELECT (label) ON ...): revoked whole, then granted as the branch has them.
+ * Written after the table's own privileges, whose REVOKE takes the column privileges of that grantee along
+ * (plan.ts writes those again).
+ */
+export const columnGrantSql: Emitter<ColumnGrantDef> = (from, to, context) => {
+  const grant = (to ?? from)!.definition
+  const on = `TABLE ${qualified(grant.schema, grant.table)}`
+  const column = ident(grant.column)
+  const grantee = roleName(grant.grantee)
+  const statements: Statement[] = []
+  if (from && !goesWithOwner(from, context)) statements.push({ phase: 'column-grants', sql: `REVOKE ALL (${column}) ON ${on} FROM ${grantee}` })
+  if (to) statements.push(...grantStatements('column-grants', to.definition.privileges, (privilege) => `${columnPrivilegeName(privilege)} (${column})`, on, grantee))
+  return statements
+}
+
+/** EXECUTE on a function or procedure (PUBLIC's included: a new function gets it unless default privileges say otherwise). */
+export const routineGrantSql: Emitter<RoutineGrantDef> = (from, to, context) => {
+  const grant = (to ?? from)!.definition
+  const on = `${grant.kind === 'p' ? 'PROCEDURE' : 'FUNCTION'} ${qualified(grant.schema, grant.name)}(${grant.args})`
+  const grantee = roleName(grant.grantee)
+  const statements: Statement[] = []
+  if (from && !goesWithOwner(from, context)) statements.push({ phase: 'routine-grants', sql: `REVOKE ALL ON ${on} FROM ${grantee}` })
+  if (to) statements.push(...grantStatements('routine-grants', to.definition.privileges, routinePrivilegeName, on, grantee))
+  return statements
+}
+
+const COLUMN_PRIVILEGES = new Set(['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'])
+function columnPrivilegeName(privilege: string): string {
+  if (!COLUMN_PRIVILEGES.has(privilege)) throw new Error(`Unknown column privilege ${JSON.stringify(privilege)}`)
+  return privilege
+}
+function routinePrivilegeName(privilege: string): string {
+  if (privilege !== 'EXECUTE') throw new Error(`Unknown routine privilege ${JSON.stringify(privilege)}`)
   return privilege
 }

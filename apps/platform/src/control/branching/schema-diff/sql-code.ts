@@ -32,10 +32,14 @@ export const viewRecreated = (from: ViewDef | undefined, to: ViewDef | undefined
 
 const routineKind = (fn: Pick<FunctionDef, 'kind'>) => (fn.kind === 'p' ? 'PROCEDURE' : 'FUNCTION')
 
+/** Whether a function change is a drop and a new function (CREATE OR REPLACE cannot change its result type or kind). */
+export const functionRecreated = (from: Pick<FunctionDef, 'returns' | 'kind'> | undefined, to: Pick<FunctionDef, 'returns' | 'kind'> | undefined): boolean =>
+  Boolean(from && to && (from.returns !== to.returns || from.kind !== to.kind))
+
 /** A function whose result type changed is dropped first: CREATE OR REPLACE cannot change it. */
 export const functionSql: Emitter<Omit<FunctionDef, 'order'>> = (from, to) => {
   const statements: Statement[] = []
-  const signatureChanged = from && to && (from.definition.returns !== to.definition.returns || from.definition.kind !== to.definition.kind)
+  const signatureChanged = functionRecreated(from?.definition, to?.definition)
   if (from && (!to || signatureChanged)) {
     const old = from.definition
     statements.push({ phase: 'drop-functions', sql: `DROP ${routineKind(old)} ${qualified(old.schema, old.name)}(${old.args})` })

@@ -7,6 +7,8 @@ import type { ObjectChange } from './three-way.js'
  * constraints, indexes, views, functions, triggers, policies, grants, publications). Functions come in
  * two groups: those that read no table's row type (before the tables, so column defaults and checks can
  * call them; their bodies are not checked then, see plan.ts) and the rest (after the tables).
+ * The phases are the default order only: plan.ts moves a statement later when the catalog says its object
+ * needs another one made later (a function reading a view, a table whose default calls such a function).
  */
 export const PHASES = [
   'drop-publications',
@@ -20,12 +22,14 @@ export const PHASES = [
   'drop-tables',
   'drop-functions',
   'drop-sequences',
+  'drop-domains',
   'drop-types',
   'drop-schemas',
   'drop-extensions',
   'extensions',
   'schemas',
   'types',
+  'domains',
   'sequences',
   'functions',
   'tables',
@@ -40,8 +44,12 @@ export const PHASES = [
   'triggers',
   'row-security',
   'policies',
+  'ownership',
   'grants',
+  'column-grants',
+  'routine-grants',
   'publications',
+  'comments',
 ] as const
 
 export type Phase = (typeof PHASES)[number]
@@ -51,6 +59,8 @@ export interface Statement {
   sql: string
   /** Order inside the phase (views by creation order); default 0. */
   order?: number
+  /** The key of the object the statement makes or changes; by default the object of the change that wrote it. */
+  subject?: string
 }
 
 export interface EmitContext {
@@ -61,6 +71,10 @@ export interface EmitContext {
   branch: CatalogObjects
   /** Changes the comparer cannot write as SQL, in words. */
   unsupported: string[]
+  /** Branch changes to objects of kinds the comparer does not compare (operators...), in words. */
+  notCompared: string[]
+  /** The role the SQL runs as (the owner of what it makes). */
+  creator: string
 }
 
 export type Emitter<D> = (from: CatalogObject<D> | undefined, to: CatalogObject<D> | undefined, context: EmitContext) => Statement[]

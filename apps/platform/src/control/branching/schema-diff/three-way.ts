@@ -22,6 +22,8 @@ export interface ObjectChange {
 
 export interface ThreeWayInput {
   base: CatalogObjects | null
+  /** Kinds the base does not record (it was taken before they were compared): those compare as without a base. */
+  unknownInBase?: ReadonlySet<string>
   parentBefore: CatalogObjects
   parentNow: CatalogObjects
   branch: CatalogObjects
@@ -32,8 +34,8 @@ export interface ThreeWayResult {
   conflicts: CatalogObject[]
 }
 
-export function compareThreeWay({ base, parentBefore, parentNow, branch }: ThreeWayInput): ThreeWayResult {
-  const keys = new Set([...(base?.keys() ?? []), ...parentBefore.keys(), ...parentNow.keys(), ...branch.keys()])
+export function compareThreeWay({ base: recorded, unknownInBase, parentBefore, parentNow, branch }: ThreeWayInput): ThreeWayResult {
+  const keys = new Set([...(recorded?.keys() ?? []), ...parentBefore.keys(), ...parentNow.keys(), ...branch.keys()])
   const changes: ObjectChange[] = []
   const conflicts: CatalogObject[] = []
   const same = (a: CatalogObject | undefined, b: CatalogObject | undefined) =>
@@ -42,6 +44,8 @@ export function compareThreeWay({ base, parentBefore, parentNow, branch }: Three
     const before = parentBefore.get(key)
     const now = parentNow.get(key)
     const theirs = branch.get(key)
+    const kind = (theirs ?? before ?? now ?? recorded?.get(key))!.kind
+    const base = recorded && !unknownInBase?.has(kind) ? recorded : null
     const branchChanged = base ? !same(base.get(key), theirs) : theirs !== undefined && !same(before, theirs)
     if (!branchChanged || same(now, theirs)) continue
     const parentChanged = base ? !same(base.get(key), before) : false

@@ -1,0 +1,250 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * Copies of file trees that are on disk when the call returns: what a Postgres data directory copy needs
+ * (branches, resets, PITR base backups) before the platform records it as whole.
+ *
+ * Why durable here and not by Postgres: a copy's first start replays WAL from its backup's checkpoint and
+ * assumes every page before it is on disk. Postgres fsyncs the data directory once at that start
+ * (SyncDataDirectory), but the copy's directory is renamed into place before, and a host crash between
+ * the rename and that start would leave a "whole" copy with pages that never reached the disk. So every
+ * file and directory is synced before the call returns (the caller renames after), and Postgres's own
+ * pass at the start then finds nothing left to write.
+ *
+ * How it stays fast (measured on ext4 with a 1 GB file: `cp` then `sync` about 2x the `cp` alone; this
+ * about 1.5x, and on a whole data directory about the `cp -a` that does not sync):
+ * - Reflink first (FICLONE): where the filesystem shares blocks (XFS, btrfs) a file costs a metadata
+ *   update, whatever its size; probed once per copy, and a file that cannot be cloned is copied.
+ * - Otherwise large files are copied in chunks whose write-back starts while the next chunks are copied
+ *   (one fdatasync in flight per file): the disk writes while the CPU copies, instead of one long sync
+ *   at the end. Letting a gigabyte pile up as dirty pages also makes the kernel throttle the writer
+ *   (balance_dirty_pages): the same chunked copy without the syncs measured eight times slower.
+ * - Small files (a fresh cluster has about a thousand catalog files) go through copyFile (the kernel's
+ *   copy_file_range) and are synced together at the end by one syncfs: an fsync each costs a journal
+ *   commit each (measured: 2 s of fsyncs for 25 MB).
+ * - A few files at once, largest first (a 1 GB relation segment does not start last).
+ */
+
+/** Files from this size are copied in chunks with write-back overlapped; smaller ones whole. */
+const CHUNKED_FROM = 16 * 1024 * 1024
+const CHUNK = 4 * 1024 * 1024
+/** Bytes written between two fdatasync calls of one file (the next starts once the previous is done). */
+const SYNC_EVERY = 64 * 1024 * 1024
+/** Files copied at once: enough to overlap the disk and two cores without thousands of open files. */
+const WORKERS = 4
+
+export type CopyMethod = 'reflink' | 'copy'
+
+/** Who the copy's files belong to (the server that will run on them), when the platform runs as root. */
+export interface FileOwner {
+  uid: number
+  gid: number
+}
+
+export interface CopyOptions {
+  /** Whether to clone (probed when absent). */
+  reflink?: boolean
+  /**
+   * Given to every file and directory before the sync: the server then does not chown its tree at its first
+   * start, which would dirty every inode again for Postgres's own fsync pass (measured on XFS: 0.25 s of
+   * log forces for a fresh cluster's thousand files).
+   */
+  owner?: FileOwner
+}
+
+interface FileEntry {
+  from: string
+  to: string
+  size: number
+  mode: number
+}
+
+/** Files Postgres may create and drop while a copy runs: a vanished one is simply not copied (as pg_basebackup does). */
+const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
+/** A filesystem without reflinks answers one of these to FICLONE. */
+const cannotClone = (error: unknown) => ['EOPNOTSUPP', 'ENOTSUP', 'EXDEV', 'EINVAL', 'ENOSYS', 'ENOTTY'].includes((error as NodeJS.ErrnoException).code ?? '')
+
+/** Whether `dir`'s filesystem clones files (FICLONE through copyFile, without a child process). */
+export async function supportsReflink(dir: string): Promise<boolean> {
+  fs.mkdirSync(dir, { recursive: true })
+  const probe = path.join(dir, `.reflink-probe-${process.pid}-${Date.now()}`)
+  try {
+    await fs.promises.writeFile(probe, 'x')
+    await fs.promises.copyFile(probe, `${probe}.copy`, fs.constants.COPYFILE_FICLONE_FORCE)
+    return true
+  } catch {
+    return false
+  } finally {
+    await fs.promises.rm(probe, { force: true })
+    await fs.promises.rm(`${probe}.copy`, { force: true })
+  }
+}
+
+/** Files and directories under the named entries of `sourceDir`; directories are made in `targetDir` (modes kept). */
+function walk(sourceDir: string, targetDir: string, names: string[], owner: FileOwner | undefined): { files: FileEntry[]; dirs: string[] } {
+  const files: FileEntry[] = []
+  const dirs: string[] = []
+  const visit = (from: string, to: string) => {
+    let stat: fs.Stats
+    try {
+      stat = fs.lstatSync(from)
+    } catch (error) {
+      if (vanished(error)) return
+      throw error
+    }
+    if (stat.isDirectory()) {
+      // Temporary files of running queries are never part of a copy.
+      if (path.basename(from) === 'pgsql_tmp') return
+      fs.mkdirSync(to, { recursive: true, mode: stat.mode & 0o777 })
+      if (owner) fs.chownSync(to, owner.uid, owner.gid)
+      dirs.push(to)
+      let children: string[] = []
+      try {
+        children = fs.readdirSync(from)
+      } catch (error) {
+        if (!vanished(error)) throw error
+      }
+      for (const child of children) visit(path.join(from, child), path.join(to, child))
+    } else if (stat.isFile()) {
+      files.push({ from, to, size: stat.size, mode: stat.mode & 0o777 })
+    }
+  }
+  for (const name of names) visit(path.join(sourceDir, name), path.join(targetDir, name))
+  return { files, dirs }
+}
+
+/** fsync of a path (a file, or a directory for the entries in it). */
+export const syncDirectory = (dir: string) => syncPath(dir)
+
+async function syncPath(file: string): Promise<void> {
+  const handle = await fs.promises.open(file, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** A large file in chunks, its write-back started every SYNC_EVERY bytes while the copy goes on. */
+async function copyChunked(file: FileEntry, buffer: Buffer, owner: FileOwner | undefined): Promise<void> {
+  const source = await fs.promises.open(file.from, 'r')
+  try {
+    const target = await fs.promises.open(file.to, 'w', file.mode)
+    let syncing: Promise<void> = Promise.resolve()
+    try {
+      if (owner) await target.chown(owner.uid, owner.gid)
+      let unsynced = 0
+      // Reads until the end the file has now (a relation may grow during an online copy: WAL replay covers it).
+      for (let offset = 0; ; ) {
+        const { bytesRead } = await source.read(buffer, 0, buffer.length, offset)
+        if (!bytesRead) break
+        for (let written = 0; written < bytesRead; ) written += (await target.write(buffer, written, bytesRead - written, offset + written)).bytesWritten
+        offset += bytesRead
+        unsynced += bytesRead
+        if (unsynced >= SYNC_EVERY) {
+          unsynced = 0
+          await syncing
+          syncing = target.datasync()
+        }
+      }
+      await syncing
+      await target.sync()
+    } finally {
+      await syncing.catch(() => {})
+      await target.close()
+    }
+  } finally {
+    await source.close()
+  }
+}
+
+async function copyOne(file: FileEntry, options: CopyOptions, buffer: Buffer, unsynced: string[]): Promise<void> {
+  const { owner } = options
+  if (options.reflink) {
+    try {
+      await fs.promises.copyFile(file.from, file.to, fs.constants.COPYFILE_FICLONE_FORCE)
+      if (owner) await fs.promises.chown(file.to, owner.uid, owner.gid)
+      // Only metadata to write: synced with the others at the end.
+      unsynced.push(file.to)
+      return
+    } catch (error) {
+      if (!cannotClone(error)) throw error
+    }
+  }
+  if (file.size >= CHUNKED_FROM) return copyChunked(file, buffer, owner)
+  // copyFile keeps the mode (libuv copies it) and lets the kernel copy (copy_file_range). Synced with the others at the end.
+  await fs.promises.copyFile(file.from, file.to)
+  if (owner) await fs.promises.chown(file.to, owner.uid, owner.gid)
+  unsynced.push(file.to)
+}
+
+/**
+ * Copies entries (files and trees) of `sourceDir` into `targetDir` and syncs every file and directory
+ * made. Modes are kept; owners are `options.owner` or the caller (a server otherwise takes its tree over
+ * when it starts). Answers how: 'reflink' when the filesystem shared the blocks.
+ */
+export async function copyEntries(sourceDir: string, targetDir: string, names: string[], options: CopyOptions = {}): Promise<CopyMethod> {
+  const clone = options.reflink ?? (await supportsReflink(targetDir))
+  const { files, dirs } = walk(sourceDir, targetDir, names, options.owner)
+  files.sort((a, b) => b.size - a.size)
+  const unsynced: string[] = []
+  let next = 0
+  const worker = async () => {
+    const buffer = Buffer.allocUnsafe(CHUNK)
+    for (let index = next++; index < files.length; index = next++) {
+      try {
+        await copyOne(files[index]!, { ...options, reflink: clone }, buffer, unsynced)
+      } catch (error) {
+        if (!vanished(error)) throw error
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(WORKERS, files.length) }, worker))
+  await syncAll(targetDir, unsynced, [...new Set([...dirs, targetDir])].reverse())
+  return clone ? 'reflink' : 'copy'
+}
+
+/**
+ * The small (or cloned) files and the directories made: one syncfs of the target's filesystem (`sync -f`,
+ * coreutils; one journal commit) rather than an fsync per file; where that fails, fsync one by one.
+ */
+async function syncAll(targetDir: string, files: string[], dirs: string[]): Promise<void> {
+  if (!files.length && !dirs.length) return
+  try {
+    await run('sync', ['-f', targetDir])
+    return
+  } catch {
+    // No coreutils sync with -f (syncfs): one by one below.
+  }
+  let next = 0
+  const worker = async () => {
+    for (let index = next++; index < files.length; index = next++) await syncPath(files[index]!).catch((error: unknown) => {
+      if (!vanished(error)) throw error
+    })
+  }
+  await Promise.all(Array.from({ length: WORKERS }, worker))
+  for (const dir of dirs) await syncPath(dir)
+}
+
+/** Writes a small file and syncs it (backup_label beside a synced copy). */
+export async function writeDurably(file: string, text: string, owner?: FileOwner): Promise<void> {
+  const handle = await fs.promises.open(file, 'w', 0o600)
+  try {
+    if (owner) await handle.chown(owner.uid, owner.gid)
+    await handle.writeFile(text)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Renames and syncs the directory holding the new name, so that the rename survives a host crash. */
+export async function renameDurably(from: string, to: string): Promise<void> {
+  await fs.promises.rename(from, to)
+  await syncPath(path.dirname(to))
+}
