@@ -22,15 +22,39 @@ const ONGOING_SQL = `
   WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'
     AND (application_name = $1 OR application_name NOT LIKE 'stratum-%')`
 
+/** Entries kept before starting over: deleted projects' pools must not pile up. */
+const MAX_KEPT_POOLS = 3_000
+
+/** The sealed password each mode logs in with: a new one (a password change) means a new login. */
+const SEALED_PASSWORD: Record<SqlMode, (project: ProjectRow) => string | null> = {
+  'read-only': (project) => project.readonly_password_sealed,
+  full: (project) => project.editor_password_sealed,
+  admin: (project) => project.admin_password_sealed,
+}
+
 /**
  * Runs users' SQL on a project's instance: read-only (as the read-only role) or full (as the
  * superuser), each from a small pool; lists, cancels and terminates running queries.
  */
 export class SqlService {
+  /**
+   * Each project's pool per mode, with the login it was asked for: a query on an unchanged project opens no secret
+   * and builds no login again (issue 32). A new port or password asks the registry again, and so does a pool the
+   * registry ended (the project stopped, or another caller's newer login replaced it).
+   */
+  private readonly pools = new Map<string, { login: string; pool: pg.Pool }>()
+
   constructor(private readonly projects: ProjectService) {}
 
   private pool(project: ProjectRow, mode: SqlMode) {
-    return sqlPool(this.projects.connections, this.target(project, mode), mode)
+    const key = `${project.ref}\u0000${mode}`
+    const login = `${project.port}\u0000${SEALED_PASSWORD[mode](project)}`
+    const kept = this.pools.get(key)
+    if (kept && kept.login === login && !kept.pool.ending) return kept.pool
+    const pool = sqlPool(this.projects.connections, this.target(project, mode), mode)
+    if (this.pools.size >= MAX_KEPT_POOLS) this.pools.clear()
+    this.pools.set(key, { login, pool })
+    return pool
   }
 
   private target(project: ProjectRow, role: 'read-only' | 'full' | 'admin'): SqlTarget {

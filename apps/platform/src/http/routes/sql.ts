@@ -21,7 +21,8 @@ import type { RunOutcome } from '../../sql-runner/runner.js'
 import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'
 import { migrationRoutes } from './migrations.js'
-import { recordInHistory, sqlHistoryRoutes, type HistoryOutcome } from './sql-history.js'
+import { finishInHistory, sqlHistoryRoutes, startInHistory, type HistoryOutcome } from './sql-history.js'
+import { QueryHistory, type HistoryEntry } from '../../sql-runner/history.js'
 import { assertCan } from '../../auth/project-access.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
@@ -96,6 +97,12 @@ export async function sqlRoutes(
     throw rateLimited(memberLimitMessage(members.limit))
   }
 
+  const history = new QueryHistory(ctx.db, app.log)
+  // Ends of runs not yet written are written before the platform's database closes.
+  app.addHook('onClose', async () => {
+    await history.settled()
+  })
+
   async function access(request: FastifyRequest) {
     const { ref } = parse(RefParams, request.params)
     const found = await projectAccess(ctx.db, request, ref, 'projects.read', ctx.accessCache)
@@ -112,15 +119,25 @@ export async function sqlRoutes(
     const answer = (outcome: RunOutcome) => queryAnswer(outcome, { readOnly: body.read_only, autoLimit: limited.autoLimit, canWrite: roleCan(role, 'sql.write') })
     const slot = memberSlot(request, reply, project)
     const started = performance.now()
+    // The history entry is written while the query runs, not after it (sql-runner/history.ts): started once the query
+    // is sent, or at the end when nothing was sent (a database not reachable).
+    let entry: HistoryEntry | null = null
+    const startHistory = () => {
+      if (body.history) entry ??= startInHistory(history, request, project.ref, body.history_query ?? body.query, body.history_parameters)
+      return entry
+    }
     /** The run goes in the member's history, except a read-only refusal the dashboard offers to run again with write access. */
     const remember = async (run: Omit<HistoryOutcome, 'durationMs'>) => {
-      if (!body.history) return
+      const kept = startHistory()
+      if (!kept) return
       const error = run.outcome?.error
-      if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) return
-      await recordInHistory(ctx, request, project.ref, body.history_query ?? body.query, { ...run, durationMs: performance.now() - started, parameters: body.history_parameters })
+      if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) kept.finish(null)
+      else finishInHistory(kept, { ...run, durationMs: performance.now() - started })
+      // The entry is in the table when the answer arrives (how the run ended follows, batched): it was written meanwhile.
+      await kept.written
     }
     // The editor shows values as Postgres prints them (bytea as \x..., arrays as {1,2}).
-    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, values: 'postgres' as const }
+    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, onStarted: startHistory, values: 'postgres' as const }
 
     if ((request.headers.accept ?? '').includes(SQL_STREAM_MEDIA_TYPE)) {
       const frames = new PassThrough()
@@ -226,7 +243,7 @@ export async function sqlRoutes(
   route(app, 'POST /v1/projects/{ref}/database/query', (request, reply) => v1Query(request, reply, false))
   route(app, 'POST /v1/projects/{ref}/database/query/read-only', (request, reply) => v1Query(request, reply, true))
 
-  await sqlHistoryRoutes(app, ctx)
+  await sqlHistoryRoutes(app, ctx, history)
 
   await migrationRoutes(app, ctx, async (request, reply, project, query) => {
     assertActive(project)
