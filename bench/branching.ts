@@ -20,6 +20,7 @@ import { archiveSettings } from '../apps/platform/src/control/pitr/archive-paths
 import { makeOwnedDir } from '../apps/platform/src/control/os-user.js'
 import { isPortFree } from '../apps/platform/src/control/ports.js'
 import { PostgresServer } from '../apps/platform/src/control/postgres-server.js'
+import { recordFigures, ratioOf, type Figure } from './figures.js'
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -135,6 +136,14 @@ async function branchCopies(root: string, label: string): Promise<void> {
       await branch.stop()
       if (count !== rows) throw new Error(`the copy holds ${count} rows, not ${rows}`)
       const goal = copy.method === 'reflink' ? ' (goal < 1 s)' : ` (goal <= 1.3x cp -a: ${(1.3 * floor).toFixed(2)} s)`
+      figures.push({
+        name: `branch of a ${size.toFixed(0)} MB database answering, ${label}`,
+        now: `${ready.toFixed(2)} s (${copy.method})`,
+        floor: `cp -a ${floor.toFixed(2)} s (then sync ${floorSync.toFixed(2)} s)`,
+        ratio: ratioOf(ready, floor),
+        goal: copy.method === 'reflink' ? '< 1 s with reflink' : '<= 1.3x cp -a',
+        met: copy.method === 'reflink' ? ready < 1 : ready <= 1.3 * floor,
+      })
       const phases = copy.phases
       console.log(
         `  ${label}: ${size.toFixed(0)} MB database: cp -a ${floor.toFixed(2)} s (floor; then sync ${floorSync.toFixed(2)} s) | online copy (${copy.method}) ${copied.toFixed(2)} s ` +
@@ -201,11 +210,22 @@ async function archivingCost(): Promise<void> {
       `  write load, ${CLIENTS} clients x ${TRANSACTIONS} transactions (best of 2): archiving off ${off.toFixed(0)} tx/s | on ${on.toFixed(0)} tx/s ` +
         `(${archived} segments archived) = ${(on / off).toFixed(3)}x, ${((1 - on / off) * 100).toFixed(1)}% loss (goal < 10%)`,
     )
+    figures.push({
+      name: `write load with WAL archiving on (PITR add-on), ${CLIENTS} clients`,
+      now: `${on.toFixed(0)} tx/s`,
+      floor: `archiving off ${off.toFixed(0)} tx/s`,
+      ratio: ratioOf(on, off),
+      goal: '< 10% throughput loss',
+      met: on / off > 0.9,
+    })
   } finally {
     await server.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** What this run measured, for bench/README.md (figures.ts). */
+const figures: Figure[] = []
 
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 
@@ -224,6 +244,7 @@ async function main() {
   if (process.argv.includes('--no-archiving')) console.log('  not measured (--no-archiving)')
   else await archivingCost()
   console.log(`Load average after: ${loadAverage()}`)
+  recordFigures('branching', figures)
 }
 
 main().catch((error) => {

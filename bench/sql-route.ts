@@ -28,6 +28,7 @@ import path from 'node:path'
 import { hashToken, newAccessToken, tokenAlias } from '../apps/platform/src/auth/secrets.js'
 import { loadConfig } from '../apps/platform/src/config.js'
 import { startPlatform } from '../apps/platform/src/main.js'
+import { recordFigures, ratioOf, type Figure } from './figures.js'
 
 const PORT_BLOCK = 29_500
 const EMAIL = 'bench-sql@example.com'
@@ -106,6 +107,7 @@ async function main() {
 
     console.log('\nStratum benchmarks: the SQL query route (this machine, this session)')
     console.log(`load average before: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`)
+    const figures: Figure[] = []
     for (const bench of CASES) {
       const times: Record<keyof typeof ways, number[]> = { direct: [], plain: [], stratum: [] }
       const answer = (await ways.stratum(bench.sql)) as { results: Array<{ rows: unknown[] }> }
@@ -123,7 +125,28 @@ async function main() {
       console.log(`  plain Fastify + pg route:    ${line('plain')}`)
       console.log(`  Stratum query route:         ${line('stratum')} (goal <= ${bench.goal})`)
       console.log(`  Stratum to the plain route:  ${(p50('stratum') / p50('plain')).toFixed(2)} (goal <= ${bench.plainGoal})`)
+      const toPlain = ratioOf(p50('stratum'), p50('plain'))
+      const toDirect = ratioOf(p50('stratum'), p50('direct'))
+      figures.push(
+        {
+          name: `SQL route, ${bench.name} (p50), to the bare route`,
+          now: `${p50('stratum').toFixed(3)} ms (p99 ${percentile(times.stratum, 0.99).toFixed(3)} ms)`,
+          floor: `bare Fastify + pg route ${p50('plain').toFixed(3)} ms`,
+          ratio: toPlain,
+          goal: `<= ${bench.plainGoal}x the bare route`,
+          met: toPlain <= bench.plainGoal,
+        },
+        {
+          name: `SQL route, ${bench.name} (p50), to direct pg`,
+          now: `${p50('stratum').toFixed(3)} ms`,
+          floor: `direct pg client ${p50('direct').toFixed(3)} ms`,
+          ratio: toDirect,
+          goal: `<= ${bench.goal}x direct pg`,
+          met: toDirect <= bench.goal,
+        },
+      )
     }
+    recordFigures('sql-route', figures)
     console.log(`load average after: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`)
     const profileDir = process.env.BENCH_SQL_CPU_PROF
     if (profileDir) {
