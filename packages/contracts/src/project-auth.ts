@@ -18,6 +18,9 @@ const UrlAllowList = z
 
 const PerWindow = z.number().int().min(1).max(2_147_483_647)
 
+/** A feature the platform does not serve: only `false` is accepted, with a message that says so. */
+const NotOffered = (what: string) => z.boolean().refine((value) => !value, `${what} is not offered on this platform`)
+
 /**
  * The settings of a project's auth service, with the Management API's field names
  * (AuthConfigResponse / UpdateAuthConfigBody of /v1/projects/{ref}/config/auth): the ones this
@@ -61,8 +64,37 @@ export const ProjectAuthSettings = z.object({
   mfa_totp_enroll_enabled: z.boolean(),
   /** Users may verify their TOTP factors, which raises a session to aal2. */
   mfa_totp_verify_enabled: z.boolean(),
+  /** Users may add a phone factor (a code by SMS, through the project's outbox) to their account. */
+  mfa_phone_enroll_enabled: z.boolean(),
+  /** Users may verify their phone factors, which raises a session to aal2. */
+  mfa_phone_verify_enabled: z.boolean(),
+  /** Digits of a phone factor's code. */
+  mfa_phone_otp_length: z.number().int().min(6).max(10),
+  /** Seconds before a phone factor is sent another code. */
+  mfa_phone_max_frequency: z.number().int().min(0).max(32_767),
+  /** The SMS of a phone factor's code; `{{ .Code }}` stands for the code. */
+  mfa_phone_template: z.string().min(1).max(1_000).refine((value) => value.includes('{{ .Code }}'), 'The template must contain {{ .Code }}'),
   /** Factors a user may have, verified or not (0: none, as Supabase's reference allows). */
   mfa_max_enrolled_factors: z.number().int().min(0).max(2_147_483_647),
+  /** Seconds before a confirmation email to the same user is sent again (GoTrue's SMTP max frequency). */
+  smtp_max_frequency: z.number().int().min(0).max(32_767),
+  /** An email change is confirmed from both the current and the new address (GoTrue's double confirm). */
+  mailer_secure_email_change_enabled: z.boolean(),
+  /** Users may link and unlink identities themselves (GET /user/identities/authorize, DELETE /user/identities/{id}). */
+  security_manual_linking_enabled: z.boolean(),
+  /** A password change needs the nonce sent by /reauthenticate, unless the session signed in within the last 24 hours. */
+  security_update_password_require_reauthentication: z.boolean(),
+  /** Fixed SMS codes for test numbers, `phone=code` comma-separated (no message is sent to them). */
+  sms_test_otp: z
+    .string()
+    .max(10_000)
+    .regex(/^([0-9]{1,15}=[0-9]+,?)*$/, 'Use phone=code pairs separated by commas, e.g. 15551234567=123456')
+    .nullable(),
+  /** Services this platform does not offer: accepted as off only, so the settings say what is served. */
+  saml_enabled: NotOffered('SAML 2.0 single sign-on'),
+  external_web3_solana_enabled: NotOffered('Sign in with Solana'),
+  external_web3_ethereum_enabled: NotOffered('Sign in with Ethereum'),
+  oauth_server_enabled: NotOffered('The OAuth 2.1 server'),
   /** The project's own mail server; null: emails go to the project's outbox. */
   smtp_host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'Enter a host name or IP address').nullable(),
   smtp_port: z.string().regex(/^\d{1,5}$/, 'Enter a port number').nullable(),

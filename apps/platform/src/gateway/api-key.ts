@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
-import { jwtVerify, type JWTPayload } from 'jose'
+import type { JWTPayload } from 'jose'
 import { keyDigest, looksLikeNamedKey } from '../keys/named-keys.js'
+import { verifiedProjectClaims } from '../keys/project-keys.js'
 import type { GatewayProject } from './project-directory.js'
 
 /** A refused request: the status and the body Supabase's gateway answers with. */
@@ -100,24 +101,11 @@ export function checkApiKey(
   return { apikeyRole, apikey, bearer }
 }
 
-const MAX_CACHED_TOKENS = 10_000
-const verified = new Map<string, { secret: string; claims: JWTPayload }>()
-
 /**
- * The bearer's claims when it is an HS256 JWT signed with the project's current secret and not
- * expired; null otherwise. Verified tokens are remembered (per secret), so a client that repeats its
- * token pays for the signature once.
+ * The bearer's claims when it is a JWT of the project (HS256 with its secret, or ES256/RS256 with one of its signing
+ * keys; keys/project-keys.ts verifies and remembers them) carrying a role, and not expired; null otherwise.
  */
 export async function verifiedClaims(project: GatewayProject, token: string): Promise<JWTPayload | null> {
-  const known = verified.get(token)
-  if (known && known.secret === project.jwtSecret && (known.claims.exp === undefined || known.claims.exp * 1000 > Date.now())) return known.claims
-  try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(project.jwtSecret), { algorithms: ['HS256'] })
-    if (typeof payload.role !== 'string') return null
-    if (verified.size >= MAX_CACHED_TOKENS) verified.delete(verified.keys().next().value as string)
-    verified.set(token, { secret: project.jwtSecret, claims: payload })
-    return payload
-  } catch {
-    return null
-  }
+  const claims = await verifiedProjectClaims(project, token)
+  return claims && typeof claims.role === 'string' ? claims : null
 }

@@ -4,7 +4,7 @@ import type { ProjectService } from '../control/projects.js'
 import { findProject } from '../control/project-store.js'
 import type { SecretBox } from '../control/secret-box.js'
 import { listNamedKeys, type NamedKeyType } from '../keys/named-keys.js'
-import { ensureProjectKeys } from '../keys/project-keys.js'
+import { ensureProjectKeys, loadSigningKeySet, type SigningKeySet } from '../keys/project-keys.js'
 import { getPostgrestSettings, type PostgrestSettings } from '../services/rest/config.js'
 import { getStoredRealtimeConfig, type StoredRealtimeConfig } from '../services/realtime/config.js'
 import type { Db } from '../store/db.js'
@@ -22,6 +22,8 @@ export interface GatewayProject {
   /** The instance's port on this machine. */
   port: number
   jwtSecret: string
+  /** The auth service's asymmetric signing keys (keys/project-keys.ts): every service verifies tokens with them. */
+  signingKeys: SigningKeySet
   anonKey: string
   serviceRoleKey: string
   legacyEnabled: boolean
@@ -160,11 +162,12 @@ export class ProjectDirectory {
 export async function loadGatewayProject(db: Db, projects: ProjectService, secrets: SecretBox, ref: string): Promise<GatewayProject | null> {
   const row = await findProject(db, ref)
   if (!row) return null
-  const [keys, settings, named, realtime] = await Promise.all([
+  const [keys, settings, named, realtime, signingKeys] = await Promise.all([
     ensureProjectKeys(db, secrets, ref),
     getPostgrestSettings(db, ref),
     listNamedKeys(db, ref),
     getStoredRealtimeConfig(db, ref),
+    loadSigningKeySet(db, secrets, ref),
   ])
   let authenticatorUri = ''
   let authenticatorPassword = ''
@@ -179,6 +182,7 @@ export async function loadGatewayProject(db: Db, projects: ProjectService, secre
     status: row.status,
     port: row.port,
     jwtSecret: keys.jwtSecret,
+    signingKeys,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     legacyEnabled: keys.legacyEnabled,

@@ -62,6 +62,11 @@ export const MANAGEMENT_SURFACE: readonly SurfacePair[] = [
   // Service settings (project-auth.ts, postgrest-config.ts, storage.ts, types-and-hostname.ts)
   ...claim('GET', '/v1/projects/{ref}/config/auth', '/v1/projects/{ref}/postgrest', '/v1/projects/{ref}/config/storage', '/v1/projects/{ref}/storage/buckets'),
   ...claim('PATCH', '/v1/projects/{ref}/config/auth', '/v1/projects/{ref}/postgrest', '/v1/projects/{ref}/config/storage'),
+  // JWT signing keys (services/auth/routes.ts, keys/project-keys.ts)
+  ...claim('GET', '/v1/projects/{ref}/config/auth/signing-keys', '/v1/projects/{ref}/config/auth/signing-keys/legacy', '/v1/projects/{ref}/config/auth/signing-keys/{id}'),
+  ...claim('POST', '/v1/projects/{ref}/config/auth/signing-keys', '/v1/projects/{ref}/config/auth/signing-keys/legacy'),
+  ...claim('PATCH', '/v1/projects/{ref}/config/auth/signing-keys/{id}'),
+  ...claim('DELETE', '/v1/projects/{ref}/config/auth/signing-keys/{id}'),
   // Realtime's settings (realtime-config.ts)
   ...claim('GET', '/v1/projects/{ref}/config/realtime'),
   ...claim('PATCH', '/v1/projects/{ref}/config/realtime'),

@@ -302,11 +302,13 @@ describe('MFA with TOTP factors through supabase-js', () => {
 
   it('gives a project whose auth schema predates MFA its tables on the next auth request', async () => {
     // As a project made before schema 2 has it: no MFA tables, schema 1 recorded.
-    await sql(`drop table auth.mfa_amr_claims, auth.mfa_challenges, auth.mfa_factors; delete from auth.schema_migrations where version = 'stratum_auth_2'`)
+    await sql(`drop table auth.mfa_amr_claims, auth.mfa_challenges, auth.mfa_factors; delete from auth.schema_migrations where version in ('stratum_auth_2', 'stratum_auth_3')`)
     // A settings change makes the service look at the project again (as a restart would).
     await configure({ mfa_max_enrolled_factors: 10 })
     const user = await userWithFactor()
     expect((await user.app.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2' })
-    expect(await sql(`select version from auth.schema_migrations where version = 'stratum_auth_2'`)).toHaveLength(1)
+    // Brought to the current schema (3: the rate-limit windows too).
+    expect(await sql(`select version from auth.schema_migrations where version = 'stratum_auth_3'`)).toHaveLength(1)
+    expect(await sql(`select 1 from pg_tables where schemaname = 'auth' and tablename = 'stratum_rate_limits'`)).toHaveLength(1)
   })
 })

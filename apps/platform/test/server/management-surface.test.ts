@@ -204,6 +204,16 @@ describe('the claimed Management API surface', () => {
     // Service settings
     await call('GET', '/v1/projects/{ref}/config/auth', () => client.getAuthServiceConfig(ref))
     await call('PATCH', '/v1/projects/{ref}/config/auth', () => client.updateAuthServiceConfig(ref, { site_url: 'http://localhost:3000' }))
+    // Signing keys: a key made, put in use, the legacy secret back in use, the key revoked and removed.
+    await call('GET', '/v1/projects/{ref}/config/auth/signing-keys', () => client.getProjectSigningKeys(ref))
+    await call('GET', '/v1/projects/{ref}/config/auth/signing-keys/legacy', () => client.getLegacySigningKey(ref))
+    const legacyKey = await call<{ id: string }>('POST', '/v1/projects/{ref}/config/auth/signing-keys/legacy', () => client.createLegacySigningKey(ref))
+    const signingKey = await call<{ id: string }>('POST', '/v1/projects/{ref}/config/auth/signing-keys', () => client.createProjectSigningKey(ref, { algorithm: 'ES256' }))
+    await call('GET', '/v1/projects/{ref}/config/auth/signing-keys/{id}', () => client.getProjectSigningKey(ref, signingKey.id))
+    await call('PATCH', '/v1/projects/{ref}/config/auth/signing-keys/{id}', () => client.updateProjectSigningKey(ref, signingKey.id, { status: 'in_use' }))
+    await api(t, 'PATCH', `/v1/projects/${ref}/config/auth/signing-keys/${legacyKey.id}`, { token }, { status: 'in_use' })
+    await api(t, 'PATCH', `/v1/projects/${ref}/config/auth/signing-keys/${signingKey.id}`, { token }, { status: 'revoked' })
+    await call('DELETE', '/v1/projects/{ref}/config/auth/signing-keys/{id}', () => client.removeProjectSigningKey(ref, signingKey.id))
     await call('GET', '/v1/projects/{ref}/postgrest', () => client.getPostgrestServiceConfig(ref))
     await call('PATCH', '/v1/projects/{ref}/postgrest', () => client.updatePostgrestServiceConfig(ref, { max_rows: 500 }))
     await call('GET', '/v1/projects/{ref}/config/realtime', () => client.getRealtimeConfig(ref))

@@ -27,11 +27,30 @@ describe('auth redirects', () => {
 })
 
 describe('auth rate limits', () => {
-  it('counts per key within a window and opens a new window after it', () => {
-    const limiter = new RateLimiter()
-    expect([1, 2, 3].map(() => limiter.take('k', 2, 1_000, 0))).toEqual([true, true, false])
-    expect(limiter.take('other', 2, 1_000, 0)).toBe(true)
-    expect(limiter.take('k', 2, 1_000, 1_001)).toBe(true)
+  it("counts in the project's database, and answers a key it saw over its limit from memory until its window ends", async () => {
+    // The upsert's answer, as auth.stratum_rate_limits gives it: the hits of the key's window (capped at limit + 1).
+    const hits = new Map<string, number>()
+    const statements: string[] = []
+    const databases = {
+      query: async (_ref: string, text: string, values: unknown[] = []) => {
+        statements.push(text)
+        const key = String(values[0])
+        const count = Math.min((hits.get(key) ?? 0) + 1, Number(values[2]) + 1)
+        hits.set(key, count)
+        return { rows: [{ hits: count, window_ends_at: new Date(Date.now() + 60_000) }] }
+      },
+    }
+    const limiter = new RateLimiter(databases as never)
+    const taken = []
+    for (let i = 0; i < 3; i++) taken.push(await limiter.take('ref', 'k', 2, 60_000))
+    expect(taken).toEqual([true, true, false])
+    expect(await limiter.take('ref', 'other', 2, 60_000)).toBe(true)
+    const before = statements.length
+    expect(await limiter.take('ref', 'k', 2, 60_000)).toBe(false)
+    expect(statements.length).toBe(before)
+    // A project that raises its limit is asked again at once.
+    expect(await limiter.take('ref', 'k', 10, 60_000)).toBe(true)
+    expect(statements.length).toBe(before + 1)
   })
 })
 

@@ -19,6 +19,8 @@ export type AuditAction =
   | 'verification_attempted'
   | 'factor_unenrolled'
   | 'factor_deleted'
+  | 'user_reauthenticate_requested'
+  | 'identity_unlinked'
 
 /** GoTrue's log type of the factor actions. */
 const FACTOR_ACTIONS = new Set<AuditAction>(['factor_in_progress', 'challenge_created', 'verification_attempted', 'factor_unenrolled', 'factor_deleted'])
@@ -33,7 +35,7 @@ export async function audit(db: Queryable, action: AuditAction, actor: Pick<User
     actor_username: actor.email ?? actor.phone ?? '',
     actor_via_sso: false,
     action,
-    log_type: FACTOR_ACTIONS.has(action) ? 'factor' : action === 'login' || action === 'logout' || action === 'token_refreshed' ? 'token' : action.startsWith('user_') ? 'user' : 'account',
+    log_type: FACTOR_ACTIONS.has(action) ? 'factor' : action === 'login' || action === 'logout' || action === 'token_refreshed' ? 'token' : action.startsWith('user_') || action.startsWith('identity_') ? 'user' : 'account',
     traits,
   }
   await db.query('INSERT INTO auth.audit_log_entries (id, payload, ip_address) VALUES ($1, $2, $3)', [randomUUID(), JSON.stringify(payload), (ip ?? '').slice(0, 64)])

@@ -3,7 +3,7 @@ import type { SecretBox } from '../../control/secret-box.js'
 import type { Queryable } from '../../store/db.js'
 
 /** What is stored: the settings, with the SMTP password sealed instead of in clear. */
-type StoredSettings = Partial<ProjectAuthSettings> & { smtp_pass_sealed?: string | null }
+type StoredSettings = Partial<ProjectAuthSettings> & { smtp_pass_sealed?: string | null; signing_keys?: unknown }
 
 /**
  * A new project's auth settings: Supabase's defaults (email confirmation on, one-hour tokens, rotating
@@ -36,6 +36,20 @@ export const DEFAULT_AUTH_SETTINGS: ProjectAuthSettings = {
   mfa_totp_enroll_enabled: true,
   mfa_totp_verify_enabled: true,
   mfa_max_enrolled_factors: 10,
+  mfa_phone_enroll_enabled: false,
+  mfa_phone_verify_enabled: false,
+  mfa_phone_otp_length: 6,
+  mfa_phone_max_frequency: 5,
+  mfa_phone_template: 'Your code is {{ .Code }}',
+  smtp_max_frequency: 60,
+  mailer_secure_email_change_enabled: true,
+  security_manual_linking_enabled: false,
+  security_update_password_require_reauthentication: false,
+  sms_test_otp: null,
+  saml_enabled: false,
+  external_web3_solana_enabled: false,
+  external_web3_ethereum_enabled: false,
+  oauth_server_enabled: false,
   smtp_host: null,
   smtp_port: null,
   smtp_user: null,
@@ -51,7 +65,8 @@ async function stored(db: Queryable, ref: string): Promise<StoredSettings> {
 
 /** The settings in force; the SMTP password is never part of them (see smtpPassword). */
 export async function getAuthSettings(db: Queryable, ref: string): Promise<ProjectAuthSettings> {
-  const { smtp_pass_sealed: _sealed, ...settings } = await stored(db, ref)
+  // The signing keys share the row (keys/project-keys.ts) but are no setting.
+  const { smtp_pass_sealed: _sealed, signing_keys: _keys, ...settings } = await stored(db, ref)
   return { ...DEFAULT_AUTH_SETTINGS, ...settings, smtp_pass: null }
 }
 
@@ -66,10 +81,12 @@ export async function updateAuthSettings(db: Queryable, secrets: SecretBox, ref:
   const current = await stored(db, ref)
   const { smtp_pass: password, ...rest } = change
   const sealed = password === undefined ? (current.smtp_pass_sealed ?? null) : password ? secrets.seal(password) : null
-  const next: StoredSettings = { ...current, ...rest, smtp_pass: null, smtp_pass_sealed: sealed }
+  const { signing_keys: _keys, ...kept } = current
+  const next: StoredSettings = { ...kept, ...rest, smtp_pass: null, smtp_pass_sealed: sealed }
+  // Merged in SQL: the signing keys kept in the same document are written on their own (keys/project-keys.ts).
   await db.query(
     `INSERT INTO project_auth_config (project_ref, settings) VALUES ($1, $2)
-     ON CONFLICT (project_ref) DO UPDATE SET settings = $2, updated_at = now()`,
+     ON CONFLICT (project_ref) DO UPDATE SET settings = project_auth_config.settings || $2, updated_at = now()`,
     [ref, JSON.stringify(next)],
   )
   return getAuthSettings(db, ref)

@@ -35,4 +35,21 @@ export const badJwt = () => new AuthError(403, 'bad_jwt', 'invalid JWT: unable t
 export const sessionNotFound = () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
 export const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found')
 export const rateLimited = (what = 'Request rate limit reached') => new AuthError(429, 'over_request_rate_limit', what)
+/** GoTrue's text for a message channel its SMS provider cannot use: WhatsApp needs Twilio, and the outbox is none. */
+export const invalidChannel = () =>
+  validationFailed("Invalid channel, supported values are 'sms' or 'whatsapp'. 'whatsapp' is only supported if Twilio or Twilio Verify is used as the provider.")
 export const otpExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+
+/** GoTrue's OAuthError: the OAuth 2 shape `{ error, error_description }` (the id_token grant's refusals), status 400. */
+export class OAuthError extends AuthError {
+  constructor(
+    readonly error: string,
+    description: string,
+  ) {
+    super(400, error, description)
+  }
+
+  override body(): Record<string, unknown> {
+    return { error: this.error, error_description: this.message }
+  }
+}

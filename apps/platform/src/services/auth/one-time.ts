@@ -16,6 +16,8 @@ const EMAIL_COLUMNS: Record<EmailKind, { token: keyof UserRow; sentAt: keyof Use
   magic_link: { token: 'recovery_token', sentAt: 'recovery_sent_at', linkType: 'magiclink' },
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at', linkType: 'recovery' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at', linkType: 'email_change' },
+  email_change_current: { token: 'email_change_token_current', sentAt: 'email_change_sent_at', linkType: 'email_change' },
+  reauthentication: { token: 'reauthentication_token', sentAt: 'reauthentication_sent_at', linkType: 'reauthentication' },
 }
 
 /** A link and code made for a user, and what was stored of them. */
@@ -53,16 +55,36 @@ export async function sendEmailToken(db: pg.PoolClient, deps: AuthDeps, request:
   return issued.user
 }
 
-export type SmsKind = 'confirmation' | 'login' | 'phone_change'
+export type SmsKind = 'confirmation' | 'login' | 'phone_change' | 'reauthentication'
 
-/** Texts the user a code: to confirm a phone sign-up, to sign in, or to confirm a new number. */
+/** The fixed code of a test number (sms_test_otp: `phone=code,...`), or null. */
+export function testOtp(settings: AuthRequest['settings'], phone: string): string | null {
+  for (const pair of (settings.sms_test_otp ?? '').split(',')) {
+    const [number, code] = pair.split('=')
+    if (number === phone && code) return code
+  }
+  return null
+}
+
+/** Texts the user a code: to confirm a phone sign-up, to sign in, to confirm a new number or to reauthenticate. */
 export async function sendSmsToken(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, kind: SmsKind, to: string): Promise<UserRow> {
-  const code = newOtp(request.settings.sms_otp_length)
+  // A test number's code is fixed and nothing is sent (GoTrue's sms_test_otp).
+  const fixed = testOtp(request.settings, to)
+  const code = fixed ?? newOtp(request.settings.sms_otp_length)
   const hash = tokenHash(to, code)
-  await deps.outbox.send(request.project.ref, request.settings, { channel: 'sms', kind, recipient: `+${to}`, subject: 'SMS', body: `Your code is ${code}` })
+  if (!fixed) await deps.outbox.send(request.project.ref, request.settings, { channel: 'sms', kind, recipient: `+${to}`, subject: 'SMS', body: `Your code is ${code}` })
   if (kind === 'phone_change') return updateUser(db, user.id, { phone_change_token: hash, phone_change_sent_at: new Date() })
   if (kind === 'confirmation') return updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date() })
+  if (kind === 'reauthentication') return updateUser(db, user.id, { reauthentication_token: hash, reauthentication_sent_at: new Date() })
   return updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() })
+}
+
+/** Emails the user a reauthentication code (no link: it is typed into the app as the nonce of a password change). */
+export async function sendReauthenticationEmail(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, to: string): Promise<UserRow> {
+  const code = newOtp(request.settings.mailer_otp_length)
+  const email = renderEmail({ kind: 'reauthentication', to, link: '', code, site: request.settings.site_url })
+  await deps.outbox.send(request.project.ref, request.settings, { channel: 'email', kind: 'reauthentication', recipient: to, ...email })
+  return updateUser(db, user.id, { reauthentication_token: tokenHash(to, code), reauthentication_sent_at: new Date() })
 }
 
 function stringField(body: Record<string, unknown>, name: string): string | undefined {

@@ -5,7 +5,7 @@ import { smtpPassword } from './config.js'
 import { AuthError } from './errors.js'
 import { sendBySmtp } from './smtp.js'
 
-export type EmailKind = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change'
+export type EmailKind = 'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'email_change_current' | 'reauthentication'
 
 /** Supabase's default email templates (subjects and wording), with the one-time code beside each link. */
 const EMAILS: Record<EmailKind, { subject: string; heading: string; lead: string; action: string }> = {
@@ -24,6 +24,15 @@ const EMAILS: Record<EmailKind, { subject: string; heading: string; lead: string
     lead: 'Follow this link to confirm the update of your email from {email} to {new_email}:',
     action: 'Change Email',
   },
+  // Secure email change: the same message goes to the current address, whose link confirms it too.
+  email_change_current: {
+    subject: 'Confirm Email Change',
+    heading: 'Confirm Change of Email',
+    lead: 'Follow this link to confirm the update of your email from {email} to {new_email}:',
+    action: 'Change Email',
+  },
+  // A code only: GoTrue's reauthentication template has no link.
+  reauthentication: { subject: 'Confirm reauthentication', heading: 'Confirm reauthentication', lead: 'Enter the code below to confirm it is you.', action: '' },
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -48,7 +57,7 @@ export function renderEmail(content: EmailContent): { subject: string; body: str
   const body = [
     `<h2>${template.heading}</h2>`,
     `<p>${lead}</p>`,
-    `<p><a href="${escapeHtml(content.link)}">${template.action}</a></p>`,
+    ...(content.link ? [`<p><a href="${escapeHtml(content.link)}">${template.action}</a></p>`] : []),
     `<p>Alternatively, enter the code: ${escapeHtml(content.code)}</p>`,
   ].join('\n')
   return { subject: template.subject, body }

@@ -59,6 +59,7 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
 
 export function sessionContext(request: AuthRequest): SessionContext {
   return {
+    keys: request.project,
     jwtSecret: request.project.jwtSecret,
     issuer: `${request.publicBase}/auth/v1`,
     lifetimeSeconds: request.settings.jwt_exp,

@@ -5,10 +5,35 @@ import { publicApiBase } from '../../gateway/public-url.js'
 import { updateAuthSettings } from './config.js'
 import { projectAccess } from '../../http/access.js'
 import type { PlatformContext } from '../../platform-context.js'
-import { conflict, parse } from '../../errors.js'
+import { conflict, invalidInput, notFound, parse } from '../../errors.js'
+import {
+  createSigningKey,
+  deleteSigningKey,
+  getSigningKey,
+  legacySigningKey,
+  listSigningKeys,
+  SigningKeyError,
+  updateSigningKeyStatus,
+} from '../../keys/project-keys.js'
 import { route } from '../../http/typed-route.js'
 
 const UserParams = RefParams.extend({ id: z.uuid('Not a user id') })
+const KeyParams = RefParams.extend({ id: z.uuid('Not a signing key id') })
+const JwkObject = z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= 16_384, 'private_jwk is too large')
+const CreateSigningKeyBody = z
+  .object({ algorithm: z.enum(['EdDSA', 'ES256', 'RS256', 'HS256']), status: z.enum(['in_use', 'standby']).optional(), private_jwk: JwkObject.optional() })
+  .strict()
+const UpdateSigningKeyBody = z.object({ status: z.enum(['in_use', 'previously_used', 'revoked', 'standby']) }).strict()
+
+/** A signing-key refusal as the platform's own error (400 or 404 with its message). */
+async function keyChange<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change()
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw error.status === 404 ? notFound(error.message) : invalidInput(error.message)
+    throw error
+  }
+}
 const ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   per_page: z.coerce.number().int().min(1).max(1_000).optional(),
@@ -42,6 +67,50 @@ export async function projectAuthRoutes(app: FastifyInstance, ctx: PlatformConte
   route(app, 'PATCH /v1/projects/{ref}/config/auth', updateSettings)
   route(app, 'GET /platform/auth/{ref}/config', readSettings)
   route(app, 'PATCH /platform/auth/{ref}/config', updateSettings)
+
+  /*
+   * The project's JWT signing keys (the Management API's /config/auth/signing-keys, SigningKeyResponse shapes): members
+   * read them (public halves only); creating, rotating and revoking is a change of the project's secrets. Every change
+   * reaches the gateway's directory, and with it every service's verification and the auth service's signing.
+   */
+  const keysAccess = async (request: FastifyRequest, write: boolean) => {
+    const { ref } = parse(RefParams, request.params)
+    const { project } = await projectAccess(ctx.db, request, ref, write ? 'secrets.write' : 'projects.read')
+    return project.ref
+  }
+  const changed = <T>(ref: string, value: T): T => {
+    ctx.directory.changed(ref)
+    return value
+  }
+  app.get('/v1/projects/:ref/config/auth/signing-keys', async (request) => ({ keys: await listSigningKeys(ctx.db, await keysAccess(request, false)) }))
+  app.get('/v1/projects/:ref/config/auth/signing-keys/legacy', async (request) => legacySigningKey(ctx.db, await keysAccess(request, false)))
+  app.post('/v1/projects/:ref/config/auth/signing-keys/legacy', async (request, reply) => {
+    // The legacy secret is always one of the keys here: this answers it, as Supabase does once it was imported.
+    const ref = await keysAccess(request, true)
+    return reply.code(201).send(changed(ref, await legacySigningKey(ctx.db, ref)))
+  })
+  app.post('/v1/projects/:ref/config/auth/signing-keys', async (request, reply) => {
+    const ref = await keysAccess(request, true)
+    const body = parse(CreateSigningKeyBody, request.body ?? {})
+    const key = await keyChange(() => createSigningKey(ctx.db, ctx.secrets, ref, body))
+    return reply.code(201).send(changed(ref, key))
+  })
+  app.get('/v1/projects/:ref/config/auth/signing-keys/:id', async (request) => {
+    const ref = await keysAccess(request, false)
+    const { id } = parse(KeyParams, request.params)
+    return keyChange(() => getSigningKey(ctx.db, ref, id))
+  })
+  app.patch('/v1/projects/:ref/config/auth/signing-keys/:id', async (request) => {
+    const ref = await keysAccess(request, true)
+    const { id } = parse(KeyParams, request.params)
+    const body = parse(UpdateSigningKeyBody, request.body ?? {})
+    return changed(ref, await keyChange(() => updateSigningKeyStatus(ctx.db, ref, id, body.status)))
+  })
+  app.delete('/v1/projects/:ref/config/auth/signing-keys/:id', async (request) => {
+    const ref = await keysAccess(request, true)
+    const { id } = parse(KeyParams, request.params)
+    return changed(ref, await keyChange(() => deleteSigningKey(ctx.db, ref, id)))
+  })
 
   route(app, 'GET /platform/projects/{ref}/auth/outbox', async (request) => {
     const { ref } = parse(RefParams, request.params)

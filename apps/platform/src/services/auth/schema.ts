@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { AUTH_ADMIN_ROLE, authAdminPassword, inLoginTransaction, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
 /** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
-const SCHEMA_VERSION = 'stratum_auth_2'
+const SCHEMA_VERSION = 'stratum_auth_3'
 
 /**
  * Supabase Auth's tables in a project's `auth` schema, with the columns that supabase-js users and SQL
@@ -166,6 +166,14 @@ const TABLES = `
     CONSTRAINT mfa_amr_claims_session_id_authentication_method_pkey UNIQUE (session_id, authentication_method)
   );
   COMMENT ON TABLE auth.mfa_amr_claims IS 'auth: stores authenticator method reference claims for multi factor authentication';
+
+  -- Not in GoTrue (schema 3): the service's rate-limit windows (services/auth/rate-limit.ts), here so that they
+  -- outlive a restart of the platform.
+  CREATE TABLE IF NOT EXISTS auth.stratum_rate_limits (
+    key text PRIMARY KEY,
+    window_ends_at timestamptz NOT NULL,
+    hits integer NOT NULL
+  );
 
   CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
     instance_id uuid,

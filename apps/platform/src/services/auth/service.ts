@@ -6,11 +6,14 @@ import type { ProjectService } from '../../control/projects.js'
 import type { SecretBox } from '../../control/secret-box.js'
 import type { ProjectDirectory } from '../../gateway/project-directory.js'
 import type { Db } from '../../store/db.js'
+import { useSigningKeyStore } from '../../keys/project-keys.js'
 import { getAuthSettings } from './config.js'
 import { AuthDatabases } from './database.js'
 import { AuthError, validationFailed } from './errors.js'
 import { createUser, deleteUserById, getUserById, invite, listUsers, updateUserById } from './handlers/admin.js'
 import { generateLink } from './handlers/generate-link.js'
+import { authorize, linkIdentity, reauthenticate, resend, unlinkIdentity } from './handlers/account.js'
+import { unavailableRoute, wellKnownJwks } from './handlers/unavailable.js'
 import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/mfa.js'
 import { otp, recover } from './handlers/otp.js'
 import { signup } from './handlers/signup.js'
@@ -28,6 +31,7 @@ const PATTERNS: [RegExp, string][] = [
   [/^\/admin\/users\/[^/]+\/factors\/[^/]+\/?$/, '/admin/users/{id}/factors/{factor_id}'],
   [/^\/factors\/[^/]+\/?$/, '/factors/{id}'],
   [/^\/factors\/[^/]+\/(challenge|verify)\/?$/, '/factors/{id}/$1'],
+  [/^\/user\/identities\/(?!authorize$)[^/]+\/?$/, '/user/identities/{id}'],
 ]
 
 /** The routes of /auth/v1, as @supabase/auth-js calls them. */
@@ -58,17 +62,23 @@ const ROUTES: Record<string, Handler> = {
   'DELETE /factors/{id}': unenrollFactor,
   'GET /admin/users/{id}/factors': adminListFactors,
   'DELETE /admin/users/{id}/factors/{factor_id}': adminDeleteFactor,
+  'POST /resend': resend,
+  'GET /reauthenticate': reauthenticate,
+  'GET /user/identities/authorize': linkIdentity,
+  'DELETE /user/identities/{id}': unlinkIdentity,
+  'GET /.well-known/jwks.json': wellKnownJwks,
+  'GET /authorize': authorize,
   'GET /settings': async (request) => ({ status: 200, body: publicSettings(request.settings) }),
   'GET /health': async () => ({ status: 200, body: AUTH_HEALTH_INFO }),
 }
 
-function route(method: string, path: string): Handler | null {
-  for (const [pattern, name] of PATTERNS) if (pattern.test(path)) return ROUTES[`${method} ${path.replace(pattern, name)}`] ?? null
-  return ROUTES[`${method} ${path}`] ?? null
+function route(method: string, path: string, deps: AuthDeps): Handler | null {
+  for (const [pattern, name] of PATTERNS) if (pattern.test(path)) return ROUTES[`${method} ${path.replace(pattern, name)}`] ?? unavailableRoute(path)?.(deps) ?? null
+  return ROUTES[`${method} ${path}`] ?? unavailableRoute(path)?.(deps) ?? null
 }
 
 /** Reached from an email link in a browser, without an API key (Supabase's gateway leaves these open). */
-export const OPEN_AUTH_PATHS = new Set(['/verify'])
+export const OPEN_AUTH_PATHS = new Set(['/verify', '/.well-known/jwks.json'])
 
 /**
  * Supabase Auth (GoTrue) for each project's own end users, behind the gateway's /auth/v1: users,
@@ -89,7 +99,10 @@ export class AuthService {
     private readonly log: Logger,
   ) {
     this.outbox = new AuthOutbox(db, secrets, allowPrivateSmtpHosts)
-    this.deps = { databases: new AuthDatabases(db, projects), outbox: this.outbox, limiter: new RateLimiter(), secrets }
+    // Where every service's JWT verification reads the projects' signing keys from (keys/project-keys.ts).
+    useSigningKeyStore(db, secrets)
+    const databases = new AuthDatabases(db, projects)
+    this.deps = { databases, outbox: this.outbox, limiter: new RateLimiter(databases), secrets }
     directory.onChange((ref) => {
       this.settings.delete(ref)
       this.deps.databases.recheck(ref)
@@ -116,7 +129,7 @@ export class AuthService {
 
   /** Answers one request; auth errors become GoTrue's error bodies, anything else a logged 500. */
   async handle(request: Omit<AuthRequest, 'settings'>, apiVersion: string | undefined): Promise<AuthResponse> {
-    const handler = route(request.method, request.path)
+    const handler = route(request.method, request.path, this.deps)
     try {
       const problem = unsafeAuthInput(request)
       if (problem) throw validationFailed(problem)

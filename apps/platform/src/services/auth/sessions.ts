@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import type { ProjectJwtKeys } from '../../keys/project-keys.js'
 import { AuthError } from './errors.js'
 import { newRefreshToken, secretFingerprint, signAccessToken, type AmrEntry } from './tokens.js'
 import { findUserById, updateUser, userJson, type UserRow } from './users.js'
 
 /** What a session request needs to know of the project and the caller. */
 export interface SessionContext {
+  /** The project's legacy secret and signing keys (the gateway's project). */
+  keys: ProjectJwtKeys
   jwtSecret: string
   issuer: string
   lifetimeSeconds: number
@@ -184,7 +187,7 @@ async function sessionJson(
 ): Promise<SessionJson> {
   const { aal, amr } = await assurance(db, sessionId, method, startedAt)
   const { token, expiresAt } = await signAccessToken(
-    context.jwtSecret,
+    context.keys,
     context.issuer,
     {
       sub: user.id,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { SignJWT } from 'jose'
+import { signProjectJwt, type ProjectJwtKeys } from '../../keys/project-keys.js'
 
 /** What an access token says about its user and session (GoTrue's claims). */
 export interface AccessClaims {
@@ -23,13 +24,14 @@ export interface AmrEntry {
 }
 
 /**
- * An access token as GoTrue signs it: HS256 with the project's JWT secret, role `authenticated`, so
- * PostgREST runs the request as that role and auth.uid() reads `sub`.
+ * An access token as GoTrue signs it: with the project's signing key in use (ES256/RS256 with its `kid`), or HS256
+ * with the legacy JWT secret while none is; role `authenticated`, so PostgREST runs the request as that role and
+ * auth.uid() reads `sub`.
  */
-export async function signAccessToken(secret: string, issuer: string, claims: AccessClaims, lifetimeSeconds: number): Promise<{ token: string; expiresAt: number }> {
+export async function signAccessToken(keys: ProjectJwtKeys, issuer: string, claims: AccessClaims, lifetimeSeconds: number): Promise<{ token: string; expiresAt: number }> {
   const issuedAt = Math.floor(Date.now() / 1000)
   const expiresAt = issuedAt + lifetimeSeconds
-  const token = await new SignJWT({
+  const jwt = new SignJWT({
     email: claims.email,
     phone: claims.phone,
     app_metadata: claims.app_metadata,
@@ -40,14 +42,12 @@ export async function signAccessToken(secret: string, issuer: string, claims: Ac
     session_id: claims.session_id,
     is_anonymous: claims.is_anonymous,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setSubject(claims.sub)
     .setAudience('authenticated')
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(new TextEncoder().encode(secret))
-  return { token, expiresAt }
+  return { token: await signProjectJwt(keys, jwt), expiresAt }
 }
 
 /** An opaque refresh token (GoTrue's are short random strings; 16 bytes is 128 bits). */

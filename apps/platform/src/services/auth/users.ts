@@ -16,6 +16,10 @@ export interface UserRow {
   recovery_token: string
   recovery_sent_at: Date | null
   email_change_token_new: string
+  email_change_token_current: string
+  email_change_confirm_status: number
+  reauthentication_token: string
+  reauthentication_sent_at: Date | null
   email_change: string
   email_change_sent_at: Date | null
   last_sign_in_at: Date | null

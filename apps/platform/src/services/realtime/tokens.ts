@@ -1,5 +1,6 @@
-import { errors, jwtVerify, type JWTPayload } from 'jose'
+import { errors, type JWTPayload } from 'jose'
 import { isDisabledLegacyKey } from '../../gateway/api-key.js'
+import { verifyProjectJwt } from '../../keys/project-keys.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 
 /** The claims a channel acts with: its role (an API role or one the project made) and the rest for RLS. */
@@ -46,10 +47,8 @@ export async function verifyChannelToken(project: GatewayProject, token: string,
   if (isDisabledLegacyKey(project, cleaned)) throw new TokenError('InvalidJWTToken', 'Legacy API keys are disabled')
   let claims: JWTPayload
   try {
-    ;({ payload: claims } = await jwtVerify(cleaned, new TextEncoder().encode(project.jwtSecret), {
-      algorithms: ['HS256', 'HS384', 'HS512'],
-      currentDate: new Date(now),
-    }))
+    // HS* with the project's secret, or ES256/RS256 with one of its signing keys (keys/project-keys.ts).
+    claims = await verifyProjectJwt(project, cleaned, { hmac: ['HS256', 'HS384', 'HS512'], currentDate: new Date(now) })
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       const exp = Number(error.payload.exp)

@@ -5,6 +5,7 @@ import { Pool } from 'undici'
 import { checkSocketPath, SocketProcess } from '../../control/processes/socket-process.js'
 import { osUser, projectOsUser, type RunAs } from '../../control/os-user.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
+import { postgrestJwtSecret } from '../../keys/project-keys.js'
 import { DEFAULT_POSTGREST_POOL, schemaList } from './config.js'
 
 const require = createRequire(import.meta.url)
@@ -27,7 +28,7 @@ const STOP_GRACE_MS = 3_000
 
 /** The launch settings of one PostgREST: a change of any of them needs a restart. */
 export function launchFingerprint(project: GatewayProject): string {
-  return JSON.stringify([project.port, project.jwtSecret, project.authenticatorUri, project.settings])
+  return JSON.stringify([project.port, postgrestJwtSecret(project.jwtSecret, project.signingKeys), project.authenticatorUri, project.settings])
 }
 
 /**
@@ -84,7 +85,8 @@ export class PostgrestProcess {
       PGRST_DB_POOL_MAX_IDLETIME: '30',
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_DB_CHANNEL: 'pgrst',
-      PGRST_JWT_SECRET: this.project.jwtSecret,
+      // The legacy secret, or a JWKS with it and the project's public signing keys (ES256/RS256 access tokens).
+      PGRST_JWT_SECRET: postgrestJwtSecret(this.project.jwtSecret, this.project.signingKeys),
       PGRST_SERVER_UNIX_SOCKET: this.socketPath,
       PGRST_SERVER_UNIX_SOCKET_MODE: '660',
       ...(this.publicApiUrl ? { PGRST_OPENAPI_SERVER_PROXY_URI: proxyUri(this.publicApiUrl) } : {}),

@@ -29,7 +29,9 @@ export async function generateLink(request: AuthRequest, deps: AuthDeps): Promis
   requireAdmin(request)
   const body = parseBody(GenerateLinkBody, request.body)
   const email = normalEmail(body.email)
-  if (body.type === 'email_change_current') throw validationFailed('Only the new address confirms an email change on this platform: use email_change_new')
+  if (body.type === 'email_change_current' && !request.settings.mailer_secure_email_change_enabled) {
+    throw validationFailed('Enable secure email change to generate link for current email')
+  }
   const passwordHash = body.type === 'signup' ? await hashPassword(checkedPassword(body.password, request.settings)) : null
   return deps.databases.transaction(request.project.ref, async (db) => {
     let user = await findUserByEmail(db, email)
@@ -61,8 +63,14 @@ export async function generateLink(request: AuthRequest, deps: AuthDeps): Promis
         to = normalEmail(body.new_email)
         const other = await findUserByEmail(db, to)
         if (other && other.id !== user.id) throw taken()
-        user = await updateUser(db, user.id, { email_change: to })
-        kind = 'email_change'
+        user = await updateUser(db, user.id, { email_change: to, email_change_confirm_status: 0 })
+        // email_change_current: the link for the current address (secure email change); the new one's is email_change_new.
+        if (body.type === 'email_change_current') {
+          to = email
+          kind = 'email_change_current'
+        } else {
+          kind = 'email_change'
+        }
       }
     }
     const issued = await issueEmailToken(db, request, user as UserRow, kind, to)

@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto'
+import { randomUUID, timingSafeEqual } from 'node:crypto'
 import type pg from 'pg'
 import { z } from 'zod'
 import { audit } from '../audit.js'
-import { AuthError, rateLimited, userNotFound, validationFailed } from '../errors.js'
+import { AuthError, invalidChannel, rateLimited, userNotFound, validationFailed } from '../errors.js'
 import { factorJson, findOwnedFactor, userFactors, type FactorRow } from '../factors.js'
 import { FIVE_MINUTES } from '../rate-limit.js'
+import { normalPhone } from '../input.js'
+import { testOtp } from '../one-time.js'
+import { newOtp } from '../tokens.js'
 import { parseBody, sessionContext, type AuthDeps, type AuthRequest, type AuthResponse } from '../request.js'
 import { downgradeSessions, upgradeSession, validIp } from '../sessions.js'
 import { newTotpKey, qrCodeSvg, totpCodeMatches } from '../totp.js'
@@ -58,7 +61,10 @@ async function ownedFactor(db: pg.PoolClient, userId: string, path: string): Pro
 export async function enrollFactor(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(EnrollBody, request.body)
   const { settings } = request
-  if (body.factor_type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+  if (body.factor_type === 'phone') {
+    if (!settings.mfa_phone_enroll_enabled) throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    return enrollPhoneFactor(request, deps, body)
+  }
   if (body.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
   if (body.factor_type !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn')
   if (!settings.mfa_totp_enroll_enabled) throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
@@ -79,6 +85,38 @@ export async function enrollFactor(request: AuthRequest, deps: AuthDeps): Promis
       status: 200,
       body: { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: await qrCodeSvg(key.uri), secret: key.secret, uri: key.uri } },
     }
+  })
+}
+
+/**
+ * POST /factors with factor_type phone (GoTrue's enrollPhoneFactor): unverified until a code sent to it is verified;
+ * an unverified enrolment of the same number is replaced, a verified one must be unenrolled first.
+ */
+async function enrollPhoneFactor(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof EnrollBody>): Promise<AuthResponse> {
+  if (!body.phone) throw validationFailed('Phone number required to enroll Phone factor')
+  let phone: string
+  try {
+    phone = normalPhone(body.phone)
+  } catch {
+    throw validationFailed('Invalid phone number format (E.164 required)')
+  }
+  const friendlyName = body.friendly_name ?? ''
+  return deps.databases.transaction(request.project.ref, async (db) => {
+    const { user, aal2 } = await signedIn(db, request)
+    const same = (await userFactors(db, user.id)).filter((factor) => factor.factor_type === 'phone' && factor.phone === phone)
+    if (same.some((factor) => factor.status === 'verified')) {
+      throw new AuthError(422, 'mfa_verified_factor_exists', 'A verified phone factor already exists, unenroll the existing factor to continue')
+    }
+    if (same.length) await db.query('DELETE FROM auth.mfa_factors WHERE id = ANY($1::uuid[])', [same.map((factor) => factor.id)])
+    await refuseMoreFactors(db, user.id, friendlyName, request.settings.mfa_max_enrolled_factors, aal2)
+    const id = randomUUID()
+    await db.query(
+      `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
+       VALUES ($1, $2, $3, 'phone', 'unverified', now(), now(), $4)`,
+      [id, user.id, friendlyName, phone],
+    )
+    await audit(db, 'factor_in_progress', user, request.ip, { factor_id: id, factor_type: 'phone' })
+    return { status: 200, body: { id, type: 'phone', friendly_name: friendlyName, phone: body.phone } }
   })
 }
 
@@ -103,15 +141,16 @@ async function refuseMoreFactors(db: pg.PoolClient, userId: string, friendlyName
 /** POST /factors/{id}/challenge: a challenge the next code answers, from this IP address, within five minutes. */
 export async function challengeFactor(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const { ref } = request.project
-  if (!deps.limiter.take(`mfa-challenge:${ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `mfa-challenge:${ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES))) throw rateLimited()
   return deps.databases.transaction(ref, async (db) => {
     const { user } = await signedIn(db, request)
     const factor = await ownedFactor(db, user.id, request.path)
     refuseDisabledVerification(request, factor)
+    const otpCode = factor.factor_type === 'phone' ? await sendPhoneCode(request, deps, factor) : null
     const id = randomUUID()
     const { rows } = await db.query<{ created_at: Date }>(
-      'INSERT INTO auth.mfa_challenges (id, factor_id, created_at, ip_address) VALUES ($1, $2, now(), $3) RETURNING created_at',
-      [id, factor.id, validIp(request.ip) ?? '0.0.0.0'],
+      'INSERT INTO auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code) VALUES ($1, $2, now(), $3, $4) RETURNING created_at',
+      [id, factor.id, validIp(request.ip) ?? '0.0.0.0', otpCode],
     )
     await db.query('UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1', [factor.id])
     await audit(db, 'challenge_created', user, request.ip, { factor_id: factor.id, factor_status: factor.status })
@@ -119,9 +158,35 @@ export async function challengeFactor(request: AuthRequest, deps: AuthDeps): Pro
   })
 }
 
+const ChallengeBody = z.object({ channel: z.string().max(16).optional() })
+
+/**
+ * A phone factor's challenge: a code by SMS (the project's outbox; a test number of sms_test_otp gets its fixed code
+ * and nothing is sent), no more often than mfa_phone_max_frequency. Answers the code sealed, as the challenge keeps it.
+ */
+async function sendPhoneCode(request: AuthRequest, deps: AuthDeps, factor: FactorRow): Promise<string> {
+  const { settings } = request
+  const channel = parseBody(ChallengeBody, request.body).channel ?? 'sms'
+  if (channel !== 'sms') throw invalidChannel()
+  if (factor.last_challenged_at) {
+    const waitMs = factor.last_challenged_at.getTime() + settings.mfa_phone_max_frequency * 1000 - Date.now()
+    if (waitMs > 0) throw new AuthError(429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`)
+  }
+  const phone = factor.phone ?? ''
+  const fixed = testOtp(settings, phone)
+  const code = fixed ?? newOtp(settings.mfa_phone_otp_length)
+  if (!fixed) {
+    const text = settings.mfa_phone_template.replaceAll('{{ .Code }}', code)
+    await deps.outbox.send(request.project.ref, settings, { channel: 'sms', kind: 'mfa', recipient: `+${phone}`, subject: 'SMS', body: text })
+  }
+  return deps.secrets.seal(code)
+}
+
 function refuseDisabledVerification(request: AuthRequest, factor: FactorRow): void {
-  // Only TOTP factors are made here; one of another type (written by SQL) is refused as GoTrue refuses a disabled type.
-  if (factor.factor_type === 'phone') throw new AuthError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone')
+  if (factor.factor_type === 'phone') {
+    if (!request.settings.mfa_phone_verify_enabled) throw new AuthError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone')
+    return
+  }
   if (factor.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn')
   if (!request.settings.mfa_totp_verify_enabled) throw new AuthError(422, 'mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP')
 }
@@ -130,6 +195,7 @@ const VerifyBody = z.object({ challenge_id: z.string().max(64).optional(), code:
 
 interface ChallengeRow {
   id: string
+  otp_code: string | null
   created_at: Date
   verified_at: Date | null
   ip: string
@@ -145,30 +211,47 @@ export async function verifyFactor(request: AuthRequest, deps: AuthDeps): Promis
   if (!body.code) throw validationFailed('Code needs to be non-empty')
   const { ref } = request.project
   const limit = request.settings.rate_limit_verify
-  if (!deps.limiter.take(`mfa-verify:${ref}:ip:${request.ip}`, limit, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `mfa-verify:${ref}:ip:${request.ip}`, limit, FIVE_MINUTES))) throw rateLimited()
   const outcome = await deps.databases.transaction(ref, async (db) => {
     const { user, sessionId } = await signedIn(db, request)
     const factor = await ownedFactor(db, user.id, request.path)
     refuseDisabledVerification(request, factor)
-    if (!deps.limiter.take(`mfa-verify:${ref}:factor:${factor.id}`, limit, FIVE_MINUTES)) throw rateLimited()
+    if (!(await deps.limiter.take(request.project.ref, `mfa-verify:${ref}:factor:${factor.id}`, limit, FIVE_MINUTES, db))) throw rateLimited()
     const challenge = await validChallenge(db, factor, body.challenge_id ?? '', request.ip)
     if (challenge instanceof AuthError) return challenge
-    const secret = factor.secret ? openedSecret(deps, factor.secret) : null
-    if (!secret || !totpCodeMatches(secret, body.code!)) return new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
-    // A secret kept in clear (a factor restored from Supabase, where GoTrue keeps them so by default) is sealed now.
-    if (secret === factor.secret) await db.query('UPDATE auth.mfa_factors SET secret = $2 WHERE id = $1', [factor.id, deps.secrets.seal(secret)])
+    const method = factor.factor_type === 'phone' ? 'mfa/phone' : 'totp'
+    if (factor.factor_type === 'phone') {
+      // The code sent with this challenge (sealed in it), compared in constant time.
+      const sent = challenge.otp_code ? openedCode(deps, challenge.otp_code) : null
+      if (!sent || !sameCode(sent, body.code!)) return new AuthError(422, 'mfa_verification_failed', 'Invalid MFA Phone code entered')
+    } else {
+      const secret = factor.secret ? openedSecret(deps, factor.secret) : null
+      if (!secret || !totpCodeMatches(secret, body.code!)) return new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+      // A secret kept in clear (a factor restored from Supabase, where GoTrue keeps them so by default) is sealed now.
+      if (secret === factor.secret) await db.query('UPDATE auth.mfa_factors SET secret = $2 WHERE id = $1', [factor.id, deps.secrets.seal(secret)])
+    }
     await audit(db, 'verification_attempted', user, request.ip, { factor_id: factor.id, challenge_id: challenge.id, factor_type: factor.factor_type })
     await db.query('UPDATE auth.mfa_challenges SET verified_at = now() WHERE id = $1', [challenge.id])
     if (factor.status !== 'verified') await db.query(`UPDATE auth.mfa_factors SET status = 'verified', updated_at = now() WHERE id = $1`, [factor.id])
     // The other unverified TOTP enrolments of the user were attempts that this one replaces (GoTrue drops them too).
-    await db.query(`DELETE FROM auth.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = 'totp'`, [user.id])
+    await db.query(`DELETE FROM auth.mfa_factors WHERE user_id = $1 AND status = 'unverified' AND factor_type = $2`, [user.id, factor.factor_type])
     const fresh = (await findUserById(db, user.id))!
-    return upgradeSession(db, fresh, sessionId, 'totp', factor.id, sessionContext(request))
+    return upgradeSession(db, fresh, sessionId, method, factor.id, sessionContext(request))
   })
   // Refusals are returned, so that an expired challenge's removal commits.
   if (outcome instanceof AuthError) throw outcome
   return { status: 200, body: outcome }
 }
+
+function openedCode(deps: AuthDeps, sealed: string): string | null {
+  try {
+    return deps.secrets.open(sealed)
+  } catch {
+    return null
+  }
+}
+
+const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 /**
  * The factor's base32 secret: sealed by this platform, or in clear as GoTrue stores it without database encryption.
@@ -186,7 +269,7 @@ function openedSecret(deps: AuthDeps, stored: string): string | null {
 /** GoTrue's validateChallenge: the factor's own challenge, not yet answered, from the same address, not expired. */
 async function validChallenge(db: pg.PoolClient, factor: FactorRow, challengeId: string, ip: string | null): Promise<ChallengeRow | AuthError> {
   const { rows } = await db.query<ChallengeRow>(
-    'SELECT id, created_at, verified_at, host(ip_address) AS ip FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE',
+    'SELECT id, otp_code, created_at, verified_at, host(ip_address) AS ip FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE',
     [UUID.test(challengeId) ? challengeId : null, factor.id],
   )
   const challenge = rows[0]
@@ -216,7 +299,7 @@ export async function unenrollFactor(request: AuthRequest, deps: AuthDeps): Prom
     if (factor.status === 'verified' && !aal2) throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor')
     await db.query('DELETE FROM auth.mfa_factors WHERE id = $1', [factor.id])
     await audit(db, 'factor_unenrolled', user, request.ip, { factor_id: factor.id, factor_status: factor.status, session_id: sessionId })
-    await downgradeSessions(db, user.id, factor.id, 'totp')
+    await downgradeSessions(db, user.id, factor.id, factor.factor_type === 'phone' ? 'mfa/phone' : 'totp')
     return { status: 200, body: { id: factor.id } }
   })
 }
@@ -253,7 +336,7 @@ export async function adminDeleteFactor(request: AuthRequest, deps: AuthDeps): P
     if (!factor) throw factorNotFound()
     await audit(db, 'factor_deleted', user, request.ip, { user_id: user.id, factor_id: factor.id })
     await db.query('DELETE FROM auth.mfa_factors WHERE id = $1', [factor.id])
-    await downgradeSessions(db, user.id, factor.id, 'totp')
+    await downgradeSessions(db, user.id, factor.id, factor.factor_type === 'phone' ? 'mfa/phone' : 'totp')
     return { status: 200, body: factorJson(factor) }
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { audit } from '../audit.js'
-import { AuthError, rateLimited, validationFailed } from '../errors.js'
+import { AuthError, invalidChannel, rateLimited, validationFailed } from '../errors.js'
 import { Metadata, normalEmail, normalPhone } from '../input.js'
 import { sendEmailToken, sendSmsToken } from '../one-time.js'
 import { FIVE_MINUTES } from '../rate-limit.js'
@@ -32,7 +32,8 @@ export async function otp(request: AuthRequest, deps: AuthDeps): Promise<AuthRes
   if (!viaPhone && !settings.external_email_enabled) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled')
   const email = viaPhone ? null : normalEmail(body.email)
   const phone = viaPhone ? normalPhone(body.phone) : null
-  if (!deps.limiter.take(`otp:${project.ref}:ip:${request.ip}`, settings.rate_limit_otp, FIVE_MINUTES)) throw rateLimited()
+  if (viaPhone && body.channel === 'whatsapp') throw invalidChannel()
+  if (!(await deps.limiter.take(request.project.ref, `otp:${project.ref}:ip:${request.ip}`, settings.rate_limit_otp, FIVE_MINUTES))) throw rateLimited()
   await deps.databases.transaction(project.ref, async (db) => {
     let user = email ? await findUserByEmail(db, email) : await findUserByPhone(db, phone!)
     if (!user) {
@@ -52,7 +53,7 @@ const RecoverBody = z.object({ email: z.string(), code_challenge: z.string().nul
 export async function recover(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(RecoverBody, request.body)
   const email = normalEmail(body.email)
-  if (!deps.limiter.take(`otp:${request.project.ref}:ip:${request.ip}`, request.settings.rate_limit_otp, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `otp:${request.project.ref}:ip:${request.ip}`, request.settings.rate_limit_otp, FIVE_MINUTES))) throw rateLimited()
   await deps.databases.transaction(request.project.ref, async (db) => {
     const user = await findUserByEmail(db, email)
     if (!user) return

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { AuthError, rateLimited, validationFailed } from '../errors.js'
+import { AuthError, invalidChannel, rateLimited, validationFailed } from '../errors.js'
 import { checkedPassword, Metadata, normalEmail, normalPhone } from '../input.js'
 import { sendEmailToken, sendSmsToken } from '../one-time.js'
 import { hashPassword } from '../passwords.js'
@@ -21,9 +21,6 @@ const SignupBody = z.object({
   gotrue_meta_security: z.unknown().optional(),
 })
 
-/** A confirmation is sent again only after this long (GoTrue's smtp_max_frequency default is 60 s). */
-const RESEND_AFTER_MS = 60_000
-
 /**
  * POST /signup with an email or a phone and a password. With confirmation on (the default) the user
  * gets a link and code by email (or a code by SMS) and no session yet; with it off, a session.
@@ -38,9 +35,10 @@ export async function signup(request: AuthRequest, deps: AuthDeps): Promise<Auth
   if (!viaPhone && !settings.external_email_enabled) throw new AuthError(422, 'email_provider_disabled', 'Email signups are disabled')
   const email = viaPhone ? null : normalEmail(body.email)
   const phone = viaPhone ? normalPhone(body.phone) : null
+  if (viaPhone && body.channel === 'whatsapp') throw invalidChannel()
   if (body.password === undefined || body.password === '') throw validationFailed('Signup requires a valid password')
   const password = checkedPassword(body.password, settings)
-  if (!deps.limiter.take(`otp:${request.project.ref}:ip:${request.ip}`, settings.rate_limit_otp, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `otp:${request.project.ref}:ip:${request.ip}`, settings.rate_limit_otp, FIVE_MINUTES))) throw rateLimited()
   const autoconfirm = viaPhone ? settings.sms_autoconfirm : settings.mailer_autoconfirm
   const passwordHash = await hashPassword(password)
 
@@ -64,7 +62,7 @@ export async function signup(request: AuthRequest, deps: AuthDeps): Promise<Auth
       return { status: 200, body: await startSession(db, user, 'password', sessionContext(request)) }
     }
     const lastSent = user.confirmation_sent_at?.getTime() ?? 0
-    if (Date.now() - lastSent >= RESEND_AFTER_MS) {
+    if (Date.now() - lastSent >= settings.smtp_max_frequency * 1000) {
       user = viaPhone
         ? await sendSmsToken(db, deps, request, user, 'confirmation', phone!)
         : await sendEmailToken(db, deps, request, user, 'confirmation', email!)
@@ -79,7 +77,7 @@ async function anonymousSignup(request: AuthRequest, deps: AuthDeps, data: Recor
   const { settings, project } = request
   if (!settings.external_anonymous_users_enabled) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
   if (settings.disable_signup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
-  if (!deps.limiter.take(`anonymous:${project.ref}:${request.ip}`, settings.rate_limit_anonymous_users, HOUR)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `anonymous:${project.ref}:${request.ip}`, settings.rate_limit_anonymous_users, HOUR))) throw rateLimited()
   return deps.databases.transaction(project.ref, async (db) => {
     const user = await insertUser(db, { email: null, phone: null, passwordHash: null, userMetadata: data, emailConfirmed: false, phoneConfirmed: false, anonymous: true })
     await audit(db, 'user_signedup', user, request.ip, { provider: 'anonymous' })

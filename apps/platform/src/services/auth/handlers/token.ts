@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { audit } from '../audit.js'
-import { AuthError, invalidCredentials, rateLimited, validationFailed } from '../errors.js'
+import { AuthError, invalidCredentials, OAuthError, rateLimited, validationFailed } from '../errors.js'
 import { normalEmail, normalPhone } from '../input.js'
 import { passwordMatches } from '../passwords.js'
 import { redeemAuthCode } from '../pkce.js'
@@ -23,7 +23,63 @@ export async function token(request: AuthRequest, deps: AuthDeps): Promise<AuthR
   if (grant === 'password') return passwordGrant(request, deps)
   if (grant === 'refresh_token') return refreshGrant(request, deps)
   if (grant === 'pkce') return pkceGrant(request, deps)
-  throw validationFailed('unsupported_grant_type')
+  // Sign-ins this platform does not offer, refused as GoTrue refuses them while they are off.
+  if (grant === 'web3') throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled')
+  if (grant === 'id_token') return idTokenGrant(request)
+  throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
+}
+
+/** The issuer GoTrue expects of each built-in provider's ID tokens. */
+const PROVIDER_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+  snapchat: 'https://accounts.snapchat.com/accounts/oauth2/token',
+  vercel_marketplace: 'https://marketplace.vercel.com',
+  linkedin_oidc: 'https://www.linkedin.com/oauth',
+  keycloak: '',
+}
+
+const IdTokenGrant = z.object({
+  id_token: z.string().max(16_384).optional(),
+  provider: z.string().max(255).optional(),
+  client_id: z.string().max(255).optional(),
+  issuer: z.string().max(2_000).optional(),
+  nonce: z.string().max(1_000).optional(),
+  access_token: z.string().max(16_384).optional(),
+  link_identity: z.boolean().optional(),
+  gotrue_meta_security: z.unknown().optional(),
+})
+
+/**
+ * grant_type=id_token (signInWithIdToken): no external provider can be enabled on this platform, so every provider is
+ * refused with the text GoTrue gives a disabled one, after the same input checks.
+ */
+async function idTokenGrant(request: AuthRequest): Promise<AuthResponse> {
+  const body = parseBody(IdTokenGrant, request.body)
+  if (!body.id_token) throw new OAuthError('invalid request', 'id_token required')
+  if (!body.provider && (!body.client_id || !body.issuer)) throw new OAuthError('invalid request', 'provider or client_id and issuer required')
+  const provider = body.provider ?? ''
+  if (provider === 'apple' || provider === 'azure') {
+    const issuer = tokenIssuer(body.id_token)
+    const label = provider === 'apple' ? 'Apple' : 'Azure'
+    if (!issuer) throw validationFailed(`Unable to detect issuer in ID token for ${label} provider`)
+    throw new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`)
+  }
+  const known = Object.entries(PROVIDER_ISSUERS).find(([name, issuer]) => name === provider || (issuer && issuer === body.issuer))
+  if (known) throw new AuthError(400, 'provider_disabled', `Provider (issuer "${known[1]}") is not enabled`)
+  if (provider.startsWith('custom:')) throw validationFailed('Custom OAuth providers are disabled')
+  throw validationFailed(`Custom OIDC provider "${provider}" not allowed`)
+}
+
+/** The `iss` of an unverified JWT, or null when it is none. */
+function tokenIssuer(token: string): string | null {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }
+    return typeof claims.iss === 'string' ? claims.iss : null
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -37,8 +93,8 @@ async function passwordGrant(request: AuthRequest, deps: AuthDeps): Promise<Auth
   const phone = email ? null : normalPhone(body.phone)
   const { ref } = request.project
   const limit = request.settings.rate_limit_otp
-  if (!deps.limiter.take(`otp:${ref}:ip:${request.ip}`, limit, FIVE_MINUTES)) throw rateLimited()
-  if (!deps.limiter.take(`otp:${ref}:account:${email ?? phone}`, limit, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `otp:${ref}:ip:${request.ip}`, limit, FIVE_MINUTES))) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `otp:${ref}:account:${email ?? phone}`, limit, FIVE_MINUTES))) throw rateLimited()
   return deps.databases.transaction(ref, async (db) => {
     const user = email ? await findUserByEmail(db, email) : await findUserByPhone(db, phone!)
     if (!(await passwordMatches(body.password, user?.encrypted_password ?? null)) || !user) throw invalidCredentials()
@@ -53,7 +109,7 @@ async function passwordGrant(request: AuthRequest, deps: AuthDeps): Promise<Auth
 async function refreshGrant(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(RefreshGrant, request.body)
   const { settings } = request
-  if (!deps.limiter.take(`refresh:${request.project.ref}:${request.ip}`, settings.rate_limit_token_refresh, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `refresh:${request.project.ref}:${request.ip}`, settings.rate_limit_token_refresh, FIVE_MINUTES))) throw rateLimited()
   const session = await deps.databases.transaction(request.project.ref, (db) =>
     refreshSession(db, body.refresh_token, {
       ...sessionContext(request),
@@ -70,7 +126,7 @@ const PkceGrant = z.object({ auth_code: z.string().min(1).max(255), code_verifie
 /** The auth code of a PKCE link, with the verifier only the app that asked for the link holds. */
 async function pkceGrant(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(PkceGrant, request.body)
-  if (!deps.limiter.take(`verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES))) throw rateLimited()
   return deps.databases.transaction(request.project.ref, async (db) => {
     const { userId, method } = await redeemAuthCode(db, body.auth_code, body.code_verifier)
     const user = await findUserById(db, userId)

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import type pg from 'pg'
 import { z } from 'zod'
 import { audit } from '../audit.js'
@@ -8,6 +9,7 @@ import { awaitingSecondFactor } from '../factors.js'
 import { hashPassword, passwordMatches } from '../passwords.js'
 import { parseBody, type AuthDeps, type AuthRequest, type AuthResponse } from '../request.js'
 import { endSessions } from '../sessions.js'
+import { tokenHash } from '../tokens.js'
 import { findUserByEmail, findUserById, findUserByPhone, updateUser, userJson, type UserRow } from '../users.js'
 
 /** The signed-in user of the request: a user JWT whose session still exists (GoTrue's rule). */
@@ -60,6 +62,7 @@ export async function updateCurrentUser(request: AuthRequest, deps: AuthDeps): P
     }
     if (body.data) user = await updateUser(db, user.id, { raw_user_meta_data: mergedMetadata(user.raw_user_meta_data, body.data) })
     if (password !== undefined) {
+      if (request.settings.security_update_password_require_reauthentication) await requireRecentSignInOrNonce(db, user, signedIn.sessionId, body.nonce, request)
       if (await passwordMatches(password, user.encrypted_password)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
       }
@@ -78,9 +81,37 @@ async function changeEmail(db: pg.PoolClient, deps: AuthDeps, request: AuthReque
   const taken = await findUserByEmail(db, email)
   if (taken && taken.id !== user.id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
   if (request.settings.mailer_autoconfirm) return updateUser(db, user.id, { email, email_confirmed_at: new Date() })
-  const pending = await updateUser(db, user.id, { email_change: email })
+  const lastSent = user.email_change_sent_at?.getTime() ?? 0
+  if (Date.now() - lastSent < request.settings.smtp_max_frequency * 1000) {
+    const wait = Math.ceil((lastSent + request.settings.smtp_max_frequency * 1000 - Date.now()) / 1000)
+    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`)
+  }
+  // Secure email change (GoTrue's double confirm): the current address confirms too, with a token of its own.
+  const secure = request.settings.mailer_secure_email_change_enabled && Boolean(user.email)
+  let pending = await updateUser(db, user.id, { email_change: email, email_change_confirm_status: 0, email_change_token_current: '' })
+  if (secure) pending = await sendEmailToken(db, deps, request, pending, 'email_change_current', user.email!)
   return sendEmailToken(db, deps, request, pending, 'email_change', email)
 }
+
+/**
+ * GoTrue's rule for a password change when the project requires reauthentication: a session started within the last
+ * 24 hours may change it; an older one needs the nonce that /reauthenticate sent, which is then used up.
+ */
+async function requireRecentSignInOrNonce(db: pg.PoolClient, user: UserRow, sessionId: string, nonce: string | undefined, request: AuthRequest): Promise<void> {
+  const { rows } = await db.query<{ recent: boolean }>(`SELECT created_at > now() - interval '24 hours' AS recent FROM auth.sessions WHERE id = $1`, [sessionId])
+  if (rows[0]?.recent) return
+  if (!nonce) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+  const invalid = () => new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
+  if (!user.reauthentication_token || !user.reauthentication_sent_at) throw invalid()
+  const address = user.email || user.phone
+  if (!address) throw new AuthError(422, 'reauthentication_not_valid', 'Reauthentication requires an email or a phone number')
+  const lifetime = user.email ? request.settings.mailer_otp_exp : request.settings.sms_otp_exp
+  const fresh = user.reauthentication_sent_at.getTime() + lifetime * 1000 >= Date.now()
+  if (!fresh || !sameHash(tokenHash(address, nonce), user.reauthentication_token)) throw invalid()
+  await updateUser(db, user.id, { reauthentication_token: '', reauthentication_sent_at: null })
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
 async function changePhone(db: pg.PoolClient, deps: AuthDeps, request: AuthRequest, user: UserRow, phone: string): Promise<UserRow> {
   if (phone === user.phone) return user

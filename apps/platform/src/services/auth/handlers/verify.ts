@@ -11,11 +11,12 @@ import { startSession, type SessionJson } from '../sessions.js'
 import { tokenHash } from '../tokens.js'
 import { updateUser, type UserRow } from '../users.js'
 
-type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'phone_change_token'
+type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current' | 'phone_change_token'
 const SENT_AT: Record<TokenColumn, keyof UserRow> = {
   confirmation_token: 'confirmation_sent_at',
   recovery_token: 'recovery_sent_at',
   email_change_token_new: 'email_change_sent_at',
+  email_change_token_current: 'email_change_sent_at',
   phone_change_token: 'phone_change_sent_at',
 }
 
@@ -26,7 +27,7 @@ const TYPES: Record<string, { columns: TokenColumn[]; sms: boolean }> = {
   magiclink: { columns: ['recovery_token'], sms: false },
   recovery: { columns: ['recovery_token'], sms: false },
   email: { columns: ['confirmation_token', 'recovery_token'], sms: false },
-  email_change: { columns: ['email_change_token_new'], sms: false },
+  email_change: { columns: ['email_change_token_new', 'email_change_token_current'], sms: false },
   sms: { columns: ['confirmation_token', 'recovery_token'], sms: true },
   phone_change: { columns: ['phone_change_token'], sms: true },
 }
@@ -45,8 +46,13 @@ const sameHash = (a: string, b: string) => a.length === b.length && a.length > 0
 /** POST /verify: a typed code (with its email or phone) or a link's token_hash becomes a session. */
 export async function verifyPost(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(VerifyBody, request.body)
-  return { status: 200, body: await verify(request, deps, body, false) }
+  const outcome = await verify(request, deps, body, false)
+  if ('single' in outcome) return { status: 200, body: { msg: SINGLE_CONFIRMATION, code: '200' } }
+  return { status: 200, body: outcome }
 }
+
+/** GoTrue's answer to the first of the two confirmations of a secure email change. */
+const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
 
 /**
  * GET /verify, the link in an email: the session goes to the redirect URL in its fragment, as GoTrue
@@ -59,6 +65,11 @@ export async function verifyGet(request: AuthRequest, deps: AuthDeps): Promise<A
   let fragment: URLSearchParams
   try {
     const session = await verify(request, deps, { type, token_hash: request.query.get('token') ?? '' }, true)
+    if ('single' in session) {
+      const location = new URL(redirectTo)
+      location.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION }).toString()
+      return { status: 303, headers: { location: location.href } }
+    }
     if ('authCode' in session) {
       const location = new URL(redirectTo)
       location.searchParams.set('code', session.authCode)
@@ -85,10 +96,10 @@ export async function verifyGet(request: AuthRequest, deps: AuthDeps): Promise<A
   return { status: 303, headers: { location: location.href } }
 }
 
-async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof VerifyBody>, link: boolean): Promise<SessionJson | { authCode: string }> {
+async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof VerifyBody>, link: boolean): Promise<SessionJson | { authCode: string } | { single: true }> {
   const kind = TYPES[body.type]
   if (!kind) throw validationFailed(`Verify requires a verification type: ${Object.keys(TYPES).join(', ')}`)
-  if (!deps.limiter.take(`verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES)) throw rateLimited()
+  if (!(await deps.limiter.take(request.project.ref, `verify:${request.project.ref}:${request.ip}`, request.settings.rate_limit_verify, FIVE_MINUTES))) throw rateLimited()
   if (!body.token_hash && !body.token) throw validationFailed('Verify requires a token or a token hash')
   return deps.databases.transaction(request.project.ref, async (db) => {
     const found = body.token_hash ? await byHash(db, kind.columns, body.token_hash) : await byCode(db, kind, body)
@@ -97,6 +108,11 @@ async function verify(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof
     const sentAt = user[SENT_AT[column]] as Date | null
     const lifetime = kind.sms ? request.settings.sms_otp_exp : request.settings.mailer_otp_exp
     if (!sentAt || sentAt.getTime() + lifetime * 1000 < Date.now()) throw otpExpired()
+    if (column.startsWith('email_change_') && awaitsSecondConfirmation(request, user, column)) {
+      // The first of the two confirmations of a secure email change: that token is used up, the other still counts.
+      await updateUser(db, user.id, { [column]: '', email_change_confirm_status: 1 })
+      return { single: true as const }
+    }
     const verified = await applyVerification(db, user, column, kind.sms)
     const authCode = link ? await issueAuthCode(db, user.id, body.type) : null
     if (authCode) return { authCode }
@@ -120,29 +136,44 @@ async function byCode(
 ): Promise<{ user: UserRow; column: TokenColumn } | null> {
   const address = kind.sms ? normalPhone(body.phone) : normalEmail(body.email)
   const lookup = kind.columns.includes('email_change_token_new')
-    ? 'lower(email_change) = $1'
+    ? `(lower(email_change) = $1 OR (lower(email) = $1 AND email_change <> ''))`
     : kind.columns.includes('phone_change_token')
       ? 'phone_change = $1'
       : kind.sms
         ? 'phone = $1'
         : 'lower(email) = $1'
   const { rows } = await db.query<UserRow>(`SELECT * FROM auth.users WHERE ${lookup} AND deleted_at IS NULL FOR UPDATE`, [address])
-  const user = rows[0]
-  if (!user) return null
   const hash = tokenHash(address, body.token ?? '')
-  const column = kind.columns.find((name) => sameHash(String(user[name]), hash))
-  return column ? { user, column } : null
+  // An email change's code may be the new address's or the current one's (secure email change): each candidate is tried.
+  for (const user of rows) {
+    const column = kind.columns.find((name) => sameHash(String(user[name]), hash))
+    if (column) return { user, column }
+  }
+  return null
+}
+
+/**
+ * GoTrue's emailChangeVerify: with secure email change on, a user with an address confirms from both, the first one
+ * waits. Unlike GoTrue, a change whose other token was never issued (asked before the setting, or one generated link)
+ * completes rather than waiting for a confirmation that cannot come.
+ */
+function awaitsSecondConfirmation(request: AuthRequest, user: UserRow, column: TokenColumn): boolean {
+  const { settings } = request
+  const other = column === 'email_change_token_new' ? user.email_change_token_current : user.email_change_token_new
+  return !settings.mailer_autoconfirm && settings.mailer_secure_email_change_enabled && user.email_change_confirm_status === 0 && Boolean(user.email) && Boolean(other)
 }
 
 /** What a verified token does: confirms the address, or moves to the new one; the token is used up. */
 async function applyVerification(db: pg.PoolClient, user: UserRow, column: TokenColumn, sms: boolean): Promise<UserRow> {
   const now = new Date()
-  if (column === 'email_change_token_new') {
+  if (column === 'email_change_token_new' || column === 'email_change_token_current') {
     // An anonymous user who confirms an email becomes a permanent one, with an email identity.
     const updated = await updateUser(db, user.id, {
       email: user.email_change,
       email_change: '',
       email_change_token_new: '',
+      email_change_token_current: '',
+      email_change_confirm_status: 0,
       email_confirmed_at: user.email_confirmed_at ?? now,
       is_anonymous: false,
     })
