@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
 
 /**
  * CORS as Supabase's gateway answers it: any origin may call a project's API (the keys, not the
@@ -10,7 +11,7 @@ const DEFAULT_ALLOWED_HEADERS =
 const EXPOSED_HEADERS =
   'Content-Range,Content-Location,Content-Profile,Content-Type,Content-Length,ETag,Preference-Applied,Range-Unit,X-Total-Count,X-Supabase-Api-Version,X-Transformations'
 
-export function corsHeaders(request: FastifyRequest): Record<string, string> {
+export function corsHeaders(request: { headers: IncomingHttpHeaders }): Record<string, string> {
   if (!request.headers.origin) return {}
   return { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS, vary: 'Origin' }
 }

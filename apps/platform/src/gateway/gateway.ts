@@ -7,6 +7,8 @@ import { isFunctionsRequest, serveFunction } from '../services/functions/gateway
 import { answerPreflight, corsHeaders } from './cors.js'
 import type { GatewayProject } from './project-directory.js'
 import { forward } from './proxy.js'
+import { installFastPath } from './fast-path.js'
+import { presentedApiKey, servicePath, withoutApiKeyParam } from './paths.js'
 import { serveRealtimeHttp } from '../services/realtime/http-broadcast.js'
 import { isOpenStorageRequest, serveStorage } from '../services/storage/gateway-route.js'
 import { signaturePrefix, type GatewayService, type RequestLogEntry } from './request-log-entry.js'
@@ -45,6 +47,8 @@ interface Pending {
  */
 export async function registerGateway(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
   const pending = new WeakMap<FastifyRequest, Pending>()
+  // REST reads and writes and function invocations that pass every check skip Fastify (fast-path.ts).
+  installFastPath(app, ctx)
 
   await app.register(async (scope) => {
     // Bodies are the services' business: nothing is parsed or buffered here.
@@ -103,8 +107,7 @@ export async function registerGateway(app: FastifyInstance, ctx: PlatformContext
             seen.role = caller.role
           }
         }
-        const query = new URLSearchParams(below.split('?')[1] ?? '')
-        const apikey = headerText(request.headers.apikey) ?? query.get('apikey') ?? undefined
+        const apikey = presentedApiKey(request.headers, below)
         const key = checkApiKey(project, apikey, request.headers.authorization, request.headers['user-agent'])
         seen.apikey = key.apikey
         if (project.status !== 'ACTIVE_HEALTHY') {
@@ -135,7 +138,7 @@ async function serve(
   key: KeyCheck,
   cors: Record<string, string>,
 ): Promise<FastifyReply> {
-  const path = withoutApiKeyParam(below.slice(below.indexOf('/', 1) + 3)) || '/' // after `/rest/v1`
+  const path = servicePath(below) // after `/rest/v1`
   switch (service) {
     case 'rest': {
       const postgrest = await ctx.rest.acquire(project)
@@ -173,28 +176,4 @@ async function serve(
       return reply.code(501).headers(cors).send(shape ? shape(message) : { message })
     }
   }
-}
-
-/** The key's query parameter is the gateway's (as Kong's hide_credentials): PostgREST would read it as a filter. */
-function withoutApiKeyParam(path: string): string {
-  const mark = path.indexOf('?')
-  if (mark < 0) return path
-  const kept = path
-    .slice(mark + 1)
-    .split('&')
-    .filter((part) => part && paramName(part) !== 'apikey')
-  return kept.length ? `${path.slice(0, mark)}?${kept.join('&')}` : path.slice(0, mark)
-}
-
-function paramName(part: string): string {
-  const name = part.split('=')[0]!.replace(/\+/g, ' ')
-  try {
-    return decodeURIComponent(name)
-  } catch {
-    return name
-  }
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }

@@ -94,7 +94,7 @@ export function readBodyUpTo(raw: IncomingMessage, limit: number): Promise<Buffe
   })
 }
 
-function forwardedRequestHeaders(headers: IncomingHttpHeaders, override: Record<string, string>): Record<string, string | string[]> {
+export function forwardedRequestHeaders(headers: IncomingHttpHeaders, override: Record<string, string>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || PLATFORM_ONLY.has(name)) continue
@@ -153,7 +153,7 @@ export async function forward(
  * reads a name only up to it). A '%' that starts no escape stays PostgREST's to read. Answered as
  * PostgREST answers a query it cannot parse (PGRST100).
  */
-function unreadableTarget(path: string): string | null {
+export function unreadableTarget(path: string): string | null {
   for (const part of path.split(/[/?&=]/)) {
     if (!part.includes('%')) continue
     let decoded: string

@@ -8,10 +8,16 @@ import type { RunAs } from '../../control/os-user.js'
 import { denoBinary } from './deno.js'
 import { denoArgs, osLimits, processEnv, type LaunchInput } from './sandbox.js'
 
-const READY_POLL_MS = 10
+/**
+ * How often a starting process's socket is looked for: a cold start (about 60 ms of Deno's own) waits on average
+ * half of this after the socket listens, and a look is one stat (and one connect once the file is there).
+ */
+const READY_POLL_MS = 2
 const STOP_GRACE_MS = 2_000
 /** How often the process's resident memory and CPU time are read (/proc). */
 const WATCH_MS = 200
+/** How old a CPU-time reading may be when a request starts (see `set active`). */
+const CPU_READING_MAX_AGE_MS = 20
 /** Clock ticks of /proc/<pid>/stat's CPU times: USER_HZ, 100 on every Linux architecture Node runs on. */
 const TICKS_PER_SECOND = 100
 /**
@@ -49,6 +55,8 @@ export class FunctionProcess {
   /** The process's CPU time (ms) when each request in flight started, oldest first. */
   private requestCpu: number[] = []
   private lastCpuMs = 0
+  /** When lastCpuMs was read (performance.now()); -Infinity before the first reading. */
+  private lastCpuAt = -Infinity
   private watcher: NodeJS.Timeout | null = null
   private limitHit: LimitHit | null = null
   /** Its stderr said memory ran out (the OS limit refused an allocation). */
@@ -105,7 +113,10 @@ export class FunctionProcess {
   set active(count: number) {
     const target = Math.max(0, Math.floor(count))
     if (target > this.requestCpu.length) {
-      const now = this.cpuMs()
+      // A reading of the last few ms will do (a warm function's requests come faster than that): /proc is read
+      // at most once per CPU_READING_MAX_AGE_MS on the request path, and the start noted is at most that old,
+      // which counts a little more against the request, never less.
+      const now = this.cpuMs(CPU_READING_MAX_AGE_MS)
       while (this.requestCpu.length < target) this.requestCpu.push(now)
     } else {
       // Which request ended is not known: the oldest start goes (the lenient choice, see the class).
@@ -165,10 +176,13 @@ export class FunctionProcess {
     this.process.kill()
   }
 
-  /** The process's CPU time so far, all threads (ms); the last value read once it is gone. */
-  private cpuMs(): number {
+  /** The process's CPU time so far, all threads (ms); the last value read once it is gone, or when read within maxAgeMs. */
+  private cpuMs(maxAgeMs = 0): number {
     const pid = this.process.pid
     if (pid === undefined || this.process.exitInfo) return this.lastCpuMs
+    const now = performance.now()
+    if (now - this.lastCpuAt <= maxAgeMs) return this.lastCpuMs
+    this.lastCpuAt = now
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
       // Fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.

@@ -13,8 +13,10 @@ import type { GatewayProject } from '../../gateway/project-directory.js'
  */
 export const isFunctionsRequest = (below: string): boolean => /^\/functions\/v1(\/|$|\?)/.test(below)
 
+/** Below /functions/v1: the slug, the rest of the path, the query. */
+export const FUNCTION_TARGET = /^\/([^/?]+)([^?]*)(\?.*)?$/
 /** As deploys accept them (contracts FunctionSlug): anything else cannot exist. */
-const SLUG = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/
+export const SLUG = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Requested function was not found' }
 
 /** Not passed on: hop-by-hop headers and the forwarding headers (set again below from what the gateway saw). */
@@ -25,15 +27,40 @@ const DROPPED_REQUEST_HEADERS = new Set([
 ])
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
 
-class FunctionTimeout extends Error {}
+export class FunctionTimeout extends Error {}
 /** The client went away: nothing to answer, and nothing wrong with the function. */
 class ClientGone extends Error {}
 /** How long a failed request waits to see the process exit, so its answer can say why. */
-const EXIT_WAIT_MS = 5_000
+export const EXIT_WAIT_MS = 5_000
 
 export interface FunctionCaller {
   /** The verified JWT's role, for the request log. */
   role: string | null
+}
+
+/**
+ * verify_jwt's check: the caller's role, or the relay's refusal. A publishable or secret key as the bearer stands
+ * for its role (supabase-js sends the key it was made with); anything else must be a valid JWT of the project.
+ */
+export async function jwtCaller(
+  project: GatewayProject,
+  headers: IncomingHttpHeaders,
+): Promise<{ role: string } | { refusal: { status: number; body: object } }> {
+  const refusal = (status: number, message: string) => ({ refusal: { status, body: { code: status, message } } })
+  const authorization = headers.authorization
+  if (!authorization) return refusal(401, 'Missing authorization header')
+  const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
+  if (isDisabledLegacyKey(project, token)) return refusal(401, 'Legacy API keys are disabled')
+  let namedRole: string | null = null
+  try {
+    namedRole = token ? namedKeyRole(project, token, headers['user-agent']) : null
+  } catch (error) {
+    if (error instanceof GatewayError) return refusal(error.status, error.message)
+    throw error
+  }
+  if (namedRole) return { role: namedRole }
+  const claims = token ? await verifiedClaims(project, token) : null
+  return claims ? { role: String(claims.role) } : refusal(401, 'Invalid JWT')
 }
 
 /** Serves a request below /functions/v1 (`below` is the whole path below the project, query included). */
@@ -47,7 +74,7 @@ export async function serveFunction(
   cors: Record<string, string>,
 ): Promise<FastifyReply> {
   const rest = below.slice('/functions/v1'.length)
-  const match = /^\/([^/?]+)([^?]*)(\?.*)?$/.exec(rest)
+  const match = FUNCTION_TARGET.exec(rest)
   if (!match) return reply.code(404).headers(cors).send(NOT_FOUND)
   const slug = decodeSegment(match[1]!)
   const row = slug !== null && SLUG.test(slug) ? await ctx.functions.find(project.ref, slug) : null
@@ -57,21 +84,9 @@ export async function serveFunction(
   // FunctionsRelayError, not as the function's own FunctionsHttpError.
   const refuse = (status: number, body: object) => reply.code(status).headers({ ...cors, 'x-relay-error': 'true' }).send(body)
   if (row.verify_jwt) {
-    const authorization = request.headers.authorization
-    if (!authorization) return refuse(401, { code: 401, message: 'Missing authorization header' })
-    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1]?.trim()
-    if (isDisabledLegacyKey(project, token)) return refuse(401, { code: 401, message: 'Legacy API keys are disabled' })
-    // A publishable or secret key as the bearer stands for its role (supabase-js sends the key it was made with).
-    let namedRole: string | null = null
-    try {
-      namedRole = token ? namedKeyRole(project, token, request.headers['user-agent']) : null
-    } catch (error) {
-      if (error instanceof GatewayError) return refuse(error.status, { code: error.status, message: error.message })
-      throw error
-    }
-    const claims = namedRole ? null : token ? await verifiedClaims(project, token) : null
-    if (!namedRole && !claims) return refuse(401, { code: 401, message: 'Invalid JWT' })
-    caller.role = namedRole ?? String(claims!.role)
+    const checked = await jwtCaller(project, request.headers)
+    if ('refusal' in checked) return refuse(checked.refusal.status, checked.refusal.body)
+    caller.role = checked.role
   }
   if (project.status !== 'ACTIVE_HEALTHY') {
     return refuse(503, { error: 'The project is not running', message: `The project is not running (status: ${project.status})` })
@@ -169,15 +184,21 @@ async function proxyToFunction(
 }
 
 function requestHeaders(request: FastifyRequest): Record<string, string | string[]> {
+  return functionRequestHeaders(request.headers, request.protocol, request.ip)
+}
+
+/** What the function gets of the client's headers, with the client's view of the URL and address. */
+export function functionRequestHeaders(headers: IncomingHttpHeaders, protocol: string, ip: string | undefined): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
+  for (const name in headers) {
+    const value = headers[name]
     if (value === undefined || DROPPED_REQUEST_HEADERS.has(name)) continue
     out[name] = value
   }
   // The client's view of the URL, for req.url inside the function (bootstrap.ts).
-  out['x-forwarded-host'] = request.headers.host ?? 'localhost'
-  out['x-forwarded-proto'] = request.protocol
-  if (request.ip) out['x-forwarded-for'] = request.ip
+  out['x-forwarded-host'] = headers.host ?? 'localhost'
+  out['x-forwarded-proto'] = protocol
+  if (ip) out['x-forwarded-for'] = ip
   return out
 }
 
@@ -192,7 +213,7 @@ function responseHeaders(headers: Dispatcher.ResponseData['headers'], cors: Reco
   return out
 }
 
-function decodeSegment(segment: string): string | null {
+export function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment)
   } catch {

@@ -64,6 +64,7 @@ export class FunctionRuntime {
   /** The internal ports each process was denied when it started. */
   private denied = new WeakMap<FunctionProcess, ReadonlySet<number>>()
   private sockets = 0
+  private fingerprints = new WeakMap<FunctionRow, { project: GatewayProject; platformPort: number | null; value: string }>()
 
   constructor(private readonly options: FunctionRuntimeOptions) {
     this.cpuLimitMs = Math.max(1, Math.round(options.timeoutMs * CPU_SHARE_OF_TIMEOUT))
@@ -103,8 +104,20 @@ export class FunctionRuntime {
   /** The function's process for this version, started (and waited for) when none serves it. */
   acquire(project: GatewayProject, row: FunctionRow): Promise<FunctionProcess> {
     const key = `${project.ref}/${row.slug}`
-    const fingerprint = JSON.stringify([row.version, project.port, project.jwtSecret, project.anonKey, project.serviceRoleKey, project.authenticatorUri, this.platformPort])
+    const fingerprint = this.fingerprintOf(project, row)
     return this.processes.acquire(key, fingerprint, () => this.start(project, row, key, fingerprint))
+  }
+
+  /**
+   * What a process was started with: a change of any of it starts a new one. Remembered per function record and
+   * project facts (both replaced, never changed, when they change), so a warm invoke does not rebuild it.
+   */
+  private fingerprintOf(project: GatewayProject, row: FunctionRow): string {
+    const known = this.fingerprints.get(row)
+    if (known && known.project === project && known.platformPort === this.platformPort) return known.value
+    const value = JSON.stringify([row.version, project.port, project.jwtSecret, project.anonKey, project.serviceRoleKey, project.authenticatorUri, this.platformPort])
+    this.fingerprints.set(row, { project, platformPort: this.platformPort, value })
+    return value
   }
 
   /** Stops a process that crashed, hung or is outdated (if it is still the one serving its function). */
@@ -155,9 +168,12 @@ export class FunctionRuntime {
   private async start(project: GatewayProject, row: FunctionRow, key: string, fingerprint: string): Promise<FunctionProcess> {
     const { db, dataDir } = this.options
     const { user, dirs } = prepareProjectDirs(dataDir, project.ref, BOOTSTRAP_SOURCE)
-    const secrets = await openSecrets(db, this.options.secrets, project.ref)
+    // Both reads at once: a cold start waits for them.
+    const [secrets, { rows }] = await Promise.all([
+      openSecrets(db, this.options.secrets, project.ref),
+      db.query<{ port: number }>('SELECT port FROM projects WHERE ref <> $1', [project.ref]),
+    ])
     if (secrets.ignored.length) this.options.log.warn({ ref: project.ref, names: secrets.ignored }, 'stored function secrets with refused names are not passed to the function')
-    const { rows } = await db.query<{ port: number }>('SELECT port FROM projects WHERE ref <> $1', [project.ref])
     const internalPorts = [
       ...rows.map((r) => r.port),
       ...(this.options.platformDbPort ? [this.options.platformDbPort] : []),

@@ -1,0 +1,204 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
+import type { PlatformContext } from '../platform-context.js'
+import { serveFunctionFast } from '../services/functions/fast-route.js'
+import { checkApiKey, verifiedClaims, type KeyCheck } from './api-key.js'
+import { corsHeaders } from './cors.js'
+import { projectHostRewriter } from './host-routing.js'
+import { presentedApiKey, servicePath } from './paths.js'
+import { forwardedRequestHeaders, mustCloseAfterEarlyAnswer, unreadableTarget } from './proxy.js'
+import { bodyToSend, proxyRaw } from './raw-proxy.js'
+import { withoutPlatformCookies } from './tenant-origin.js'
+import { signaturePrefix, type GatewayService } from './request-log-entry.js'
+
+/**
+ * The project URL's hot paths without Fastify (issue 32: a Fastify route cost more than PostgREST itself on a
+ * 100-row read): a REST request or a function invocation that passes every check (the project running, the key,
+ * the JWT, the function's verify_jwt) goes from the node:http listener straight to undici's dispatcher on the
+ * service's socket (raw-proxy.ts). Everything else (a refusal, a preflight, auth, storage, GraphQL, realtime, a
+ * trusted proxy's X-Forwarded-For to read) goes on to the Fastify routes of gateway.ts, which answer exactly as
+ * before: a request is handed over untouched (its body unread) whenever the fast path would not serve it.
+ * Both paths write the same request log entries.
+ */
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** A request the fast path may serve: `/projects/{ref}/rest/v1...` or `/projects/{ref}/functions/v1/...`. */
+const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions)\/v1(?:[/?]|$)[^]*)$/
+const FAST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+/** As proxy.ts: answers up to this size are written in one go, larger ones stream. */
+const BUFFERED_BODY_LIMIT = 256 * 1024
+
+/** What a fast route tells the request log about the request (written when the answer is done). */
+export interface FastLogFacts {
+  service: GatewayService
+  role: string | null
+  apikey: string | null
+}
+
+/** A request served by the fast path, for its routes. */
+export interface FastRequest {
+  req: IncomingMessage
+  res: ServerResponse
+  ref: string
+  /** The path below the project, query included: `/rest/v1/todos?select=*`. */
+  below: string
+  cors: Record<string, string>
+  /** The client's address (no trusted proxy: the socket's). */
+  ip: string | undefined
+  protocol: 'http' | 'https'
+  /** Call once the route commits to answering: from then on the request log records it. */
+  record(facts: FastLogFacts): void
+  logger: FastifyBaseLogger
+}
+
+/**
+ * Puts the fast path in front of the Fastify app's own request handler (the project listener only). With a
+ * trusted proxy (STRATUM_TRUST_PROXY) the client's address is Fastify's to work out: everything goes to Fastify.
+ */
+export function installFastPath(app: FastifyInstance, ctx: PlatformContext): void {
+  if (ctx.config.trustProxy !== false) return
+  const server = app.server
+  const listeners = server.listeners('request') as Handler[]
+  // Fastify's own handler, added when the server was made; anything else means a setup this does not know.
+  if (listeners.length !== 1) return
+  const fastify = listeners[0]!
+  server.removeListener('request', fastify)
+  const rewrite = projectHostRewriter(ctx.config.projectDomain)
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = rewrite ? rewrite(req) : (req.url ?? '/')
+    const match = FAST_METHODS.has(req.method!) ? FAST_TARGET.exec(url) : null
+    if (!match) return fastify(req, res)
+    const request = fastRequest(ctx, app.log, req, res, match[1]!, match[2]!)
+    const attempt = match[3] === 'rest' ? serveRest(ctx, request) : serveFunctionFast(ctx, request)
+    attempt.then(
+      (served) => {
+        if (!served) fastify(req, res)
+      },
+      (error: unknown) => {
+        // Thrown before the route committed (nothing written): Fastify's route answers, in its own error shape.
+        app.log.debug({ err: error }, 'gateway fast path: handed to the Fastify route')
+        if (!res.headersSent && !res.writableEnded) fastify(req, res)
+        else res.destroy()
+      },
+    )
+  })
+}
+
+function fastRequest(ctx: PlatformContext, logger: FastifyBaseLogger, req: IncomingMessage, res: ServerResponse, ref: string, below: string): FastRequest {
+  const started = performance.now()
+  const timestamp = Date.now()
+  const ip = req.socket.remoteAddress
+  // tenant-origin.ts's onRequest guard: the platform's cookies never reach a service (a function would read the
+  // dashboard's session). Done again, to the same effect, if the request goes on to Fastify.
+  const cookie = req.headers.cookie
+  if (cookie !== undefined) {
+    const kept = withoutPlatformCookies(cookie)
+    if (kept === undefined) delete req.headers.cookie
+    else req.headers.cookie = kept
+  }
+  return {
+    req,
+    res,
+    ref,
+    below,
+    cors: corsHeaders(req),
+    ip,
+    protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http',
+    logger,
+    record(facts) {
+      res.once('close', () => {
+        ctx.requestLog.record({
+          timestamp: new Date(timestamp),
+          projectRef: ref,
+          service: facts.service,
+          method: req.method!,
+          path: below,
+          // Nothing was answered: the client went away first (499, as nginx names it).
+          status: res.headersSent ? res.statusCode : 499,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          role: facts.role,
+          signaturePrefix: signaturePrefix(facts.apikey),
+          userAgent: req.headers['user-agent'] ?? null,
+          clientAddress: ip ?? null,
+        })
+      })
+    },
+  }
+}
+
+/**
+ * `/rest/v1`: the key check (checkApiKey), the bearer's claims (for the log's role; PostgREST verifies the JWT
+ * itself), then PostgREST over its socket. Refusals and unreadable paths are the Fastify route's (false).
+ */
+async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<boolean> {
+  const { req, res, below } = request
+  const project = await ctx.directory.getCurrent(request.ref)
+  if (!project || project.status !== 'ACTIVE_HEALTHY') return false
+  let key: Omit<KeyCheck, 'claims'>
+  try {
+    key = checkApiKey(project, presentedApiKey(req.headers, below), req.headers.authorization, req.headers['user-agent'])
+  } catch {
+    return false
+  }
+  const path = servicePath(below)
+  const target = path.startsWith('/') ? path : `/${path}`
+  if (unreadableTarget(target)) return false
+  const claims = await verifiedClaims(project, key.bearer)
+  request.record({ service: 'rest', role: claims ? String(claims.role) : null, apikey: key.apikey })
+  let postgrest
+  try {
+    postgrest = await ctx.rest.acquire(project)
+  } catch (error) {
+    request.logger.warn({ err: error, ref: request.ref, service: 'rest' }, 'gateway: the service failed')
+    answerJson(request, 503, { message: `The rest service of this project is not available: ${(error as Error).message}` })
+    return true
+  }
+  let body: Buffer | IncomingMessage | null = null
+  try {
+    if (req.method !== 'GET' && req.method !== 'HEAD') body = await bodyToSend(req)
+  } catch {
+    // The client went away half-way through its body: nothing to answer (the log says 499).
+    res.destroy()
+    return true
+  }
+  proxyRaw(
+    postgrest.http,
+    req,
+    res,
+    {
+      method: req.method as 'GET',
+      path: target,
+      headers: forwardedRequestHeaders(req.headers, { authorization: `Bearer ${key.bearer}`, ...(request.ip ? { 'x-forwarded-for': request.ip } : {}) }),
+      body,
+    },
+    { override: request.cors, corsUnlessOwn: null, bufferLimit: BUFFERED_BODY_LIMIT },
+    {
+      failed: (error) => {
+        request.logger.warn({ err: error, ref: request.ref, service: 'rest' }, 'gateway: the service failed')
+        answerJson(request, 503, { message: `The rest service of this project is not available: ${error.message}` })
+      },
+      done: () => {},
+    },
+  )
+  return true
+}
+
+/** A JSON answer of the gateway's own (an error), with the project URL's CORS and tenant-origin headers. */
+export function answerJson(request: FastRequest, status: number, body: object, extra: Record<string, string> = {}): void {
+  const { req, res } = request
+  if (res.headersSent || res.destroyed) return
+  const text = JSON.stringify(body)
+  const headers: Record<string, string> = {
+    ...request.cors,
+    ...extra,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'x-content-type-options': 'nosniff',
+  }
+  // A body left unread on a kept-alive socket would be read as the next request: it is drained, or the socket closes.
+  if (mustCloseAfterEarlyAnswer(req)) headers.connection = 'close'
+  res.writeHead(status, headers)
+  res.end(text)
+}
