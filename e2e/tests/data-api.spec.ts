@@ -104,7 +104,7 @@ test('GraphiQL runs a query on the project with its keys', async ({ page }) => {
   await focusEditor(page.locator('.graphiql-query-editor .monaco-editor').first())
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.press('Delete')
-  await page.keyboard.type('{ allPlanets { nodes { name } } }')
+  await page.keyboard.type('{ planetsCollection { edges { node { name } } } }')
   await page.getByRole('button', { name: /Execute query/ }).click()
   await expect(page.locator('.graphiql-response')).toContainText('Arrakis', { timeout: 20_000 })
   if (process.env.AI_SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.AI_SCREENSHOTS_DIR}/graphiql.png` })

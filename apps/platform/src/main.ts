@@ -33,6 +33,7 @@ import { RealtimeService } from './services/realtime/service.js'
 import { StorageService } from './services/storage/service.js'
 import { FunctionRuntime } from './services/functions/runtime.js'
 import { GraphqlService } from './services/graphql/service.js'
+import { ensureSchemaReloadTriggers } from './services/rest/schema-reload.js'
 import { NetService } from './services/net/service.js'
 import { CronScheduler } from './services/cron/scheduler.js'
 import { deliverySettings } from './services/net/delivery.js'
@@ -104,7 +105,11 @@ export async function startPlatform(config: Config = loadConfig()): Promise<Plat
     diskIntervalMs: config.usageDiskIntervalMs,
     realtimeUsage: (ref) => realtime.usageOf(ref),
   })
-  const graphql = new GraphqlService(logger, projects.connections, config.apiIdleMs)
+  // The DDL watch (NOTIFY pgrst) is installed when PostgREST starts; a project used only through GraphQL gets it here.
+  const graphql = new GraphqlService(logger, projects.connections, config.apiIdleMs, async (ref) => {
+    const row = await findProject(db, ref)
+    if (row) await ensureSchemaReloadTriggers(projects.adminConnection(row))
+  })
   // A project that stops (pause, delete) drops its GraphQL engine and its pools; other changes (schemas, port,
   // passwords) are seen per request, and a pool whose login changed is replaced then.
   directory.onSettled(

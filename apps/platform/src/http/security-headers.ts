@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createRequire } from 'node:module'
+import helmet from 'helmet'
 import type { Config } from '../config.js'
 
-type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void
-/**
- * Helmet itself, the very copy @fastify/helmet wraps: that plugin builds Helmet's middleware again on every request
- * (its CSP directives parsed and checked each time, a tenth of a millisecond of every API call: issue 32), where
- * the options here never change, so the middleware is built once.
+/*
+ * Helmet's middleware, built once: @fastify/helmet built it again on every request (its CSP directives parsed and
+ * checked each time, a tenth of a millisecond of every API call: issue 32), where the options here never change.
  */
-const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (options: object) => HelmetMiddleware
 
 /**
  * A strict Content-Security-Policy: scripts only from our own origin (the built dashboard has no

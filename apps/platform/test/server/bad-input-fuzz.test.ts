@@ -271,7 +271,7 @@ const FAMILIES: Family[] = [
     { method: 'POST', path: '/rpc/fuzz_echo', body: { t: 'x' } }, { method: 'GET', path: '/' }, { method: 'HEAD', path: '/fuzz_items' }] },
   { name: 'graphql', base: () => `${project.url}/graphql/v1`, headers: keys, routes: () => [
     { method: 'POST', path: '', body: { query: '{ __typename }' } },
-    { method: 'POST', path: '', body: { query: 'query Q($n: Int) { allFuzzItems(first: $n) { nodes { name } } }', variables: { n: 1 }, operationName: 'Q' } },
+    { method: 'POST', path: '', body: { query: 'query Q($n: Int) { fuzz_itemsCollection(first: $n) { edges { node { name } } } }', variables: { n: 1 }, operationName: 'Q' } },
     { method: 'GET', path: '?query=%7B__typename%7D' }] },
   { name: 'auth', base: () => `${project.url}/auth/v1`, headers: keys, routes: () => {
     const user = { email: 'fuzz-user@example.com', password: 'fuzz-password-1' }

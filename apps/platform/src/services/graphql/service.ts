@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
-import type { HttpRequestHandler } from 'postgraphile'
 import type { Logger } from 'pino'
 import { ProjectProcessManager } from '../../control/processes/project-process-manager.js'
 import { openProjectSession, type ProjectConnections } from '../../control/project-connections.js'
 import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
+import type { GraphqlEngine } from './engine/engine.js'
 import { GraphqlInputError, readGraphqlParams } from './request-body.js'
 import type { GraphqlTarget } from './target.js'
 
@@ -24,42 +24,47 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 const POOL_SIZE = 3
 
 interface Engine {
-  handler: HttpRequestHandler
+  engine: GraphqlEngine
   pool: pg.Pool
-  /** LISTEN pgrst: the DDL watch (services/rest/schema-reload.ts) notifies it, and the engine is rebuilt. */
+  /** LISTEN pgrst: the DDL watch (services/rest/schema-reload.ts) notifies it, and the reflected schemas are dropped. */
   listener: pg.Client
   stop(): Promise<void>
 }
 
-/** The target of the request being handled, for PostGraphile's pgSettings callback. */
-const targets = new WeakMap<IncomingMessage, GraphqlTarget>()
-
 /**
- * GraphQL at `/graphql/v1` by PostGraphile 4 (version 5 needs Node 22): one engine per active
- * project, built from the database on its first request and dropped after an idle time, on a schema
- * change and when the project's settings or keys change. Every operation runs in a transaction as the
- * request's role with its JWT claims in `request.jwt.claims`, so row level security and auth.uid() hold.
+ * GraphQL at `/graphql/v1` with pg_graphql's schema and semantics (engine/): one engine per active project,
+ * made on its first request and dropped after an idle time and when the project's settings or keys change.
+ * Each role's schema is reflected from the database as that role and kept until the DDL watch notifies.
+ * Every operation is compiled to SQL and runs in a transaction as the request's role with its JWT claims in
+ * `request.jwt.claims`, so row level security and auth.uid() hold.
  */
 export class GraphqlService {
   /** Engines by project: built on the first request (concurrent first requests share one), dropped when idle. */
   private readonly engines: ProjectProcessManager<Engine>
 
+  /**
+   * `prepare` runs before a project's engine is made: main.ts can install the DDL watch there (the event triggers
+   * that NOTIFY pgrst are otherwise installed only when PostgREST starts, so a project used only through GraphQL
+   * would not see its schema changes).
+   */
   constructor(
     private readonly log: Logger,
     private readonly connections: ProjectConnections,
     idleMs = 10 * 60_000,
+    private readonly prepare?: (ref: string) => Promise<void>,
   ) {
     this.engines = new ProjectProcessManager<Engine>({ what: 'GraphQL engine', idleMs, log })
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, target: GraphqlTarget): Promise<void> {
     if (!API_ROLES.has(target.role)) return answer(request, response, new GraphqlInputError(403, `The role ${target.role} may not use GraphQL`))
-    // The body is read and checked here, and PostGraphile gets it parsed (body-parser skips a request
-    // whose `_body` is set): wrong shapes and NUL bytes are a 400 in GraphQL's shape, never a 500.
-    const parsed = request as IncomingMessage & { body?: unknown; _body?: boolean }
+    if (request.method !== 'POST') {
+      // Drained (or closed) like any early answer: a GET carries no body to read.
+      return answer(request, response, new GraphqlInputError(405, 'Send GraphQL requests as POST'))
+    }
+    let params
     try {
-      parsed.body = request.method === 'POST' ? await readGraphqlParams(request) : {}
-      parsed._body = true
+      params = await readGraphqlParams(request)
     } catch (error) {
       if (error instanceof GraphqlInputError) return answer(request, response, error)
       throw error
@@ -71,20 +76,19 @@ export class GraphqlService {
       this.log.warn({ err: error, ref: target.ref }, 'GraphQL engine could not be built')
       return answer(request, response, new GraphqlInputError(503, `The GraphQL service of this project is not available: ${(error as Error).message}`))
     }
-    targets.set(request, target)
-    await new Promise<void>((resolve, reject) => {
-      response.once('finish', resolve)
-      response.once('close', resolve)
-      void engine.handler(request, response, (error?: unknown) => {
-        if (error) reject(error instanceof Error ? error : new Error(String(error)))
-        else if (!response.writableEnded) {
-          response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Send GraphQL requests as POST' }] }))
-        }
-      })
-    })
+    let body: unknown
+    try {
+      body = await engine.engine.handle(params, { role: target.role, claims: target.claims as Record<string, unknown> })
+    } catch (error) {
+      // The engine answers bad documents and database refusals itself: anything else is a fault of ours.
+      this.log.error({ err: error, ref: target.ref }, 'GraphQL request failed')
+      return answer(request, response, new GraphqlInputError(500, 'The GraphQL request could not be answered'))
+    }
+    // As pg_graphql through PostgREST answers: 200, errors (if any) in the body.
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
   }
 
-  /** Drops the project's engine: the next request introspects the database again. */
+  /** Drops the project's engine: the next request reflects the database again. */
   forget(ref: string): Promise<void> {
     return this.engines.stop(ref)
   }
@@ -98,12 +102,16 @@ export class GraphqlService {
   }
 
   private async build(target: GraphqlTarget): Promise<Engine> {
+    await this.prepare?.(target.ref)
     // Each engine has a pool of its own in the registry (a rebuilt engine must not end its successor's), named by
     // the login and schemas it was built for.
     const purpose = `graphql:${createHash('sha256').update(JSON.stringify([target.login, target.schemas])).digest('hex').slice(0, 16)}`
     const pool = this.connections.pool(target.ref, target.login, { purpose, max: POOL_SIZE, applicationName: 'stratum-graphql' })
+    // Loaded on the first GraphQL request, not at boot (graphql-js is a large module the platform may never need).
+    const { GraphqlEngine: EngineClass } = await import('./engine/engine.js')
+    const graphql: GraphqlEngine = new EngineClass(pool, target.schemas, this.log)
     let engine: Engine | null = null
-    // A schema change (or a lost listener) drops this engine, not a newer one.
+    // A lost listener drops this engine (not a newer one): schema changes would go unnoticed otherwise.
     const drop = () => void (engine ? this.engines.discard(target.ref, engine) : undefined)
     const release = () => this.connections.forget(target.ref, purpose)
     // A session of its own: LISTEN holds it for the engine's life.
@@ -112,7 +120,8 @@ export class GraphqlService {
       throw error
     })
     listener.on('error', drop)
-    listener.on('notification', drop)
+    listener.on('end', drop)
+    listener.on('notification', () => graphql.invalidate())
     try {
       await listener.query('LISTEN pgrst')
     } catch (error) {
@@ -120,34 +129,15 @@ export class GraphqlService {
       await release()
       throw error
     }
-    // Loaded on the first GraphQL request, not at boot: PostGraphile takes about half a second to import.
-    const { postgraphile } = await import('postgraphile')
-    const handler = postgraphile(pool, target.schemas, {
-      graphqlRoute: '/graphql',
-      graphiql: false,
-      disableQueryLog: true,
-      dynamicJson: true,
-      retryOnInitFail: false,
-      watchPg: false,
-      showErrorStack: false,
-      extendedErrors: ['hint', 'detail', 'errcode'],
-      enableCors: false,
-      bodySizeLimit: '1MB',
-      pgSettings: async (request: IncomingMessage) => {
-        const target = targets.get(request)
-        if (!target) throw new Error('No target for this GraphQL request')
-        return { role: target.role, 'request.jwt.claims': JSON.stringify(target.claims), 'request.jwt.claim.role': target.role }
-      },
-    })
     let stopped: Promise<void> | null = null
     engine = {
-      handler,
+      engine: graphql,
       pool,
       listener,
       stop: () =>
         (stopped ??= (async () => {
+          listener.removeListener('end', drop)
           await listener.end().catch(() => {})
-          await handler.release().catch(() => {})
           await release()
         })()),
     }
