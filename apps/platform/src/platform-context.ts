@@ -38,7 +38,7 @@ export interface PlatformContext {
   logCollector: LogCollector
   /** Samples each instance's usage and applies read-only mode at 95% of the disk quota (observability/usage/). */
   usage: UsageCollector
-  /** GraphQL behind the gateway's /graphql/v1 (PostGraphile, one engine per active project). */
+  /** GraphQL behind the gateway's /graphql/v1 (the pg_graphql-compatible engine, one per active project). */
   graphql: GraphqlService
   /** Supabase Auth for each project's end users, behind the gateway's /auth/v1 (services/auth). */
   auth: AuthService

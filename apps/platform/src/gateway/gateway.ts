@@ -149,7 +149,7 @@ async function serve(
       if (!key.claims || !API_ROLES.has(String(key.claims.role))) {
         return reply.code(401).headers(cors).send({ errors: [{ message: 'Invalid JWT: the Authorization token is not signed by this project or has expired' }] })
       }
-      // PostGraphile answers on the raw response; CORS headers go on first.
+      // The GraphQL service answers on the raw response; CORS headers go on first.
       reply.hijack()
       for (const [name, value] of Object.entries(cors)) reply.raw.setHeader(name, value)
       request.raw.url = `/graphql${path.startsWith('?') ? path : ''}`

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { readBodyUpTo } from '../../gateway/proxy.js'
 import { unsafeInput } from '../../unsafe-input.js'
 
-/** The largest GraphQL request body read (PostGraphile's bodySizeLimit was the same). */
+/** The largest GraphQL request body read (PostGraphile's bodySizeLimit, kept when the engine was replaced). */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024
 
 /** A request refused before it reaches the engine: the status and GraphQL's error message. */
@@ -14,7 +14,7 @@ export class GraphqlInputError extends Error {
     super(message)
   }
 
-  /** GraphQL's error shape, as PostGraphile answers its own refusals. */
+  /** GraphQL's error shape ({ errors: [{ message }] }). */
   body(): { errors: { message: string }[] } {
     return { errors: [{ message: this.message }] }
   }
@@ -22,7 +22,7 @@ export class GraphqlInputError extends Error {
 
 const refuse = (message: string, status = 400) => new GraphqlInputError(status, message)
 
-/** A GraphQL-over-HTTP request's parameters, checked: what PostGraphile is handed as the parsed body. */
+/** A GraphQL-over-HTTP request's parameters, checked: what the engine is handed as the parsed body. */
 export interface GraphqlParams {
   query: string
   variables?: Record<string, unknown> | null
@@ -31,7 +31,7 @@ export interface GraphqlParams {
 }
 
 /**
- * Reads and checks a POST body the way PostGraphile's body parsers would (JSON, a form, or
+ * Reads and checks a POST body the way GraphQL-over-HTTP servers' body parsers do (JSON, a form, or
  * `application/graphql` text), but refuses what would break it further in with a 400 in GraphQL's
  * shape: a `query` that is not a string (a number or object made it throw a 500), `variables` that
  * are not an object, an `operationName` that is not a string, a batch (an array: 501 there), NUL
