@@ -70,6 +70,7 @@ import { CreateOrganizationBody, Member, Organization, UpdateMemberBody, UpdateO
 import { PostgrestConfigResponse, PostgrestConfigUpdateBody } from './postgrest-config.js'
 import { RealtimeConfigResponse, RealtimeConfigUpdateBody } from './realtime-config.js'
 import { AuthOutboxMessage, ProjectAuthSettings, ProjectAuthSettingsUpdate } from './project-auth.js'
+import { CreateSigningKeyBody, SigningKeyResponse, SigningKeysResponse, UpdateSigningKeyBody } from './signing-keys.js'
 import type { AuthUser, AuthUsersPage } from './project-auth.js'
 import { AvailableVersionsBody, CreateProjectBody, DatabaseHealthBody, Project, ProjectStatusBody } from './projects.js'
 import { CancelResponse, OngoingQueries, PidBody, SqlHistoryPage, SqlHistoryQuery, SqlQueryBody, SqlQueryResponse, TerminateResponse, V1MigrationBody, V1MigrationPatchBody, V1MigrationRollbackQuery, V1RunQueryBody } from './sql.js'
@@ -433,6 +434,13 @@ export const API_ROUTES = {
   'GET /v1/projects/{ref}/functions/{function_slug}/body': { response: z.string() },
   'GET /v1/projects/{ref}/config/auth': { response: ProjectAuthSettings },
   'PATCH /v1/projects/{ref}/config/auth': { body: ProjectAuthSettingsUpdate, response: ProjectAuthSettings },
+  'GET /v1/projects/{ref}/config/auth/signing-keys': { response: SigningKeysResponse },
+  'POST /v1/projects/{ref}/config/auth/signing-keys': { body: CreateSigningKeyBody, response: SigningKeyResponse },
+  'GET /v1/projects/{ref}/config/auth/signing-keys/legacy': { response: SigningKeyResponse },
+  'POST /v1/projects/{ref}/config/auth/signing-keys/legacy': { response: SigningKeyResponse },
+  'GET /v1/projects/{ref}/config/auth/signing-keys/{id}': { response: SigningKeyResponse },
+  'PATCH /v1/projects/{ref}/config/auth/signing-keys/{id}': { body: UpdateSigningKeyBody, response: SigningKeyResponse },
+  'DELETE /v1/projects/{ref}/config/auth/signing-keys/{id}': { response: SigningKeyResponse },
   'GET /v1/projects/{ref}/postgrest': { response: PostgrestConfigResponse },
   'PATCH /v1/projects/{ref}/postgrest': { body: PostgrestConfigUpdateBody, response: PostgrestConfigResponse },
   'GET /v1/projects/{ref}/config/realtime': { response: RealtimeConfigResponse },
