@@ -51,9 +51,10 @@ export function recordFigures(bench: string, figures: Figure[]): void {
   fs.writeFileSync(path.join(RESULTS_DIR, `${bench}.json`), `${JSON.stringify(result, null, 2)}\n`)
 }
 
-/** A ratio as the table shows it. */
+/** A ratio as the table shows it: two decimals, or two significant digits below 0.1 (0.0042, not 0). */
 export function ratioOf(now: number, floor: number): number {
-  return round(now / floor)
+  const ratio = now / floor
+  return Math.abs(ratio) < 0.1 ? Number(ratio.toPrecision(2)) : round(ratio)
 }
 
 function round(value: number): number {

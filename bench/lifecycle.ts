@@ -12,8 +12,11 @@ import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import * as tar from 'tar'
+import { adminConnection } from '../apps/platform/src/control/bootstrap-roles.js'
 import { dumpDatabase } from '../apps/platform/src/control/logical/index.js'
 import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
+import { SecretBox } from '../apps/platform/src/control/secret-box.js'
+import { recordFigures, ratioOf } from './figures.js'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
 const PASSWORD = 'bench-db-password'
@@ -34,6 +37,22 @@ async function fill(port: number): Promise<number> {
   const { rows } = await client.query<{ mb: string }>(`SELECT pg_database_size('postgres') / 1048576.0 AS mb`)
   await client.end()
   return Number(rows[0]!.mb)
+}
+
+/**
+ * How the platform's upgrade connects to the project to dump it: as its own superuser (the tenant's `postgres` may not
+ * read every schema, e.g. net's queue), with the password sealed in the platform database under the data dir's key.
+ */
+async function platformAdminConnection(ref: string, port: number): Promise<ReturnType<typeof adminConnection>> {
+  const state = JSON.parse(fs.readFileSync(path.join(platform.dataDir, 'platform-db.json'), 'utf8')) as { port: number; password: string }
+  const db = new pg.Client({ connectionString: `postgres://stratum:${state.password}@127.0.0.1:${state.port}/stratum` })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ sealed: string }>('SELECT admin_password_sealed AS sealed FROM projects WHERE ref = $1', [ref])
+    return adminConnection(port, SecretBox.openOrCreate(platform.dataDir).open(rows[0]!.sealed))
+  } finally {
+    await db.end()
+  }
 }
 
 async function timedOperation(ref: string, path: string, body: unknown, until: string): Promise<number> {
@@ -78,7 +97,8 @@ async function main() {
     const old = await project('upgrade', '15')
     const oldMb = await fill(old.port)
     const dumpStarted = performance.now()
-    await pipeline(dumpDatabase({ host: '127.0.0.1', port: old.port, user: 'postgres', password: PASSWORD, database: 'postgres' }), new Writable({ write: (_c, _e, done) => done() }))
+    const admin = await platformAdminConnection(old.ref, old.port)
+    await pipeline(dumpDatabase(admin), new Writable({ write: (_c, _e, done) => done() }))
     const dumpFloor = performance.now() - dumpStarted
     const upgradeStarted = performance.now()
     await call(platform, 'POST', `/v1/projects/${old.ref}/upgrade`, { target_version: '17' })
@@ -91,6 +111,39 @@ async function main() {
     console.log(`pause of a ${sizeMb.toFixed(0)} MB database -> INACTIVE: ${s(pause)}; floor (tar.gz of its data directory) ${s(tarFloor)}; ratio ${(pause / tarFloor).toFixed(2)}`)
     console.log(`restore of a ${sizeMb.toFixed(0)} MB database -> ACTIVE_HEALTHY: ${s(restore)}; floor (bare start, half a bare restart) ${s(startFloor)}; ratio ${(restore / startFloor).toFixed(2)}`)
     console.log(`upgrade 15 -> 17 of a ${oldMb.toFixed(0)} MB database -> ACTIVE_HEALTHY: ${s(upgrade)}; floor (logical dump of it) ${s(dumpFloor)}; ratio ${(upgrade / dumpFloor).toFixed(2)}`)
+    // Issue 4 set a threshold for the restart only; the other three are printed beside their floors with their size.
+    const restart = median(restarts)
+    recordFigures('lifecycle', [
+      {
+        name: 'restart -> ACTIVE_HEALTHY (median of 3)',
+        now: s(restart),
+        floor: `bare pg_ctl restart of an idle instance ${s(median(bareRestarts))}`,
+        ratio: ratioOf(restart, median(bareRestarts)),
+        goal: '< 2 s',
+        met: restart < 2000,
+      },
+      {
+        name: `pause of a ${sizeMb.toFixed(0)} MB database -> INACTIVE`,
+        now: s(pause),
+        floor: `tar.gz of its data directory ${s(tarFloor)}`,
+        ratio: ratioOf(pause, tarFloor),
+        goal: 'none set (issue 4: printed with the data size)',
+      },
+      {
+        name: `restore of a ${sizeMb.toFixed(0)} MB database -> ACTIVE_HEALTHY`,
+        now: s(restore),
+        floor: `bare start (half a bare pg_ctl restart) ${s(startFloor)}`,
+        ratio: ratioOf(restore, startFloor),
+        goal: 'none set (issue 4: printed with the data size)',
+      },
+      {
+        name: `upgrade 15 -> 17 of a ${oldMb.toFixed(0)} MB database -> ACTIVE_HEALTHY`,
+        now: s(upgrade),
+        floor: `logical dump of the same database (as the platform's superuser, as the upgrade dumps) ${s(dumpFloor)}`,
+        ratio: ratioOf(upgrade, dumpFloor),
+        goal: 'none set (issue 4: printed with the data size)',
+      },
+    ])
   } finally {
     await platform.stop()
     fs.rmSync(scratch, { recursive: true, force: true })

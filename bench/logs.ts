@@ -26,6 +26,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { translateLogQuery } from '@stratum/sql/parser'
+import { recordFigures, ratioOf, type Figure } from './figures.js'
 import { call, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 
 const PORT = 8798
@@ -152,8 +153,11 @@ async function main() {
     console.log(`  fill (one INSERT ... SELECT generate_series): ${(fillMs / 1000).toFixed(1)} s`)
     console.log(`  size on disk (pg_total_relation_size of the partitions: heap, TOAST, the two indexes): ${(totalBytes / 1024 / 1024).toFixed(0)} MB, ${(totalBytes / LINES * 1e6 / 1024 / 1024).toFixed(0)} MB per million lines (${(totalBytes / LINES).toFixed(0)} bytes a line; heap alone ${(heapBytes / LINES).toFixed(0)})`)
     const verbose = process.argv.includes('--explain')
-    /** Times every case; answers whether each met the goal. */
-    const measure = async (): Promise<boolean> => {
+    const figures: Figure[] = [
+      { name: 'size on disk per million lines (heap, TOAST, indexes)', now: `${(totalBytes / LINES * 1e6 / 1024 / 1024).toFixed(0)} MB (${(totalBytes / LINES).toFixed(0)} bytes a line)`, goal: 'none set (documented)' },
+    ]
+    /** Times every case, recording each as a figure (`setting` names a what-if); answers whether each met the goal. */
+    const measure = async (setting = ''): Promise<boolean> => {
       let met = true
       for (const item of CASES) {
         const translated = await translateLogQuery(item.logSql, { projectRef: ref, start: start.toISOString(), end: end.toISOString() })
@@ -184,6 +188,14 @@ async function main() {
         console.log(`  ${item.name} (${rows} rows): logs.all p50 ${ms(p50)}, p95 ${ms(percentile(viaEndpoint, 0.95))} (goal < ${GOAL_MS} ms p50: ${ok ? 'met' : 'NOT met'})`)
         console.log(`      baseline, the same query by hand on log_events: p50 ${ms(percentile(direct, 0.5))}, p95 ${ms(percentile(direct, 0.95))}; ratio logs.all / baseline ${(p50 / percentile(direct, 0.5)).toFixed(2)} (p50)`)
         console.log(`      the translator's SQL on pg (no HTTP): p50 ${ms(percentile(viaTranslator, 0.5))}, p95 ${ms(percentile(viaTranslator, 0.95))}`)
+        figures.push({
+          name: `logs.all over ${LINES.toLocaleString('en')} lines, ${item.name}${setting} (p50)`,
+          now: ms(p50),
+          floor: `the same query by hand on log_events ${ms(percentile(direct, 0.5))} (the translator's SQL on pg ${ms(percentile(viaTranslator, 0.5))})`,
+          ratio: ratioOf(p50, percentile(direct, 0.5)),
+          goal: `< ${GOAL_MS} ms`,
+          met: ok,
+        })
       }
       return met
     }
@@ -200,8 +212,9 @@ async function main() {
       const { rows: [index] } = await db.query<{ bytes: string }>(
         `SELECT sum(pg_relation_size(i.inhrelid))::bigint AS bytes FROM pg_inherits i WHERE i.inhparent = 'log_events_message_trgm'::regclass`)
       console.log(`  with a trigram index on event_message (built in ${(buildMs / 1000).toFixed(1)} s, ${(Number(index!.bytes) / 1024 / 1024).toFixed(0)} MB for these lines, ${(Number(index!.bytes) / LINES).toFixed(0)} bytes a line):`)
-      await measure()
+      await measure(', with a trigram index (what-if)')
     }
+    recordFigures('logs', figures)
   } finally {
     await db?.end().catch(() => {})
     await platform?.stop()

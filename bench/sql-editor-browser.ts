@@ -18,6 +18,7 @@ import { SQL_RESULTS_TRUNCATED_MESSAGE } from '@stratum/contracts'
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { chromiumCpu, ensureDashboardBuilt, heap, percentile, quiet, signedInBrowser, sleep } from './browser-helpers.js'
 import { FETCH_BASELINE, FRAME_TRACKER, GRID_PROBE, TYPING_PROBE } from './browser-probes.js'
+import { recordFigures, ratioOf } from './figures.js'
 import { healthyProject, median, runSql, startBenchPlatform, type BenchPlatform } from './platform.js'
 
 const PORT = 8796
@@ -230,6 +231,24 @@ function report(runs: GridRun[], baselines: BaselineRun[], plain: TypingRun[], m
   console.log(`  baseline without snippets: p50 ${ms(p50a)}, p95 ${ms(p95a)}; ratio p50 = ${(p50b / p50a).toFixed(2)}, p95 = ${(p95b / p95a).toFixed(2)} (goal ~ 1.0)`)
   console.log(`  keydown -> DOM changed: p50 ${ms(percentile(all(many, 'dom'), 50))} vs ${ms(percentile(all(plain, 'dom'), 50))} without; per round p50 with: ${list(many.map((r) => percentile(r.painted, 50)))}, without: ${list(plain.map((r) => percentile(r.painted, 50)))}`)
   console.log(`  the explorer with ${SNIPPETS} saved snippets (and the one typed in) lists ${many[0]!.explorerRows} of them ('${many[0]!.privateHeading}'); without: ${plain[0]!.explorerRows}`)
+
+  const fetchFloor = `fetch() + res.json() of the same request in the page ${ms(floor)}`
+  const typingFloor = (p: number) => `the same typing in a project without snippets ${ms(p)}`
+  recordFigures('sql-editor-browser', [
+    { name: `${ROWS.toLocaleString('en-US')} rows x 10 columns, first rows painted (median)`, now: ms(first), floor: fetchFloor, ratio: ratioOf(first, floor), goal: '<= 500 ms', met: first <= 500 },
+    { name: `${ROWS.toLocaleString('en-US')} rows x 10 columns, whole result scrollable (median)`, now: ms(whole), floor: fetchFloor, ratio: ratioOf(whole, floor), goal: '<= 1500 ms', met: whole <= 1500 },
+    {
+      name: 'JS heap with the result shown, after GC (median)',
+      now: mb(heapAfter),
+      floor: `a page holding the parsed response ${mb(floorHeap)}`,
+      ratio: ratioOf(heapAfter, floorHeap),
+      goal: '< 300 MB',
+      met: heapAfter < 300 * 1024 * 1024,
+    },
+    // "Unchanged" is not a threshold this run can judge (no tolerance was set): the ratio says it.
+    { name: `typing latency in Monaco, ${SNIPPETS} saved snippets (p50)`, now: ms(p50b), floor: typingFloor(p50a), ratio: ratioOf(p50b, p50a), goal: 'ratio ~ 1.0 (unchanged)' },
+    { name: `typing latency in Monaco, ${SNIPPETS} saved snippets (p95)`, now: ms(p95b), floor: typingFloor(p95a), ratio: ratioOf(p95b, p95a), goal: 'ratio ~ 1.0 (unchanged)' },
+  ])
 }
 
 async function main() {

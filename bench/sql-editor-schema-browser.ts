@@ -11,6 +11,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
 import { ensureDashboardBuilt, percentile, quiet, signedInBrowser, sleep } from './browser-helpers.js'
 import { FRAME_TRACKER, TYPING_PROBE } from './browser-probes.js'
+import { recordFigures, ratioOf } from './figures.js'
 import { healthyProject, runSql, startBenchPlatform, type BenchPlatform } from './platform.js'
 
 const PORT = 8797
@@ -93,6 +94,21 @@ function report(none: TypingRun[], many: TypingRun[], closed: TypingRun[]): void
   const [p50c, p95c] = [percentile(all(closed, 'painted'), 50), percentile(all(closed, 'painted'), 95)]
   console.log(`  ${TABLES.toLocaleString('en-US')} tables with the schema browser closed (completion alone): median ${ms(p50c)}, p95 ${ms(p95c)}; browser open / closed: median ${(p50b / p50c).toFixed(2)}, p95 ${(p95b / p95c).toFixed(2)}`)
   console.log(`  schema browser rows drawn: ${many[0]!.rowsDrawn} with ${TABLES} tables (the rest behind 'Show all'), ${none[0]!.rowsDrawn} without`)
+
+  const tables = TABLES.toLocaleString('en-US')
+  const withoutTables = (p: number) => `the same typing in a project without tables ${ms(p)}`
+  // "Unchanged" is not a threshold this run can judge (no tolerance was set): the ratio says it.
+  recordFigures('sql-editor-schema-browser', [
+    { name: `typing latency, schema browser open, ${tables} tables (p50)`, now: ms(p50b), floor: withoutTables(p50a), ratio: ratioOf(p50b, p50a), goal: 'ratio ~ 1.0 (unchanged vs none)' },
+    { name: `typing latency, schema browser open, ${tables} tables (p95)`, now: ms(p95b), floor: withoutTables(p95a), ratio: ratioOf(p95b, p95a), goal: 'ratio ~ 1.0 (unchanged vs none)' },
+    {
+      name: `typing latency, schema browser closed, ${tables} tables (completion alone, p50)`,
+      now: `${ms(p50c)} (browser open / closed ${(p50b / p50c).toFixed(2)})`,
+      floor: withoutTables(p50a),
+      ratio: ratioOf(p50c, p50a),
+      goal: "none set (tells the browser's share from completion's)",
+    },
+  ])
 }
 
 async function main() {

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { recordFigures, ratioOf } from './figures.js'
 import { call, median, startBenchPlatform, untilStatus } from './platform.js'
 
 const PORT = 8797
@@ -144,6 +145,16 @@ async function main() {
     console.log(`  download through /storage/v1: ${down.toFixed(0)} MB/s   vs reading the file ${read.toFixed(0)} MB/s   ratio ${(down / read).toFixed(2)} (goal >= ${GOAL})`)
     console.log(`  the floor of HTTP on this machine (bare Node server, same client): upload ${bareUp.toFixed(0)} MB/s, download ${bareDown.toFixed(0)} MB/s;`)
     console.log(`  storage vs that floor: upload ${(up / bareUp).toFixed(2)}, download ${(down / bareDown).toFixed(2)}`)
+
+    // Two floors each: the disk (issue 12's goal is written against it) and a bare Node HTTP server (issue 32: keep).
+    const rate = (value: number) => `${value.toFixed(0)} MB/s`
+    const size = `${SIZE / 1024 / 1024} MB`
+    recordFigures('storage', [
+      { name: `upload through /storage/v1, ${size} (median)`, now: rate(up), floor: `writing + fsyncing the same bytes to a file ${rate(write)}`, ratio: ratioOf(up, write), goal: `>= ${GOAL}x the disk`, met: up / write >= GOAL },
+      { name: `download through /storage/v1, ${size} (median)`, now: rate(down), floor: `reading the file to the end ${rate(read)}`, ratio: ratioOf(down, read), goal: `>= ${GOAL}x the disk`, met: down / read >= GOAL },
+      { name: `upload through /storage/v1 vs bare HTTP, ${size}`, now: rate(up), floor: `a bare Node HTTP server writing + fsyncing ${rate(bareUp)}`, ratio: ratioOf(up, bareUp), goal: 'none set (issue 32: keep)' },
+      { name: `download through /storage/v1 vs bare HTTP, ${size}`, now: rate(down), floor: `a bare Node HTTP server sending the file ${rate(bareDown)}`, ratio: ratioOf(down, bareDown), goal: 'none set (issue 32: keep)' },
+    ])
   } finally {
     await platform.stop()
     fs.rmSync(dir, { recursive: true, force: true })
