@@ -18,6 +18,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
+import { recordFigures, ratioOf } from './figures.js'
 
 const PORT = 8798
 const PORT_BLOCK = 29_900
@@ -167,6 +168,18 @@ async function main() {
     console.log(`  the function's own process, its socket called directly (undici's fetch, no gateway) p50 ${median(viaSocket).toFixed(2)} ms`)
     console.log(`  p99 through the gateway ${percentile(viaGateway, 0.99).toFixed(2)} ms, bare deno ${percentile(direct, 0.99).toFixed(2)} ms`)
     console.log(`  the gateway alone (same request, unknown function: 404 without a process) p50 ${median(gatewayOnly).toFixed(2)} ms`)
+    recordFigures('functions', [
+      {
+        name: 'function warm invoke through the gateway (p50)',
+        now: `${warm.toFixed(2)} ms (p99 ${percentile(viaGateway, 0.99).toFixed(2)} ms)`,
+        floor: `the same code under bare deno run, called directly ${floor.toFixed(2)} ms`,
+        ratio: ratioOf(warm, floor),
+        goal: '<= 1.3x bare Deno',
+        met: warm / floor <= 1.3,
+      },
+      { name: 'function cold start, no imports (median)', now: `${median(colds).toFixed(0)} ms`, goal: '< 100 ms', met: median(colds) < 100 },
+      { name: 'function cold start importing npm:@supabase/supabase-js (median)', now: `${median(npmColds).toFixed(0)} ms`, goal: 'served from a cache shared by the installation (558 ms cold before)' },
+    ])
   } finally {
     bare?.kill('SIGTERM')
     await platform.stop()

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { call, median, startBenchPlatform, untilStatus } from './platform.js'
+import { recordFigures, ratioOf } from './figures.js'
 
 const PORT = 8794
 const PORT_BLOCK = 29_700
@@ -138,6 +139,26 @@ async function main() {
     console.log(`  throughput (10 connections, 5 s) gateway ${gatewayRps.toFixed(0)} req/s, direct ${directRps.toFixed(0)} req/s: ratio ${rpsRatio.toFixed(3)} (goal >= 0.95)`)
     console.log(`  PostgREST RSS, active project: ${activeRss.toFixed(1)} MB (goal <= 30 MB); idle project after the idle stop: ${idleRss.toFixed(1)} MB`)
     console.log(`  first request to a cold project: ${coldMs.toFixed(0)} ms; after an idle stop: ${coldAgainMs.toFixed(0)} ms (goal < 500 ms)`)
+    recordFigures('gateway', [
+      {
+        name: 'REST through the gateway, 100 rows (p50)',
+        now: `${median(viaGateway).toFixed(2)} ms (p99 ${percentile(viaGateway, 0.99).toFixed(2)} ms)`,
+        floor: `the same PostgREST on its socket ${median(straight).toFixed(2)} ms (GET /api/health ${median(health).toFixed(2)} ms)`,
+        ratio: ratioOf(median(viaGateway), median(straight)),
+        goal: '<= 1.2x PostgREST straight',
+        met: p50Ratio <= 1.2,
+      },
+      {
+        name: 'REST throughput, 10 connections',
+        now: `${gatewayRps.toFixed(0)} req/s`,
+        floor: `PostgREST straight ${directRps.toFixed(0)} req/s`,
+        ratio: ratioOf(gatewayRps, directRps),
+        goal: '>= 0.95x PostgREST straight',
+        met: rpsRatio >= 0.95,
+      },
+      { name: 'PostgREST RSS, active project', now: `${activeRss.toFixed(1)} MB (idle: ${idleRss.toFixed(1)} MB)`, goal: '<= 30 MB', met: activeRss <= 30 },
+      { name: 'first REST request to a cold project', now: `${coldMs.toFixed(0)} ms (after an idle stop ${coldAgainMs.toFixed(0)} ms)`, goal: '< 500 ms', met: Math.max(coldMs, coldAgainMs) < 500 },
+    ])
     await gateway.close()
     await dashboard.close()
     await direct.close()
