@@ -7,10 +7,11 @@ import { checkApiKey, verifiedClaims, type KeyCheck } from './api-key.js'
 import { corsHeaders } from './cors.js'
 import { projectHostRewriter } from './host-routing.js'
 import { presentedApiKey, servicePath } from './paths.js'
-import { forwardedRequestHeaders, mustCloseAfterEarlyAnswer, unreadableTarget } from './proxy.js'
+import { answerJson, type FastRequest } from './fast-request.js'
+import { forwardedRequestHeaders, unreadableTarget } from './proxy.js'
 import { bodyToSend, proxyRaw } from './raw-proxy.js'
 import { withoutPlatformCookies } from './tenant-origin.js'
-import { signaturePrefix, type GatewayService } from './request-log-entry.js'
+import { signaturePrefix } from './request-log-entry.js'
 
 /**
  * The project URL's hot paths without Fastify (issue 32: a Fastify route cost more than PostgREST itself on a
@@ -29,29 +30,6 @@ const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions)\/v1(?:[/?]|$)[^
 const FAST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 /** As proxy.ts: answers up to this size are written in one go, larger ones stream. */
 const BUFFERED_BODY_LIMIT = 256 * 1024
-
-/** What a fast route tells the request log about the request (written when the answer is done). */
-export interface FastLogFacts {
-  service: GatewayService
-  role: string | null
-  apikey: string | null
-}
-
-/** A request served by the fast path, for its routes. */
-export interface FastRequest {
-  req: IncomingMessage
-  res: ServerResponse
-  ref: string
-  /** The path below the project, query included: `/rest/v1/todos?select=*`. */
-  below: string
-  cors: Record<string, string>
-  /** The client's address (no trusted proxy: the socket's). */
-  ip: string | undefined
-  protocol: 'http' | 'https'
-  /** Call once the route commits to answering: from then on the request log records it. */
-  record(facts: FastLogFacts): void
-  logger: FastifyBaseLogger
-}
 
 /**
  * Puts the fast path in front of the Fastify app's own request handler (the project listener only). With a
@@ -183,22 +161,4 @@ async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<bo
     },
   )
   return true
-}
-
-/** A JSON answer of the gateway's own (an error), with the project URL's CORS and tenant-origin headers. */
-export function answerJson(request: FastRequest, status: number, body: object, extra: Record<string, string> = {}): void {
-  const { req, res } = request
-  if (res.headersSent || res.destroyed) return
-  const text = JSON.stringify(body)
-  const headers: Record<string, string> = {
-    ...request.cors,
-    ...extra,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(text)),
-    'x-content-type-options': 'nosniff',
-  }
-  // A body left unread on a kept-alive socket would be read as the next request: it is drained, or the socket closes.
-  if (mustCloseAfterEarlyAnswer(req)) headers.connection = 'close'
-  res.writeHead(status, headers)
-  res.end(text)
 }

@@ -3,8 +3,3 @@ import { lazyComponent } from '../../lib/lazyComponent'
 /** The result chart (bar, line, area) with Recharts: loaded on demand, when a result is first shown as a chart. */
 export const ResultChart = lazyComponent(() => import('./ResultChart').then((module) => module.ResultChart))
 
-/**
- * The widget of reports and the assistant's query blocks (its run gate, parameters and views): on
- * demand too, so the SQL editor, which only needs the view switch and the chart, does not load it.
- */
-export const QueryResultWidget = lazyComponent(() => import('./QueryResultWidget').then((module) => module.QueryResultWidget))

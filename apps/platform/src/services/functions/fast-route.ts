@@ -1,5 +1,5 @@
 import type { PlatformContext } from '../../platform-context.js'
-import { answerJson, type FastRequest } from '../../gateway/fast-path.js'
+import { answerJson, type FastRequest } from '../../gateway/fast-request.js'
 import type { IncomingMessage } from 'node:http'
 import { bodyToSend, proxyRaw } from '../../gateway/raw-proxy.js'
 import type { FunctionProcess } from './function-process.js'
