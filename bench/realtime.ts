@@ -6,7 +6,8 @@
  *   on, each subscriber its own user (its own claims: one RLS group each); floor: the same insert seen by a bare
  *   pgoutput stream (the platform's ChangeStream) on a Postgres of its own;
  * - sustained changes with 100 subscribers: 1,000 single-row inserts a second for 10 s (commit to the last subscriber,
- *   delivered rate), then as fast as four connections go for 5 s (the ceiling);
+ *   delivered rate), then as fast as four connections go for 5 s (the ceiling); the writers in a thread of their own
+ *   (realtime-writers.ts);
  * - broadcast fan-out to 1,000 sockets, messages delivered per second; floor: a bare `ws` server (its own process)
  *   relaying the same frames;
  * - memory per idle joined connection (the platform's RSS), beside the bare `ws` server's per connection.
@@ -27,6 +28,7 @@ import WebSocket from 'ws'
 import { PostgresServer, platformHba } from '../apps/platform/src/control/postgres-server.js'
 import { ChangeStream } from '../apps/platform/src/services/realtime/changes/stream.js'
 import { recordFigures, ratioOf, type Figure } from './figures.js'
+import { startWriters } from './realtime-writers.js'
 import { call, startBenchPlatform, untilStatus } from './platform.js'
 
 const PORT = 8803
@@ -197,65 +199,38 @@ async function fanOut(receivers: WebSocket[] | Client[], send: (index: number) =
   return expected / ((performance.now() - started) / 1000)
 }
 
-/** Writers on the project's database (besides `db`): the sustained runs insert from four connections. */
-async function writers(db: pg.Client, port: number): Promise<{ all: pg.Client[]; end(): Promise<void> }> {
-  const more = await Promise.all(
-    [1, 2, 3].map(async () => {
-      const writer = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: 'bench-db-password', database: 'postgres' })
-      await writer.connect()
-      return writer
-    }),
-  )
-  return { all: [db, ...more], end: () => Promise.all(more.map((client) => client.end())).then(() => {}) }
-}
+/** Absolute milliseconds, comparable with the writers' thread (realtime-writers.ts). */
+const now = () => performance.timeOrigin + performance.now()
 
 /**
  * A change per millisecond sustained with 100 subscribers (the issue's goal), two ways:
- * - paced: 1,000 single-row inserts a second for SUSTAINED_SECONDS from four connections; for each change, the time
- *   from its commit to the last of the 100 subscribers (p50/p99) and whether delivery kept up (delivered rate);
+ * - paced: 1,000 single-row inserts a second for SUSTAINED_SECONDS from four connections (a thread of their own);
+ *   for each change, the time from its commit to the last of the 100 subscribers (p50/p99) and whether delivery kept
+ *   up (delivered rate);
  * - as fast as four connections go for 5 s, then the time until every subscriber had every change (the ceiling).
  */
-async function sustained(subscribers: Client[], db: pg.Client, port: number): Promise<Figure[]> {
-  const pool = await writers(db, port)
+async function sustained(subscribers: Client[], port: number): Promise<Figure[]> {
+  // Per change: when its commit was acknowledged, how many subscribers still wait for it, when the last one got it.
+  // Made by whichever comes first, the insert's answer or a delivery.
+  const arrivals = new Map<string, { committed: number; waiting: number; last: number }>()
+  const entryOf = (id: string) => {
+    let entry = arrivals.get(id)
+    if (!entry) arrivals.set(id, (entry = { committed: 0, waiting: subscribers.length, last: 0 }))
+    return entry
+  }
+  let received = 0
+  for (const subscriber of subscribers) {
+    subscriber.onEvent = (event, payload) => {
+      if (event !== 'postgres_changes') return
+      received++
+      const entry = entryOf(String(payload.data.record.id))
+      if (--entry.waiting === 0) entry.last = now()
+    }
+  }
+  const writers = await startWriters(port, 'bench-db-password', (id, committedAt) => (entryOf(id).committed = committedAt))
   try {
-    // Per change: when its commit was acknowledged, how many subscribers still wait for it, when the last one got it.
-    // Made by whichever comes first, the insert's answer or a delivery.
-    const arrivals = new Map<string, { committed: number; waiting: number; last: number }>()
-    const entryOf = (id: string) => {
-      let entry = arrivals.get(id)
-      if (!entry) arrivals.set(id, (entry = { committed: 0, waiting: subscribers.length, last: 0 }))
-      return entry
-    }
-    let received = 0
-    for (const subscriber of subscribers) {
-      subscriber.onEvent = (event, payload) => {
-        if (event !== 'postgres_changes') return
-        received++
-        const entry = entryOf(String(payload.data.record.id))
-        if (--entry.waiting === 0) entry.last = performance.now()
-      }
-    }
-    const insert = async (client: pg.Client, body: string) => {
-      const { rows } = await client.query<{ id: string }>(`INSERT INTO public.bench_rt (owner, body) VALUES (gen_random_uuid(), $1) RETURNING id`, [body])
-      entryOf(rows[0]!.id).committed = performance.now()
-    }
-
-    // Paced: each writer sends its share on a schedule (it catches up if a commit was slow, never runs ahead).
-    const perWriter = SUSTAINED_RATE / pool.all.length
-    const began = performance.now()
-    let paced = 0
-    await Promise.all(
-      pool.all.map(async (client) => {
-        for (let i = 0; i < perWriter * SUSTAINED_SECONDS; i++) {
-          const due = began + (i * 1000) / perWriter
-          const wait = due - performance.now()
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-          await insert(client, 'paced')
-          paced++
-        }
-      }),
-    )
-    const offeredSeconds = (performance.now() - began) / 1000
+    const began = now()
+    const { inserted: paced, seconds: offeredSeconds } = await writers.run(SUSTAINED_RATE, SUSTAINED_SECONDS, 'paced')
     const deadline = performance.now() + 120_000
     while ([...arrivals.values()].some((entry) => entry.waiting > 0) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
     const done = [...arrivals.values()].filter((entry) => entry.waiting === 0)
@@ -268,8 +243,8 @@ async function sustained(subscribers: Client[], db: pg.Client, port: number): Pr
     const committedRate = paced / offeredSeconds
     const deliveredRate = done.length / ((lastArrival - began) / 1000)
     console.log(
-      `  sustained, 100 subscribers, paced at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s: ${(paced / offeredSeconds).toFixed(0)} changes/s committed, ` +
-        `${done.length}/${paced} reached all 100 (${(done.length / ((lastArrival - began) / 1000)).toFixed(0)} changes/s delivered to all); ` +
+      `  sustained, 100 subscribers, paced at ${SUSTAINED_RATE}/s for ${SUSTAINED_SECONDS} s: ${committedRate.toFixed(0)} changes/s committed, ` +
+        `${done.length}/${paced} reached all 100 (${deliveredRate.toFixed(0)} changes/s delivered to all); ` +
         `commit to the last subscriber ${fmt(lags)}; lag in the first second p50 ${firstSecond.length ? percentile(firstSecond, 50).toFixed(0) : '-'} ms, ` +
         `in the last p50 ${lastSecond.length ? percentile(lastSecond, 50).toFixed(0) : '-'} ms`,
     )
@@ -277,18 +252,8 @@ async function sustained(subscribers: Client[], db: pg.Client, port: number): Pr
     // The ceiling: as fast as four connections go for 5 s.
     arrivals.clear()
     received = 0
-    let inserted = 0
-    const until = performance.now() + 5000
     const started = performance.now()
-    await Promise.all(
-      pool.all.map(async (client) => {
-        while (performance.now() < until) {
-          await insert(client, 'max')
-          inserted++
-        }
-      }),
-    )
-    const writeSeconds = (performance.now() - started) / 1000
+    const { inserted, seconds: writeSeconds } = await writers.run(0, 5, 'max')
     const drainUntil = performance.now() + 120_000
     while (received < inserted * subscribers.length && performance.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 50))
     const drainSeconds = (performance.now() - started) / 1000
@@ -318,7 +283,7 @@ async function sustained(subscribers: Client[], db: pg.Client, port: number): Pr
       },
     ]
   } finally {
-    await pool.end()
+    await writers.end()
   }
 }
 
@@ -452,7 +417,7 @@ async function main() {
         goal: count === 100 ? `p99 < ${P99_GOAL_MS} ms` : 'none set',
         ...(count === 100 ? { met: percentile(latencies, 99) < P99_GOAL_MS } : {}),
       })
-      if (count === 100) figures.push(...(await sustained(subscribers, db, projectDb.db_port!)))
+      if (count === 100) figures.push(...(await sustained(subscribers, projectDb.db_port!)))
       for (const subscriber of subscribers) subscriber.close()
     }
 

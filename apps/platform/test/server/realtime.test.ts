@@ -166,6 +166,47 @@ describe('realtime with supabase-js', () => {
     expect(seen.bea.filter((change) => change.eventType === 'INSERT')).toHaveLength(1)
   })
 
+  it("shares a role's row check among its users only where the table's policies cannot read their claims", async () => {
+    // The batch check (realtime.stratum_visible_rows) answers the groups of one role once when no SELECT policy can
+    // read the JWT claims; called here as the platform calls it, with two users of one role, under policies that
+    // read the claims in every way a built-in allows (each must still be answered per user) and some that cannot.
+    const [ada, bea] = ['7d1c2a34-0000-4000-8000-00000000000a', '7d1c2a34-0000-4000-8000-00000000000b']
+    await sql(`create table public.visibility_probe (id int primary key, owner uuid not null, published boolean not null);
+      insert into public.visibility_probe values (1, '${ada}', false), (2, '${bea}', true);
+      alter table public.visibility_probe enable row level security;
+      grant select on public.visibility_probe to authenticated`)
+    const groups = [ada, bea].map((sub) => ({ role: 'authenticated', claims: JSON.stringify({ sub, role: 'authenticated' }) }))
+    const check = async (policy: string) => {
+      await sql(`drop policy if exists probe on public.visibility_probe; create policy probe on public.visibility_probe for select to authenticated using (${policy})`)
+      const rows = (await sql(`select check_index, visible from realtime.stratum_visible_rows('public.visibility_probe'::regclass, '{id}', '[["1"], ["2"]]'::jsonb,
+        '${JSON.stringify(groups)}'::jsonb, true, '{}')`)) as Array<{ check_index: number; visible: number[] }>
+      return rows.sort((a, b) => a.check_index - b.check_index).map((row) => row.visible.sort())
+    }
+    // Claims-free: the same answer for both (shared), and the right one.
+    expect(await check('true')).toEqual([[0, 1], [0, 1]])
+    expect(await check('published and id > 0')).toEqual([[1], [1]])
+    // Claims read by the policy: each user their own row.
+    expect(await check('owner = auth.uid()')).toEqual([[0], [1]])
+    expect(await check(`owner::text = current_setting('request.jwt.claim.sub', true)`)).toEqual([[0], [1]])
+    expect(await check(`position(owner::text in query_to_xml('select current_setting(''request.jwt.claims'') as c', false, false, '')::text) > 0`)).toEqual([[0], [1]])
+    expect(await check(`owner in (select (current_setting('request.jwt.claims', true)::jsonb ->> 'sub')::uuid)`)).toEqual([[0], [1]])
+    expect(await check(`published or owner = (auth.jwt() ->> 'sub')::uuid`)).toEqual([[0, 1], [1]])
+  })
+
+  it('cuts a deleted row to its key once row-level security is on, also on a table streamed before it was', async () => {
+    await sql(`create table public.notes (id int primary key, body text); alter table public.notes replica identity full;
+      grant select on public.notes to anon; alter publication supabase_realtime add table public.notes;
+      insert into public.notes values (1, 'first'), (2, 'second')`)
+    const deleted: Array<{ old: Record<string, unknown> }> = []
+    await subscribeToChanges(client().channel('notes').on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'notes' }, (change) => deleted.push(change as never)))
+    await sql(`delete from public.notes where id = 1`)
+    await waitFor(() => deleted.length === 1, { what: 'the first delete' })
+    expect(deleted[0]!.old).toEqual({ id: 1, body: 'first' })
+    await sql(`alter table public.notes enable row level security; delete from public.notes where id = 2`)
+    await waitFor(() => deleted.length === 2, { what: 'the delete under row-level security' })
+    expect(deleted[1]!.old).toEqual({ id: 2 })
+  })
+
   it('refuses a private channel without a read policy, joins one with it, and ends it when a refreshed token loses the right', async () => {
     const cy = await userClient('cy@example.com')
     await expect(subscribe(cy.supabase.channel('secret-plans', { config: { private: true } }))).rejects.toThrow(

@@ -122,7 +122,13 @@ const FUNCTIONS = [
   // index scan for the whole batch, instead of a jsonb element, a cast and an EXISTS per row (which a policy like
   // `owner = auth.uid()` turned into a scan of the whole table per group); the lookup is planned once, not per group.
   // Each group is still its own subtransaction with its own role and claims, its RLS and privileges checked by the
-  // lookup itself.
+  // lookup itself, except where the claims cannot change the answer: when no SELECT policy of the table can read them
+  // (claims_free), the groups of one role share the first one's answer. A policy may read them only through a
+  // function: claims_free holds when the policies' expression trees are made of plain nodes (no subquery, no domain,
+  // no I/O cast) whose functions are all pg_catalog's and immutable (or the clock's: a stable built-in may read a
+  // setting, as current_setting does, or run SQL, as query_to_xml and ts_stat do), and the key's types are built in
+  // (their casts run in the lookup). Decided in the check's own snapshot, from the catalog the lookup itself uses, so a policy
+  // changed a moment ago is never judged by its old text.
   `CREATE OR REPLACE FUNCTION realtime.stratum_visible_rows(entity regclass, key_columns text[], keys jsonb, checks jsonb, check_rows boolean, xids bigint[])
      RETURNS TABLE (check_index integer, selectable text[], visible integer[]) LANGUAGE plpgsql VOLATILE AS $$
      DECLARE
@@ -135,6 +141,9 @@ const FUNCTIONS = [
        parameter_type text;
        statement_name text;
        argument text;
+       claims_free boolean := false;
+       shared_role text;
+       shared_visible integer[];
      BEGIN
        -- Running in a snapshot: among its xip, or at or past its xmax (compared as 32-bit ids, modulo wraparound).
        FOR attempt IN 1..4000 LOOP
@@ -146,6 +155,27 @@ const FUNCTIONS = [
        END LOOP;
        SELECT c.relrowsecurity INTO rls FROM pg_catalog.pg_class c WHERE c.oid = entity;
        every_row := ARRAY(SELECT pg_catalog.generate_series(0, pg_catalog.jsonb_array_length(keys) - 1));
+       IF rls AND check_rows THEN
+         claims_free := NOT EXISTS (
+             SELECT 1 FROM pg_catalog.pg_policy p
+              CROSS JOIN LATERAL (SELECT COALESCE(p.polqual::text, '') || ' ' || COALESCE(p.polwithcheck::text, '') AS tree) AS t
+              WHERE p.polrelid = entity AND p.polcmd IN ('r', '*')
+                AND (EXISTS (SELECT 1 FROM pg_catalog.regexp_matches(t.tree, '[{]([A-Z_]+)', 'g') AS node(name)
+                              WHERE node.name[1] <> ALL (ARRAY['OPEXPR', 'FUNCEXPR', 'VAR', 'CONST', 'BOOLEXPR', 'NULLTEST',
+                                                               'BOOLEANTEST', 'SCALARARRAYOPEXPR', 'RELABELTYPE', 'SQLVALUEFUNCTION',
+                                                               'CASEEXPR', 'CASEWHEN', 'CASETESTEXPR', 'COALESCEEXPR',
+                                                               'DISTINCTEXPR', 'NULLIFEXPR', 'ARRAYEXPR']))
+                  OR EXISTS (SELECT 1 FROM pg_catalog.regexp_matches(t.tree, ':(?:funcid|opfuncid|hashfuncid|negfuncid) ([0-9]+)', 'g') AS fn(id)
+                              WHERE fn.id[1] <> '0'
+                                AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_proc pr
+                                                 WHERE pr.oid = fn.id[1]::oid AND pr.pronamespace = 'pg_catalog'::regnamespace
+                                                   AND (pr.provolatile = 'i'
+                                                        OR pr.proname = ANY (ARRAY['now', 'statement_timestamp', 'transaction_timestamp', 'clock_timestamp']))))))
+           AND NOT EXISTS (SELECT 1 FROM pg_catalog.unnest(key_columns) AS kc(name)
+                             LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = entity AND a.attname = kc.name AND NOT a.attisdropped
+                             LEFT JOIN pg_catalog.pg_type ty ON ty.oid = a.atttypid
+                            WHERE ty.typnamespace IS DISTINCT FROM 'pg_catalog'::regnamespace);
+       END IF;
        -- The lookup is a prepared statement of the session, named by its text (the table's qualified name, its key
        -- columns and types: a rename or another key makes another), run with a generic plan: parsed and planned once,
        -- and planned again only when the role changes (the plan cache re-applies row security then) or the table does,
@@ -206,20 +236,27 @@ const FUNCTIONS = [
                                       AND pg_catalog.has_column_privilege(entity, a.attnum, 'SELECT') ORDER BY a.attnum);
              role_taken := item.role;
            END IF;
-           PERFORM pg_catalog.set_config('request.jwt.claims', item.claims, true);
-           PERFORM pg_catalog.set_config('request.jwt.claim.sub', COALESCE(item.claims::jsonb ->> 'sub', ''), true);
-           PERFORM pg_catalog.set_config('request.jwt.claim.role', item.role, true);
            selectable := role_columns;
-           IF lookup IS NULL OR NOT (key_columns <@ selectable) THEN
-             visible := '{}';
-           ELSIF NOT check_rows OR NOT rls THEN
-             visible := every_row;
-           ELSIF statement_name IS NULL THEN
-             visible := '{}';
+           IF claims_free AND shared_role = item.role AND role_taken = item.role THEN
+             visible := shared_visible;
            ELSE
-             EXECUTE pg_catalog.format('EXECUTE %I(%L)', statement_name, argument) INTO visible;
+             PERFORM pg_catalog.set_config('request.jwt.claims', item.claims, true);
+             PERFORM pg_catalog.set_config('request.jwt.claim.sub', COALESCE(item.claims::jsonb ->> 'sub', ''), true);
+             PERFORM pg_catalog.set_config('request.jwt.claim.role', item.role, true);
+             IF lookup IS NULL OR NOT (key_columns <@ selectable) THEN
+               visible := '{}';
+             ELSIF NOT check_rows OR NOT rls THEN
+               visible := every_row;
+             ELSIF statement_name IS NULL THEN
+               visible := '{}';
+             ELSE
+               EXECUTE pg_catalog.format('EXECUTE %I(%L)', statement_name, argument) INTO visible;
+             END IF;
+             shared_role := item.role;
+             shared_visible := visible;
            END IF;
          EXCEPTION WHEN OTHERS THEN
+           shared_role := NULL;
            -- A role the session cannot take, a policy that fails: nothing for this group. The settings the group made
            -- went with its subtransaction, so the next group takes its role again.
            role_taken := NULL;

@@ -6,7 +6,7 @@ import { CHANGES_PUBLICATION, pruneMessages } from '../schema.js'
 import { bindingCovers, passesFilters, valueKind, type ChangeSubscription } from './filters.js'
 import { ChangeStream, dropProjectSlot, type CommittedTransaction, type ReplicationLogin, type RowChange } from './stream.js'
 import { claimSlot, disownSlot, SLOT_PREFIX } from './slots.js'
-import { checkVisibility, readRelationInfo, type ClaimsGroup, type RelationInfo } from './visibility.js'
+import { checkVisibility, readRelationInfo, readRowSecurity, type ClaimsGroup, type RelationInfo } from './visibility.js'
 import { jsonValue } from './values.js'
 
 /** A channel with postgres_changes bindings, as the delivery sees it. */
@@ -449,6 +449,9 @@ export class ProjectChanges {
     })
     const xids = [...new Set(items.map(({ pending }) => pending.xid))]
     const visibility = await checkVisibility(this.options.pool(), first.relationOid, info.primaryKey, keys, claimsGroups, checkRows, xids)
+    // Deletes are cut to their key under row-level security: read whether it is on now, not when the relation was
+    // first seen (info is kept while the stream runs; RLS enabled since must not send whole deleted rows).
+    if (!checkRows) info = { ...info, rls: await readRowSecurity(this.options.pool(), first.relationOid) }
     // What a payload depends on of a group: the columns it may select. Users of one role (each its own claims group)
     // mostly share them, so their payloads are one.
     const columnsOf = visibility.map((seen) => [...seen.selectable])

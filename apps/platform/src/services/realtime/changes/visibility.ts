@@ -92,3 +92,9 @@ export async function readRelationInfo(pool: pg.Pool, relationOid: number, typeO
     typeNames: new Map(Object.entries(row?.types ?? {}).map(([oid, name]) => [Number(oid), name])),
   }
 }
+
+/** Whether the table has row-level security on, read now (a missing table counts as on: the key alone is sent). */
+export async function readRowSecurity(pool: pg.Pool, relationOid: number): Promise<boolean> {
+  const { rows } = await pool.query<{ rls: boolean }>('SELECT c.relrowsecurity AS rls FROM pg_catalog.pg_class c WHERE c.oid = $1::oid', [relationOid])
+  return rows[0]?.rls ?? true
+}
