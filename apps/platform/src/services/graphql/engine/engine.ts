@@ -10,6 +10,7 @@ import { operationLimits } from './limits.js'
 import { buildModel, type Model } from './model.js'
 import { reflectCatalog } from './reflect.js'
 import { buildSchema } from './schema.js'
+import { shapeResponse } from './shape.js'
 
 export interface GraphqlRequest {
   query: string
@@ -25,7 +26,17 @@ export interface RequestIdentity {
 interface Built {
   schema: GraphQLSchema
   model: Model
+  /** Documents already parsed and validated against this schema, by operation name and text (see prepared()). */
+  prepared: Map<string, Prepared>
 }
+
+/** A request's text parsed and validated once: the document to compile, or the answer refusing it. */
+type Prepared = { document: DocumentNode; hidden: string[] } | { refusal: Body }
+
+/** How many texts each role's schema keeps prepared: an application sends a handful of texts many times. */
+const PREPARED_PER_SCHEMA = 500
+/** Longer texts are prepared each time: the cache holds at most 500 x 16 KB per schema, whatever a client sends. */
+const PREPARED_TEXT_MAX = 16_384
 
 type Body = { data?: unknown; errors?: Array<{ message: string; locations?: unknown; path?: unknown }> }
 
@@ -89,23 +100,9 @@ export class GraphqlEngine {
     if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
       return { errors: [{ message: 'variables must be an object' }] }
     }
-    let document: DocumentNode
-    try {
-      document = parse(request.query, { maxTokens: 20_000 })
-    } catch (error) {
-      return { data: null, errors: [{ message: `Parse error: ${(error as Error).message}` }] }
-    }
-    const refusal = operationRefusal(document, request.operationName ?? undefined)
-    if (refusal) return { errors: [{ message: refusal }] }
-    const hidden: string[] = []
-    if (!this.introspectionEnabled(built)) document = withoutIntrospection(document, hidden)
-    const invalid = validate(built.schema, document, rules, { maxErrors: 20 })
-    if (invalid.length > 0) {
-      // pg_graphql reports the first problem, in its words.
-      const message = pgGraphqlMessage(invalid[0]!.message)
-      const error = { message, locations: invalid[0]!.locations }
-      return withoutData(message) ? { errors: [error] } : { data: null, errors: [error] }
-    }
+    const prepared = this.prepared(built, request)
+    if ('refusal' in prepared) return structuredClone(prepared.refusal)
+    const { document, hidden } = prepared
     const operation = getOperationAST(document, request.operationName ?? undefined)
     if (!operation) return { errors: [{ message: 'Operation not found' }] }
     if (operation.operation === 'mutation' && !built.schema.getMutationType()) return { data: null, errors: [{ message: 'Unknown type Mutation' }] }
@@ -130,6 +127,9 @@ export class GraphqlEngine {
       if (isDatabaseError(error)) return { data: null, errors: [{ message: databaseMessage(error.message) }] }
       throw error
     }
+    const rootType = operation.operation === 'query' ? built.schema.getQueryType() : built.schema.getMutationType()
+    const shaped = rootType ? shapeResponse(built.schema, rootType, operation.selectionSet, fragments, coerced.coerced, root) : null
+    if (shaped) return hiddenErrors.length > 0 ? { data: shaped, errors: hiddenErrors } : { data: shaped }
     const result: ExecutionResult = await execute({
       schema: built.schema,
       document,
@@ -142,6 +142,42 @@ export class GraphqlEngine {
     if (result.errors?.length) body.errors = result.errors.map((error) => ({ message: error.message, locations: error.locations, path: error.path }))
     if (hiddenErrors.length > 0) body.errors = [...(body.errors ?? []), ...hiddenErrors]
     return body
+  }
+
+  /**
+   * Parsing and validation depend on the text, the operation's name and the schema only: done once per text and
+   * kept with the schema (a DDL change makes a new one), the oldest text going first when it is full.
+   */
+  private prepared(built: Built, request: GraphqlRequest): Prepared {
+    const key = `${request.operationName ?? ''}\n${request.query}`
+    const known = built.prepared.get(key)
+    if (known) return known
+    const made = this.prepare(built, request)
+    if (key.length > PREPARED_TEXT_MAX) return made
+    if (built.prepared.size >= PREPARED_PER_SCHEMA) built.prepared.delete(built.prepared.keys().next().value!)
+    built.prepared.set(key, made)
+    return made
+  }
+
+  private prepare(built: Built, request: GraphqlRequest): Prepared {
+    let document: DocumentNode
+    try {
+      document = parse(request.query, { maxTokens: 20_000 })
+    } catch (error) {
+      return { refusal: { data: null, errors: [{ message: `Parse error: ${(error as Error).message}` }] } }
+    }
+    const refusal = operationRefusal(document, request.operationName ?? undefined)
+    if (refusal) return { refusal: { errors: [{ message: refusal }] } }
+    const hidden: string[] = []
+    if (!this.introspectionEnabled(built)) document = withoutIntrospection(document, hidden)
+    const invalid = validate(built.schema, document, rules, { maxErrors: 20 })
+    if (invalid.length > 0) {
+      // pg_graphql reports the first problem, in its words.
+      const message = pgGraphqlMessage(invalid[0]!.message)
+      const error = { message, locations: invalid[0]!.locations }
+      return { refusal: withoutData(message) ? { errors: [error] } : { data: null, errors: [error] } }
+    }
+    return { document, hidden }
   }
 
   /** On when any exposed schema enables it (pg_graphql's `introspection` directive), else the engine's default. */
@@ -157,14 +193,14 @@ export class GraphqlEngine {
           `SELECT name FROM unnest(current_schemas(false)) AS name WHERE name NOT IN ('graphql', 'graphql_public', 'auth', 'extensions', 'stratum_suite', 'information_schema')`,
         )
         const model = buildModel(await reflectCatalog(client, rows.map((row) => row.name)))
-        return { model, schema: buildSchema(model) }
+        return { model, schema: buildSchema(model), prepared: new Map() }
       })
     }
     let built = this.schemas.get(identity.role)
     if (!built) {
       built = this.inTransaction(identity, async (client) => {
         const model = buildModel(await reflectCatalog(client, this.exposed))
-        return { model, schema: buildSchema(model) }
+        return { model, schema: buildSchema(model), prepared: new Map() }
       })
       this.schemas.set(identity.role, built)
       // A failed build is not kept: the next request tries again.
