@@ -9,7 +9,7 @@ import { projectHostRewriter } from './host-routing.js'
 import { presentedApiKey, servicePath } from './paths.js'
 import { answerJson, type FastRequest } from './fast-request.js'
 import { forwardedRequestHeaders, unreadableTarget } from './proxy.js'
-import { bodyToSend, proxyRaw } from './raw-proxy.js'
+import { bodyOrGone, proxyRaw } from './raw-proxy.js'
 import { withoutPlatformCookies } from './tenant-origin.js'
 import { signaturePrefix } from './request-log-entry.js'
 
@@ -133,14 +133,8 @@ async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<bo
     answerJson(request, 503, { message: `The rest service of this project is not available: ${(error as Error).message}` })
     return true
   }
-  let body: Buffer | IncomingMessage | null = null
-  try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') body = await bodyToSend(req)
-  } catch {
-    // The client went away half-way through its body: nothing to answer (the log says 499).
-    res.destroy()
-    return true
-  }
+  const body = await bodyOrGone(req, res)
+  if (body === undefined) return true
   proxyRaw(
     postgrest.http,
     req,

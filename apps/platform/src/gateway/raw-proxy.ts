@@ -210,6 +210,20 @@ export function bodyToSend(req: IncomingMessage): Buffer | IncomingMessage | Pro
   })
 }
 
+/**
+ * The request's body for the fast paths: null for GET and HEAD, else bodyToSend's; undefined when the client went
+ * away half-way through it (the response is destroyed then: nothing to answer, the log says 499).
+ */
+export async function bodyOrGone(req: IncomingMessage, res: ServerResponse): Promise<Buffer | IncomingMessage | null | undefined> {
+  if (req.method === 'GET' || req.method === 'HEAD') return null
+  try {
+    return await bodyToSend(req)
+  } catch {
+    res.destroy()
+    return undefined
+  }
+}
+
 /** The client went away: nothing to answer. */
 export class ClientGone extends Error {
   constructor() {

@@ -212,6 +212,19 @@ Deno.serve(async () => {
     expect(after.instance).not.toBe(before.instance)
   })
 
+  it("serves a function written with std/http/server.ts's serve() like one with Deno.serve (functions-js's fixtures)", async () => {
+    // As the functions-js suite's hello/mirror fixtures are written: deno.land's std, unversioned or pinned. Nothing is
+    // fetched: the import is mapped to the platform's stand-in.
+    await deploy('std-serve', `import { serve } from 'https://deno.land/std/http/server.ts'
+      import { serve as pinned } from 'https://deno.land/std@0.177.0/http/server.ts'
+      if (serve !== pinned) throw new Error('two std modules')
+      serve(async (request: Request) => new Response(JSON.stringify({ method: request.method, url: request.url, body: await request.text() }), { headers: { 'content-type': 'application/json' } }))`)
+    const answer = await call('std-serve', { method: 'POST', path: '/deep/path?x=1', headers: withKey(), body: 'hello' })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ method: 'POST', body: 'hello' })
+    expect(answer.body.url).toMatch(/\/std-serve\/deep\/path\?x=1$/)
+  })
+
   it('answers a thrown error and a crash with a 5xx carrying the error, then serves again from a fresh process', async () => {
     await deploy(
       'fragile',

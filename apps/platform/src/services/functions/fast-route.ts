@@ -1,7 +1,6 @@
 import type { PlatformContext } from '../../platform-context.js'
 import { answerJson, type FastRequest } from '../../gateway/fast-request.js'
-import type { IncomingMessage } from 'node:http'
-import { bodyToSend, proxyRaw } from '../../gateway/raw-proxy.js'
+import { bodyOrGone, proxyRaw } from '../../gateway/raw-proxy.js'
 import type { FunctionProcess } from './function-process.js'
 import { decodeSegment, EXIT_WAIT_MS, FUNCTION_TARGET, FunctionTimeout, functionRequestHeaders, jwtCaller, SLUG } from './gateway-route.js'
 
@@ -38,27 +37,19 @@ export async function serveFunctionFast(ctx: PlatformContext, request: FastReque
     return true
   }
 
-  let body: Buffer | IncomingMessage | null = null
-  try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') body = await bodyToSend(req)
-  } catch {
-    // The client went away half-way through its body: nothing to answer (the log says 499).
-    res.destroy()
-    return true
-  }
+  const body = await bodyOrGone(req, res)
+  if (body === undefined) return true
 
   // Within the wall-clock limit: a hung request kills the process (504); a process that dies answers 502 with its
   // error; either way the next request starts a fresh one (as gateway-route.ts's proxyToFunction).
   const limit = ctx.functions.timeoutMs
-  process.active++
+  const end = process.begin()
   let timer: NodeJS.Timeout | undefined
   let finished = false
   const finish = () => {
-    if (finished) return
     finished = true
     clearTimeout(timer)
-    process.active--
-    process.lastUsed = Date.now()
+    end()
   }
   const exchange = proxyRaw(
     process.http,

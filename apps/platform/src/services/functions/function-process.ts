@@ -109,7 +109,22 @@ export class FunctionProcess {
     return this.requestCpu.length
   }
 
-  /** The gateway counts a request in (`active++`) and out (`active--`); each start notes the CPU time. */
+  /**
+   * A request starts: counted in now; the function returned counts it out (once, however often it is called) and
+   * marks the process used. Both gateway paths (gateway-route.ts, fast-route.ts) count their requests this way.
+   */
+  begin(): () => void {
+    this.active++
+    let ended = false
+    return () => {
+      if (ended) return
+      ended = true
+      this.active--
+      this.lastUsed = Date.now()
+    }
+  }
+
+  /** Requests are counted in (`active++`) and out (`active--`); each start notes the CPU time. */
   set active(count: number) {
     const target = Math.max(0, Math.floor(count))
     if (target > this.requestCpu.length) {

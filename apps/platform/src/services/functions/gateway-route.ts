@@ -118,14 +118,10 @@ async function proxyToFunction(
   const limit = ctx.functions.timeoutMs
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new FunctionTimeout()), limit)
-  process.active++
-  let finished = false
+  const end = process.begin()
   const finish = () => {
-    if (finished) return
-    finished = true
     clearTimeout(timer)
-    process.active--
-    process.lastUsed = Date.now()
+    end()
   }
   // A client that disconnects cancels the request to the function (its req.signal aborts).
   reply.raw.once('close', () => {

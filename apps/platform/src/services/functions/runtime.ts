@@ -9,7 +9,8 @@ import type { Db } from '../../store/db.js'
 import { BOOTSTRAP_SOURCE } from './bootstrap.js'
 import { ProjectProcessManager } from '../../control/processes/project-process-manager.js'
 import { FunctionProcess } from './function-process.js'
-import { checkNpmrc, deniedNet, prepareProjectDirs, protectFunctionCode, removeProjectFiles } from './sandbox.js'
+import { checkNpmrc, deniedNet, prepareProjectDirs, protectFunctionCode, removeProjectFiles, writePlatformFile, type FunctionDirs } from './sandbox.js'
+import { mergedImportMap, stdHttpImports } from './std-http.js'
 
 /**
  * Longest wait for a function to call Deno.serve after its process starts. Generous: the first start
@@ -200,7 +201,7 @@ export class FunctionRuntime {
       {
         versionDir: dir,
         entrypoint: row.entrypoint_path,
-        importMap: row.import_map_path ? path.join(dir, row.import_map_path) : null,
+        importMap: importMapFor(dir, row, dirs),
         socketPath: path.join(dirs.runDir, `${++this.sockets}.sock`),
         dirs,
         env,
@@ -230,4 +231,24 @@ function listDirs(dir: string): string[] {
   } catch {
     return []
   }
+}
+
+/**
+ * The import map a version runs with: its own, or, where its code imports deno.land's std/http/server.ts, its own
+ * merged with that module mapped to the stand-in (std-http.ts), written beside the bootstrap.
+ */
+function importMapFor(versionDir: string, row: FunctionRow, dirs: FunctionDirs): string | null {
+  const own = row.import_map_path ? path.join(versionDir, row.import_map_path) : null
+  const std = stdHttpImports(versionDir)
+  if (std.length === 0) return own
+  let merged: string
+  try {
+    merged = JSON.stringify(mergedImportMap(own, dirs.stdHttpShim, std))
+  } catch {
+    // Its own map cannot be read: Deno says why when it starts with it.
+    return own
+  }
+  const file = path.join(dirs.runDir, `import-map-${row.slug}-${row.version}.json`)
+  writePlatformFile(file, merged)
+  return file
 }

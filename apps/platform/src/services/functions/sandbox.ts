@@ -3,6 +3,7 @@ import path from 'node:path'
 import { refusedSecretName } from '@stratum/contracts'
 import { functionOsUser, osUser, removeOsUser, type RunAs } from '../../control/os-user.js'
 import { PRIVATE_IPV4_NETWORKS } from '../../private-networks.js'
+import { STD_HTTP_SHIM_SOURCE } from './std-http.js'
 
 /**
  * Least privilege for one function's Deno process: which flags, which environment, which OS limits,
@@ -46,6 +47,8 @@ export interface FunctionDirs {
   /** HOME: an empty directory of the platform's, shared by every function (no `~/.npmrc` to read). */
   home: string
   bootstrap: string
+  /** The std/http/server.ts stand-in (std-http.ts), beside the bootstrap. */
+  stdHttpShim: string
 }
 
 /**
@@ -68,8 +71,10 @@ export function prepareProjectDirs(dataDir: string, ref: string, bootstrapSource
     if (user.switched) fs.chownSync(dir, user.uid, user.gid)
   }
   const bootstrap = path.join(runDir, 'bootstrap.mjs')
-  writeBootstrap(bootstrap, bootstrapSource)
-  return { user, dirs: { runDir, denoDir, home: emptyHome(dataDir), bootstrap } }
+  writePlatformFile(bootstrap, bootstrapSource)
+  const stdHttpShim = path.join(runDir, 'std-http-server.mjs')
+  writePlatformFile(stdHttpShim, STD_HTTP_SHIM_SOURCE)
+  return { user, dirs: { runDir, denoDir, home: emptyHome(dataDir), bootstrap, stdHttpShim } }
 }
 
 /** run/fn-home: the platform's, 0555, and nothing in it (what was found there is removed). */
@@ -86,11 +91,11 @@ function emptyHome(dataDir: string): string {
 }
 
 /**
- * The platform's file, not the function user's (it owns the directory, so the file is checked at every
+ * The platform's file (the bootstrap, the std/http stand-in, a merged import map), not the function user's (it owns the directory, so the file is checked at every
  * start and replaced when it differs). Replaced by a rename: a process of another function starting
  * at the same moment never finds it missing or half written.
  */
-function writeBootstrap(file: string, source: string): void {
+export function writePlatformFile(file: string, source: string): void {
   try {
     const stat = fs.lstatSync(file)
     if (stat.isFile() && stat.uid === (process.getuid?.() ?? stat.uid) && fs.readFileSync(file, 'utf8') === source) return
@@ -166,7 +171,7 @@ export function denoArgs(input: LaunchInput): string[] {
     `--deny-import=${input.deniedNet.join(',')}`,
     `--allow-env=${Object.keys(input.env).join(',')}`,
     // Its own code, our bootstrap, its module cache (npm packages read their own files), its socket.
-    `--allow-read=${[input.versionDir, input.dirs.bootstrap, input.dirs.denoDir, input.socketPath].join(',')}`,
+    `--allow-read=${[input.versionDir, input.dirs.bootstrap, input.dirs.stdHttpShim, input.dirs.denoDir, input.socketPath].join(',')}`,
     // Deno.serve on a Unix socket creates the socket file: the only write there is.
     `--allow-write=${input.socketPath}`,
     `--v8-flags=--max-old-space-size=${input.memoryMb}`,
