@@ -16,6 +16,18 @@ const UrlAllowList = z
     }
   })
 
+/** Comma-separated http(s) origins without a path, as browsers put them in a WebAuthn ceremony's client data. */
+const WebAuthnOrigins = z
+  .string()
+  .max(10_000)
+  .superRefine((value, ctx) => {
+    const entries = value.split(',').map((part) => part.trim()).filter(Boolean)
+    if (!entries.length) ctx.addIssue({ code: 'custom', message: 'Enter at least one origin, e.g. https://example.com' })
+    for (const entry of entries) {
+      if (!/^https?:\/\/[^\s/?#@]+$/i.test(entry)) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an origin (scheme://host[:port], no path)` })
+    }
+  })
+
 const PerWindow = z.number().int().min(1).max(2_147_483_647)
 
 /** A feature the platform does not serve: only `false` is accepted, with a message that says so. */
@@ -90,6 +102,22 @@ export const ProjectAuthSettings = z.object({
     .max(10_000)
     .regex(/^([0-9]{1,15}=[0-9]+,?)*$/, 'Use phone=code pairs separated by commas, e.g. 15551234567=123456')
     .nullable(),
+  /** Users may add a WebAuthn factor (a security key or platform authenticator) to their account. */
+  mfa_web_authn_enroll_enabled: z.boolean(),
+  /** Users may verify their WebAuthn factors, which raises a session to aal2. */
+  mfa_web_authn_verify_enabled: z.boolean(),
+  /** Sign-in with passkeys (discoverable WebAuthn credentials) at /auth/v1/passkeys, as GoTrue's passkey setting. */
+  passkey_enabled: z.boolean(),
+  /** The WebAuthn relying party's id (a host name, e.g. example.com); null: the host of site_url. */
+  webauthn_rp_id: z
+    .string()
+    .max(253)
+    .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i, 'Enter a host name without a scheme or port, e.g. example.com')
+    .nullable(),
+  /** The name authenticators show for the relying party; null: the relying party's id. */
+  webauthn_rp_display_name: z.string().min(1).max(255).nullable(),
+  /** Comma-separated origins (scheme, host, port) WebAuthn ceremonies may come from; null: the origin of site_url. */
+  webauthn_rp_origins: WebAuthnOrigins.nullable(),
   /** Services this platform does not offer: accepted as off only, so the settings say what is served. */
   saml_enabled: NotOffered('SAML 2.0 single sign-on'),
   external_web3_solana_enabled: NotOffered('Sign in with Solana'),

@@ -63,6 +63,12 @@ const KNOWN: Record<string, string> = {
   // server; the answer has those of the features Stratum's auth implements.
   "GET /v1/projects/{ref}/config/auth: answer lacks the reference's required field": 'auth features Stratum does not have',
   "PATCH /v1/projects/{ref}/config/auth: answer lacks the reference's required field": 'auth features Stratum does not have',
+  // GoTrue's passkey settings (GOTRUE_PASSKEY_ENABLED, GOTRUE_WEBAUTHN_RP_*), which the reference's auth config does not
+  // list yet; named as the client suites' config.toml names them.
+  'PATCH /v1/projects/{ref}/config/auth: body field passkey_enabled': 'passkeys',
+  'PATCH /v1/projects/{ref}/config/auth: body field webauthn_rp_id': 'passkeys',
+  'PATCH /v1/projects/{ref}/config/auth: body field webauthn_rp_display_name': 'passkeys',
+  'PATCH /v1/projects/{ref}/config/auth: body field webauthn_rp_origins': 'passkeys',
 }
 
 /** Answers without a schema: the logs' rows, whose columns are those of the query sent. */

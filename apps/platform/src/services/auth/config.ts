@@ -46,6 +46,13 @@ export const DEFAULT_AUTH_SETTINGS: ProjectAuthSettings = {
   security_manual_linking_enabled: false,
   security_update_password_require_reauthentication: false,
   sms_test_otp: null,
+  // GoTrue's defaults: WebAuthn factors and passkeys off; the relying party follows site_url until set.
+  mfa_web_authn_enroll_enabled: false,
+  mfa_web_authn_verify_enabled: false,
+  passkey_enabled: false,
+  webauthn_rp_id: null,
+  webauthn_rp_display_name: null,
+  webauthn_rp_origins: null,
   saml_enabled: false,
   external_web3_solana_enabled: false,
   external_web3_ethereum_enabled: false,

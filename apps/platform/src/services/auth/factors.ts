@@ -12,6 +12,15 @@ export interface FactorRow {
   secret: string | null
   phone: string | null
   last_challenged_at: Date | null
+  /** A WebAuthn factor's credential (go-webauthn's JSON), its authenticator model, and its last ceremony. */
+  web_authn_credential: unknown
+  web_authn_aaguid: string | null
+  last_webauthn_challenge_data: unknown
+}
+
+/** The amr method a verified factor of this type adds to a session (GoTrue's AuthenticationMethod names). */
+export function factorMethod(type: FactorRow['factor_type']): string {
+  return type === 'phone' ? 'mfa/phone' : type === 'webauthn' ? 'mfa/webauthn' : 'totp'
 }
 
 /** A factor as GoTrue's JSON shows it (in the user's `factors`, and the admin API's lists). The secret never is. */
@@ -25,6 +34,9 @@ export function factorJson(factor: FactorRow): Record<string, unknown> {
     updated_at: factor.updated_at.toISOString(),
     phone: factor.phone ?? '',
     last_challenged_at: factor.last_challenged_at ? factor.last_challenged_at.toISOString() : null,
+    // GoTrue's omitempty members of a WebAuthn factor (the credential itself is never shown).
+    ...(factor.web_authn_aaguid ? { web_authn_aaguid: factor.web_authn_aaguid } : {}),
+    ...(factor.last_webauthn_challenge_data ? { last_webauthn_challenge_data: factor.last_webauthn_challenge_data } : {}),
   }
 }
 

@@ -1,8 +1,12 @@
 import type pg from 'pg'
 import { AUTH_ADMIN_ROLE, authAdminPassword, inLoginTransaction, READONLY_ROLE, USER_ROLE } from '../../control/bootstrap-roles.js'
 
-/** Recorded in auth.schema_migrations (GoTrue's table name) once this schema is in place. */
-const SCHEMA_VERSION = 'stratum_auth_3'
+/**
+ * The steps of this schema, each recorded in auth.schema_migrations (GoTrue's table name) once in place: 2 added MFA,
+ * 3 the rate-limit windows, 4 passkeys. TABLES brings any earlier state to the newest; a project is done when every
+ * step is recorded (a step whose record is gone, e.g. its tables dropped by hand, makes TABLES run again).
+ */
+const SCHEMA_VERSIONS = ['stratum_auth_2', 'stratum_auth_3', 'stratum_auth_4']
 
 /**
  * Supabase Auth's tables in a project's `auth` schema, with the columns that supabase-js users and SQL
@@ -175,6 +179,41 @@ const TABLES = `
     hits integer NOT NULL
   );
 
+  -- Passkeys (schema 4), as GoTrue's 20260302000000_add_passkeys migration has them: each user's discoverable
+  -- credentials (the COSE public key, the signature counter) and the server side of every WebAuthn ceremony
+  -- (its challenge, single use: deleted when answered, refused after expires_at).
+  CREATE TABLE IF NOT EXISTS auth.webauthn_credentials (
+    id uuid NOT NULL DEFAULT gen_random_uuid(),
+    user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+    credential_id bytea NOT NULL,
+    public_key bytea NOT NULL,
+    attestation_type text NOT NULL DEFAULT '',
+    aaguid uuid,
+    sign_count bigint NOT NULL DEFAULT 0,
+    transports jsonb NOT NULL DEFAULT '[]'::jsonb,
+    backup_eligible boolean NOT NULL DEFAULT false,
+    backed_up boolean NOT NULL DEFAULT false,
+    friendly_name text NOT NULL DEFAULT '',
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    last_used_at timestamptz,
+    CONSTRAINT webauthn_credentials_pkey PRIMARY KEY (id)
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS webauthn_credentials_credential_id_key ON auth.webauthn_credentials (credential_id);
+  CREATE INDEX IF NOT EXISTS webauthn_credentials_user_id_idx ON auth.webauthn_credentials (user_id);
+
+  CREATE TABLE IF NOT EXISTS auth.webauthn_challenges (
+    id uuid NOT NULL DEFAULT gen_random_uuid(),
+    user_id uuid REFERENCES auth.users (id) ON DELETE CASCADE,
+    challenge_type text NOT NULL CHECK (challenge_type IN ('signup', 'registration', 'authentication')),
+    session_data jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (id)
+  );
+  CREATE INDEX IF NOT EXISTS webauthn_challenges_user_id_idx ON auth.webauthn_challenges (user_id);
+  CREATE INDEX IF NOT EXISTS webauthn_challenges_expires_at_idx ON auth.webauthn_challenges (expires_at);
+
   CREATE TABLE IF NOT EXISTS auth.audit_log_entries (
     instance_id uuid,
     id uuid PRIMARY KEY,
@@ -209,8 +248,10 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
        AND EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${AUTH_ADMIN_ROLE}' AND rolcanlogin)`,
   )
   if (done.rowCount) {
-    const version = await inLoginTransaction(client, owner, (session) => session.query('SELECT 1 FROM auth.schema_migrations WHERE version = $1', [SCHEMA_VERSION]))
-    if (version.rowCount) return
+    const recorded = await inLoginTransaction(client, owner, (session) =>
+      session.query('SELECT 1 FROM auth.schema_migrations WHERE version = ANY($1::text[])', [SCHEMA_VERSIONS]),
+    )
+    if (recorded.rowCount === SCHEMA_VERSIONS.length) return
   }
   // The role, its login and the schema: statements that run no code of the tenant's.
   await client.query(`DO $$ BEGIN
@@ -232,12 +273,15 @@ export async function ensureAuthSchema(client: pg.Client, adminPassword: string)
       )
       const readable = columns.rows.map((row) => row.column_name).filter((name) => !SECRET_USER_COLUMNS.has(name))
       await session.query(`GRANT SELECT (${readable.map((name) => session.escapeIdentifier(name)).join(', ')}) ON auth.users TO ${READONLY_ROLE}`)
-      await session.query(`GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries, auth.mfa_challenges, auth.mfa_amr_claims TO ${READONLY_ROLE}`)
+      // Passkeys' public keys and counters are no secret; the open ceremonies' challenges stay the service's own.
+      await session.query(
+        `GRANT SELECT ON auth.identities, auth.sessions, auth.audit_log_entries, auth.mfa_challenges, auth.mfa_amr_claims, auth.webauthn_credentials TO ${READONLY_ROLE}`,
+      )
       // A factor's secret opens the second factor: the read-only role sees the factors without it.
       await session.query(
         `GRANT SELECT (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone, last_challenged_at, web_authn_aaguid) ON auth.mfa_factors TO ${READONLY_ROLE}`,
       )
-      await session.query('INSERT INTO auth.schema_migrations (version) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_VERSION])
+      await session.query('INSERT INTO auth.schema_migrations (version) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [SCHEMA_VERSIONS])
     })
   } finally {
     // The service runs no DDL afterwards; and `postgres`, a member of the owner role, must not gain a way to create

@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { z } from 'zod'
 import { audit } from '../audit.js'
 import { AuthError, invalidChannel, rateLimited, userNotFound, validationFailed } from '../errors.js'
-import { factorJson, findOwnedFactor, userFactors, type FactorRow } from '../factors.js'
+import { factorJson, factorMethod, findOwnedFactor, userFactors, type FactorRow } from '../factors.js'
 import { FIVE_MINUTES } from '../rate-limit.js'
 import { normalPhone } from '../input.js'
 import { testOtp } from '../one-time.js'
@@ -12,7 +12,9 @@ import { parseBody, sessionContext, type AuthDeps, type AuthRequest, type AuthRe
 import { downgradeSessions, upgradeSession, validIp } from '../sessions.js'
 import { newTotpKey, qrCodeSvg, totpCodeMatches } from '../totp.js'
 import { findUserById, type UserRow } from '../users.js'
+import { relyingParty, type CeremonyData } from '../webauthn.js'
 import { requireAdmin } from './admin.js'
+import { checkWebAuthnAnswer, webAuthnAnswer, webAuthnChallenge } from './mfa-webauthn.js'
 import { currentUser } from './user.js'
 
 /** GoTrue's MFA defaults: a challenge answers for five minutes; an enrolment never verified is dropped after five. */
@@ -56,7 +58,7 @@ async function ownedFactor(db: pg.PoolClient, userId: string, path: string): Pro
 
 /**
  * POST /factors: a new TOTP factor, unverified until its first code is verified. The answer carries the secret (the
- * only time it is shown), the otpauth:// URI and its QR code. Phone and WebAuthn factors are not offered here.
+ * only time it is shown), the otpauth:// URI and its QR code. Phone and WebAuthn factors below.
  */
 export async function enrollFactor(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(EnrollBody, request.body)
@@ -65,7 +67,10 @@ export async function enrollFactor(request: AuthRequest, deps: AuthDeps): Promis
     if (!settings.mfa_phone_enroll_enabled) throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
     return enrollPhoneFactor(request, deps, body)
   }
-  if (body.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
+  if (body.factor_type === 'webauthn') {
+    if (!settings.mfa_web_authn_enroll_enabled) throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
+    return enrollWebAuthnFactor(request, deps, body)
+  }
   if (body.factor_type !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn')
   if (!settings.mfa_totp_enroll_enabled) throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
   const friendlyName = body.friendly_name ?? ''
@@ -120,6 +125,26 @@ async function enrollPhoneFactor(request: AuthRequest, deps: AuthDeps, body: z.i
   })
 }
 
+/**
+ * POST /factors with factor_type webauthn (GoTrue's enrollWebAuthnFactor): only a name for now; the credential comes
+ * with the first challenge ("create") and its verification.
+ */
+async function enrollWebAuthnFactor(request: AuthRequest, deps: AuthDeps, body: z.infer<typeof EnrollBody>): Promise<AuthResponse> {
+  const friendlyName = body.friendly_name ?? ''
+  return deps.databases.transaction(request.project.ref, async (db) => {
+    const { user, aal2 } = await signedIn(db, request)
+    await refuseMoreFactors(db, user.id, friendlyName, request.settings.mfa_max_enrolled_factors, aal2)
+    const id = randomUUID()
+    await db.query(
+      `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+       VALUES ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+      [id, user.id, friendlyName],
+    )
+    await audit(db, 'factor_in_progress', user, request.ip, { factor_id: id, factor_type: 'webauthn' })
+    return { status: 200, body: { id, type: 'webauthn', friendly_name: friendlyName } }
+  })
+}
+
 /** GoTrue's validateFactors: stale unverified enrolments go; then the name must be free and the caps not reached. */
 async function refuseMoreFactors(db: pg.PoolClient, userId: string, friendlyName: string, maxEnrolled: number, aal2: boolean): Promise<void> {
   await db.query(
@@ -147,14 +172,18 @@ export async function challengeFactor(request: AuthRequest, deps: AuthDeps): Pro
     const factor = await ownedFactor(db, user.id, request.path)
     refuseDisabledVerification(request, factor)
     const otpCode = factor.factor_type === 'phone' ? await sendPhoneCode(request, deps, factor) : null
+    // A WebAuthn factor's challenge is a ceremony: its options answered, its server side kept in the row.
+    const ceremony = factor.factor_type === 'webauthn' ? await webAuthnChallenge(db, relyingParty(request.settings), user, factor) : null
     const id = randomUUID()
     const { rows } = await db.query<{ created_at: Date }>(
-      'INSERT INTO auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code) VALUES ($1, $2, now(), $3, $4) RETURNING created_at',
-      [id, factor.id, validIp(request.ip) ?? '0.0.0.0', otpCode],
+      `INSERT INTO auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code, web_authn_session_data)
+       VALUES ($1, $2, now(), $3, $4, $5) RETURNING created_at`,
+      [id, factor.id, validIp(request.ip) ?? '0.0.0.0', otpCode, ceremony ? JSON.stringify(ceremony.data) : null],
     )
     await db.query('UPDATE auth.mfa_factors SET last_challenged_at = now() WHERE id = $1', [factor.id])
     await audit(db, 'challenge_created', user, request.ip, { factor_id: factor.id, factor_status: factor.status })
-    return { status: 200, body: { id, type: factor.factor_type, expires_at: Math.floor(rows[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS } }
+    const expiresAt = Math.floor(rows[0]!.created_at.getTime() / 1000) + CHALLENGE_SECONDS
+    return { status: 200, body: { id, type: factor.factor_type, expires_at: expiresAt, ...(ceremony ? { webauthn: ceremony.webauthn } : {}) } }
   })
 }
 
@@ -187,11 +216,14 @@ function refuseDisabledVerification(request: AuthRequest, factor: FactorRow): vo
     if (!request.settings.mfa_phone_verify_enabled) throw new AuthError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone')
     return
   }
-  if (factor.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn')
+  if (factor.factor_type === 'webauthn') {
+    if (!request.settings.mfa_web_authn_verify_enabled) throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn')
+    return
+  }
   if (!request.settings.mfa_totp_verify_enabled) throw new AuthError(422, 'mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP')
 }
 
-const VerifyBody = z.object({ challenge_id: z.string().max(64).optional(), code: z.string().max(64).optional() })
+const VerifyBody = z.object({ challenge_id: z.string().max(64).optional(), code: z.string().max(64).optional(), webauthn: z.unknown().optional() })
 
 interface ChallengeRow {
   id: string
@@ -199,28 +231,37 @@ interface ChallengeRow {
   created_at: Date
   verified_at: Date | null
   ip: string
+  web_authn_session_data: CeremonyData | null
 }
 
 /**
- * POST /factors/{id}/verify: the code of the factor's authenticator for one of its challenges. Right, the challenge is
- * spent, the factor verified, and the session becomes aal2 with a new access and refresh token. Codes are counted per
- * factor and per address, so six digits cannot be walked through.
+ * POST /factors/{id}/verify: the code of the factor's authenticator for one of its challenges (for a WebAuthn factor,
+ * the authenticator's answer to the challenge's ceremony). Right, the challenge is spent, the factor verified, and the
+ * session becomes aal2 with a new access and refresh token. Codes are counted per factor and per address, so six
+ * digits cannot be walked through.
  */
 export async function verifyFactor(request: AuthRequest, deps: AuthDeps): Promise<AuthResponse> {
   const body = parseBody(VerifyBody, request.body)
-  if (!body.code) throw validationFailed('Code needs to be non-empty')
   const { ref } = request.project
   const limit = request.settings.rate_limit_verify
   if (!(await deps.limiter.take(request.project.ref, `mfa-verify:${ref}:ip:${request.ip}`, limit, FIVE_MINUTES))) throw rateLimited()
   const outcome = await deps.databases.transaction(ref, async (db) => {
     const { user, sessionId } = await signedIn(db, request)
     const factor = await ownedFactor(db, user.id, request.path)
+    // A WebAuthn factor is answered without a code (GoTrue asks for one of the other factors only).
+    if (!body.code && factor.factor_type !== 'webauthn') throw validationFailed('Code needs to be non-empty')
     refuseDisabledVerification(request, factor)
+    const answer = factor.factor_type === 'webauthn' ? webAuthnAnswer(body.webauthn) : null
     if (!(await deps.limiter.take(request.project.ref, `mfa-verify:${ref}:factor:${factor.id}`, limit, FIVE_MINUTES, db))) throw rateLimited()
     const challenge = await validChallenge(db, factor, body.challenge_id ?? '', request.ip)
     if (challenge instanceof AuthError) return challenge
-    const method = factor.factor_type === 'phone' ? 'mfa/phone' : 'totp'
-    if (factor.factor_type === 'phone') {
+    const method = factorMethod(factor.factor_type)
+    if (answer) {
+      // A ceremony answers once, whatever the outcome (the refusal is returned, so this commits).
+      await db.query('DELETE FROM auth.mfa_challenges WHERE id = $1', [challenge.id])
+      const refused = await checkWebAuthnAnswer(db, factor, challenge, relyingParty(request.settings).origins, answer)
+      if (refused) return refused
+    } else if (factor.factor_type === 'phone') {
       // The code sent with this challenge (sealed in it), compared in constant time.
       const sent = challenge.otp_code ? openedCode(deps, challenge.otp_code) : null
       if (!sent || !sameCode(sent, body.code!)) return new AuthError(422, 'mfa_verification_failed', 'Invalid MFA Phone code entered')
@@ -269,7 +310,7 @@ function openedSecret(deps: AuthDeps, stored: string): string | null {
 /** GoTrue's validateChallenge: the factor's own challenge, not yet answered, from the same address, not expired. */
 async function validChallenge(db: pg.PoolClient, factor: FactorRow, challengeId: string, ip: string | null): Promise<ChallengeRow | AuthError> {
   const { rows } = await db.query<ChallengeRow>(
-    'SELECT id, otp_code, created_at, verified_at, host(ip_address) AS ip FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE',
+    'SELECT id, otp_code, created_at, verified_at, host(ip_address) AS ip, web_authn_session_data FROM auth.mfa_challenges WHERE id = $1 AND factor_id = $2 FOR UPDATE',
     [UUID.test(challengeId) ? challengeId : null, factor.id],
   )
   const challenge = rows[0]
@@ -299,7 +340,7 @@ export async function unenrollFactor(request: AuthRequest, deps: AuthDeps): Prom
     if (factor.status === 'verified' && !aal2) throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor')
     await db.query('DELETE FROM auth.mfa_factors WHERE id = $1', [factor.id])
     await audit(db, 'factor_unenrolled', user, request.ip, { factor_id: factor.id, factor_status: factor.status, session_id: sessionId })
-    await downgradeSessions(db, user.id, factor.id, factor.factor_type === 'phone' ? 'mfa/phone' : 'totp')
+    await downgradeSessions(db, user.id, factor.id, factorMethod(factor.factor_type))
     return { status: 200, body: { id: factor.id } }
   })
 }
@@ -336,7 +377,7 @@ export async function adminDeleteFactor(request: AuthRequest, deps: AuthDeps): P
     if (!factor) throw factorNotFound()
     await audit(db, 'factor_deleted', user, request.ip, { user_id: user.id, factor_id: factor.id })
     await db.query('DELETE FROM auth.mfa_factors WHERE id = $1', [factor.id])
-    await downgradeSessions(db, user.id, factor.id, factor.factor_type === 'phone' ? 'mfa/phone' : 'totp')
+    await downgradeSessions(db, user.id, factor.id, factorMethod(factor.factor_type))
     return { status: 200, body: factorJson(factor) }
   })
 }

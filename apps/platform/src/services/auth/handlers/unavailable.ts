@@ -1,5 +1,6 @@
 import { signingKeySet } from '../../../keys/project-keys.js'
 import { AuthError } from '../errors.js'
+import { serveAdminPasskeys, servePasskeys } from '../passkeys/routes.js'
 import type { AuthRequest, AuthResponse, Handler } from '../request.js'
 import { requireAdmin } from './admin.js'
 import { currentUser } from './user.js'
@@ -12,7 +13,6 @@ import { currentUser } from './user.js'
 
 const samlDisabled = () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
 const oauthServerDisabled = () => new AuthError(404, 'feature_disabled', 'OAuth server is disabled')
-const passkeysDisabled = () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled')
 const customProvidersDisabled = () => new AuthError(404, 'feature_disabled', 'Custom OAuth providers are disabled')
 
 const refuse =
@@ -27,7 +27,10 @@ const signedIn = (deps: Parameters<Handler>[1]) => async (request: AuthRequest) 
   await deps.databases.transaction(request.project.ref, (db) => currentUser(db, request))
 }
 
-/** Paths GoTrue serves only with a feature on, and the refusal each gets here (admin routes check the key first). */
+/**
+ * Paths GoTrue serves only with a feature on, and the refusal each gets here (admin routes check the key first); and
+ * the passkey routes, which the service's route table reaches through here too.
+ */
 const REFUSED: [RegExp, (deps: Parameters<Handler>[1]) => Handler][] = [
   [/^\/sso(\/saml\/(metadata|acs))?\/?$/, () => refuse(samlDisabled)],
   [/^\/admin\/sso\/providers(\/[^/]+)?\/?$/, () => refuse(samlDisabled, requireAdmin)],
@@ -35,8 +38,9 @@ const REFUSED: [RegExp, (deps: Parameters<Handler>[1]) => Handler][] = [
   [/^\/oauth\/(authorize|token|clients\/register|authorizations\/[^/]+(\/consent)?)\/?$/, () => refuse(oauthServerDisabled)],
   [/^\/\.well-known\/oauth-authorization-server\/?$/, () => refuse(oauthServerDisabled)],
   [/^\/user\/oauth\/grants\/?$/, (deps) => refuse(oauthServerDisabled, signedIn(deps))],
-  [/^\/passkeys(\/.*)?$/, () => refuse(passkeysDisabled)],
-  [/^\/admin\/users\/[^/]+\/passkeys(\/[^/]+)?\/?$/, () => refuse(passkeysDisabled, requireAdmin)],
+  // Served (passkeys/routes.ts): the user routes refuse as GoTrue does while the project's passkey setting is off.
+  [/^\/passkeys(\/.*)?$/, () => servePasskeys],
+  [/^\/admin\/users\/[^/]+\/passkeys(\/[^/]+)?\/?$/, () => serveAdminPasskeys],
   [/^\/admin\/custom-providers(\/[^/]+)?\/?$/, () => refuse(customProvidersDisabled, requireAdmin)],
 ]
 
