@@ -110,6 +110,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'integrations/webhooks', lazy: page('database', 'DatabaseWebhooksPage') },
   { path: 'integrations/cron', lazy: page('database', 'CronJobsPage') },
   { path: 'settings/api', lazy: page('projectSettings', 'ApiSettingsPage') },
+  { path: 'settings/jwt', lazy: page('projectSettings', 'JwtKeysPage') },
   { path: 'api/graphiql', lazy: page('projectSettings', 'GraphiqlPage') },
   { path: '*', element: <NotFoundPage embedded /> },
 ]

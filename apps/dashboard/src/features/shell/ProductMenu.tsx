@@ -8,6 +8,7 @@ import {
   Database,
   DatabaseZap,
   FileCode2,
+  FileKey,
   GitBranch,
   History,
   Gauge,
@@ -123,6 +124,7 @@ const MENU: MenuGroup[] = [
       { label: 'Database', to: 'settings/database', icon: DatabaseZap },
       { label: 'Vault', to: 'settings/vault', icon: Lock },
       { label: 'API', to: 'settings/api', icon: KeyRound },
+      { label: 'JWT Keys', to: 'settings/jwt', icon: FileKey },
     ],
   },
 ]
