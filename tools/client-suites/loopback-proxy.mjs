@@ -10,7 +10,10 @@
 //   - an `apikey` header or `apikey` query parameter that is one of `keys`' left sides is replaced by its right
 //     side. Stratum's gateway compares the apikey with the project's key TEXT (gateway/api-key.ts checkApiKey),
 //     while the suites hard-code the CLI's anon key. Authorization headers and WebSocket frames pass untouched:
-//     the CLI keys still verify as JWTs once the project's JWT secret is the CLI's.
+//     the CLI keys still verify as JWTs once the project's JWT secret is the CLI's;
+//   - with `defaultKey`, a request that carries no apikey at all (header or query parameter) gets `apikey: defaultKey`:
+//     the CLI's gateway lets some routes through without one (REST, storage, bare GoTrue), Stratum's gateway never does.
+//     A function instead of a string is asked per request (with its headers) and may answer undefined: add none.
 // Connection-level headers are dropped on plain HTTP; an upgrade's request line and headers are rewritten and
 // then both sockets are piped, so Phoenix frames (JSON or binary, vsn 1.0.0 / 2.0.0) are never parsed.
 import http from 'node:http'
@@ -20,12 +23,16 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 
 /**
  * @param {{ listenHost?: string, listenPort?: number, upstreamHost: string, upstreamPort: number,
- *           prefix?: string, hostHeader?: string, keys?: Map<string, string>, log?: (line: string) => void }} options
+ *           prefix?: string, hostHeader?: string, keys?: Map<string, string>,
+ *           defaultKey?: string | ((headers: import('node:http').IncomingHttpHeaders) => string | undefined),
+ *           log?: (line: string) => void }} options
  * @returns {Promise<{ port: number, close: () => Promise<void> }>}
  */
 export async function startProxy(options) {
   const { upstreamHost, upstreamPort, prefix = '', keys = new Map(), log = () => {} } = options
   const hostHeader = options.hostHeader ?? `${upstreamHost}:${upstreamPort}`
+  const defaultKeyFor = (req) => (typeof options.defaultKey === 'function' ? options.defaultKey(req.headers) : options.defaultKey)
+  const hasQueryKey = (url = '/') => url.includes('?') && new URLSearchParams(url.slice(url.indexOf('?') + 1)).has('apikey')
   const mapKey = (value) => (typeof value === 'string' && keys.has(value.trim()) ? keys.get(value.trim()) : value)
 
   const mapUrl = (url = '/') => {
@@ -44,6 +51,8 @@ export async function startProxy(options) {
       headers[name] = name === 'apikey' ? mapKey(value) : value
     }
     headers.host = hostHeader
+    const defaultKey = headers.apikey === undefined && !hasQueryKey(req.url) ? defaultKeyFor(req) : undefined
+    if (defaultKey) headers.apikey = defaultKey
     const upstream = http.request(
       { host: upstreamHost, port: upstreamPort, method: req.method, path: mapUrl(req.url), headers },
       (answer) => {
@@ -70,6 +79,8 @@ export async function startProxy(options) {
       if (lower === 'host') continue
       lines.push(`${name}: ${lower === 'apikey' ? mapKey(raw[i + 1]) : raw[i + 1]}`)
     }
+    const defaultKey = req.headers.apikey === undefined && !hasQueryKey(req.url) ? defaultKeyFor(req) : undefined
+    if (defaultKey) lines.push(`apikey: ${defaultKey}`)
     lines.push(`Host: ${hostHeader}`)
     const upstream = net.connect(upstreamPort, upstreamHost, () => {
       upstream.write(lines.join('\r\n') + '\r\n\r\n')
