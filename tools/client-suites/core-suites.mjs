@@ -68,7 +68,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { startProxy } from './loopback-proxy.mjs'
-import { api, CLI_ANON, CLI_JWT_SECRET, cliKey, prepareCliProject, projectKeys, sh, startPlatform, step, untilHealthy } from './suite-harness.mjs'
+import { api, CLI_ANON, CLI_JWT_SECRET, cliKey, prepareCliProject, projectKeys, sh, startPlatform, step, untilHealthy, extractSuiteTree } from './suite-harness.mjs'
 
 const argv = process.argv.slice(2)
 const flags = new Set(argv.filter((a) => a.startsWith('--')))
@@ -102,16 +102,7 @@ function prepareTree() {
   const commit = git('rev-parse', `${process.env.SUITE_COMMIT ?? 'HEAD'}^{commit}`)
   const tag = git('describe', '--tags', '--abbrev=0', commit)
   const tree = path.join(WORK, 'tree')
-  const stamp = path.join(tree, '.suite-commit')
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== commit) {
-    step(`suite tree ${commit.slice(0, 10)} (${tag}) -> ${tree}`)
-    fs.rmSync(tree, { recursive: true, force: true })
-    fs.mkdirSync(tree, { recursive: true })
-    const archive = spawnSync('git', [`--git-dir=${MIRROR}`, 'archive', '--format=tar', commit, ...ALL.map(PKG), 'tsconfig.base.json'], { maxBuffer: 1 << 30 })
-    if (archive.status !== 0) throw new Error('git archive failed')
-    sh('tar', ['-x', '-C', tree], { input: archive.stdout, stdio: ['pipe', 'pipe', 'inherit'] })
-    fs.writeFileSync(stamp, commit)
-  }
+  extractSuiteTree(MIRROR, commit, tag, tree, [...ALL.map(PKG), 'tsconfig.base.json'])
   // The four packages' devDependencies that their tests and jest configs load (pnpm-workspace.yaml catalog versions).
   const deps = path.join(WORK, 'deps')
   const manifest = {

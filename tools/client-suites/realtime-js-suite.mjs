@@ -27,7 +27,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { startProxy } from './loopback-proxy.mjs'
-import { api, CLI_ANON, prepareCliProject, projectKeys, sh, startPlatform, step } from './suite-harness.mjs'
+import { api, CLI_ANON, prepareCliProject, projectKeys, sh, startPlatform, step, extractSuiteTree } from './suite-harness.mjs'
 
 const args = new Set(process.argv.slice(2))
 const MIRROR = process.env.SUITE_MIRROR ?? '/work/.mirror/supabase+supabase-js/repo'
@@ -67,16 +67,7 @@ function prepareTree() {
   const commit = git('rev-parse', `${process.env.SUITE_COMMIT ?? 'HEAD'}^{commit}`)
   const tag = git('describe', '--tags', '--abbrev=0', commit)
   const tree = path.join(WORK, 'tree')
-  const stamp = path.join(tree, '.suite-commit')
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== commit) {
-    step(`suite tree ${commit.slice(0, 10)} (${tag}) -> ${tree}`)
-    fs.rmSync(tree, { recursive: true, force: true })
-    fs.mkdirSync(tree, { recursive: true })
-    const archive = spawnSync('git', [`--git-dir=${MIRROR}`, 'archive', '--format=tar', commit, PKG, 'tsconfig.base.json'], { maxBuffer: 1 << 30 })
-    if (archive.status !== 0) throw new Error('git archive failed')
-    sh('tar', ['-x', '-C', tree], { input: archive.stdout, stdio: ['pipe', 'pipe', 'inherit'] })
-    fs.writeFileSync(stamp, commit)
-  }
+  extractSuiteTree(MIRROR, commit, tag, tree, [PKG, 'tsconfig.base.json'])
   return { tree, commit, tag, sdkVersion: tag.replace(/^v/, '') }
 }
 

@@ -26,6 +26,22 @@ export function sh(cmd, cmdArgs, options = {}) {
   return run.stdout ?? ''
 }
 
+/**
+ * The suite's files at `commit` (the given paths of the supabase-js mirror) extracted into `tree`, unless the tree
+ * already holds that commit (a stamp file says which). Shared by the runners.
+ */
+export function extractSuiteTree(mirror, commit, tag, tree, paths) {
+  const stamp = path.join(tree, '.suite-commit')
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === commit) return
+  step(`suite tree ${commit.slice(0, 10)} (${tag}) -> ${tree}`)
+  fs.rmSync(tree, { recursive: true, force: true })
+  fs.mkdirSync(tree, { recursive: true })
+  const archive = spawnSync('git', [`--git-dir=${mirror}`, 'archive', '--format=tar', commit, ...paths], { maxBuffer: 1 << 30 })
+  if (archive.status !== 0) throw new Error('git archive failed')
+  sh('tar', ['-x', '-C', tree], { input: archive.stdout, stdio: ['pipe', 'pipe', 'inherit'] })
+  fs.writeFileSync(stamp, commit)
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A platform of the runner's own (the repository at root, a temporary data directory), with an owner's token. */

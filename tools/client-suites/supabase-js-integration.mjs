@@ -20,12 +20,12 @@
 //   STRATUM_ROOT                 the Stratum checkout, for --start-platform (default /work/main)
 //   SUITE_NODE                   node binary for jest (default: this one); the suite targets Node 22
 // Exit code: jest's.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startProxy } from './loopback-proxy.mjs'
-import { api, CLI_ANON, cliKey, prepareCliProject, projectKeys, sh, startPlatform, step } from './suite-harness.mjs'
+import { api, CLI_ANON, cliKey, prepareCliProject, projectKeys, sh, startPlatform, step, extractSuiteTree } from './suite-harness.mjs'
 
 const args = new Set(process.argv.slice(2))
 const MIRROR = process.env.SUITE_MIRROR ?? '/work/.mirror/supabase+supabase-js/repo'
@@ -48,17 +48,8 @@ function prepareSuite() {
     'packages/core/postgrest-js/src', 'packages/core/realtime-js/src', 'packages/core/storage-js/src')
   if (sourceDrift && !process.env.SUITE_SDK_VERSION) console.warn(`warning: the packages' sources changed since ${tag}:\n${sourceDrift}`)
   const tree = path.join(WORK, 'tree')
-  const stamp = path.join(tree, '.suite-commit')
-  if (!fs.existsSync(stamp) || fs.readFileSync(stamp, 'utf8') !== commit) {
-    step(`suite tree ${commit.slice(0, 10)} (${tag}) -> ${tree}`)
-    fs.rmSync(tree, { recursive: true, force: true })
-    fs.mkdirSync(tree, { recursive: true })
-    // packages/core whole: supabase-js/tsconfig.json references ../{storage,realtime,postgrest,functions,auth}-js.
-    const archive = spawnSync('git', [`--git-dir=${MIRROR}`, 'archive', '--format=tar', commit, 'packages/core', 'packages/shared', 'tsconfig.base.json'], { maxBuffer: 1 << 30 })
-    if (archive.status !== 0) throw new Error('git archive failed')
-    sh('tar', ['-x', '-C', tree], { input: archive.stdout, stdio: ['pipe', 'pipe', 'inherit'] })
-    fs.writeFileSync(stamp, commit)
-  }
+  // packages/core whole: supabase-js/tsconfig.json references ../{storage,realtime,postgrest,functions,auth}-js.
+  extractSuiteTree(MIRROR, commit, tag, tree, ['packages/core', 'packages/shared', 'tsconfig.base.json'])
 
   // The repo installs with pnpm 11 (needs Node >= 22.13) from `workspace:*` / `catalog:` specifiers: here npm installs
   // the same versions into one node_modules above the tree (Node's lookup walks up to it from test/).
