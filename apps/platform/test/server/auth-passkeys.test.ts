@@ -461,8 +461,10 @@ describe("the project's settings", () => {
     expect(await authCall('POST', '/passkeys/authentication/options', {})).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } })
     await configure({ rate_limit_otp: 10_000 })
 
+    expect((await authCall('GET', '/settings')).body).toMatchObject({ passkeys_enabled: true, saml_enabled: false })
     const { data: factor } = await app.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'kept' })
     await configure({ passkey_enabled: false, mfa_web_authn_enroll_enabled: false, mfa_web_authn_verify_enabled: false })
+    expect((await authCall('GET', '/settings')).body).toMatchObject({ passkeys_enabled: false })
     const disabled = { status: 404, body: { code: 'passkey_disabled', message: 'Passkeys are disabled' } }
     expect(await authCall('POST', '/passkeys/authentication/options', {})).toMatchObject(disabled)
     expect(await authCall('POST', '/passkeys/registration/options', {}, accessToken)).toMatchObject(disabled)

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createClient, FunctionsHttpError, FunctionsRelayError, type SupabaseClient } from '@supabase/supabase-js'
 import { SupabaseManagementAPI } from 'supabase-management-js'
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { ADMIN_EMAIL, api, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
@@ -136,6 +137,14 @@ describe('edge functions run in Deno', () => {
     const refused = await wrongKey.functions.invoke('echo', { body: {} })
     expect(refused.error).toBeInstanceOf(FunctionsRelayError)
     expect(refused.error?.message).toBe('Relay Error invoking the Edge Function')
+
+    // Like Supabase's relay, verify_jwt checks the signature and expiry only: functions-js's own suite calls with
+    // tokens of its project secret that carry no role claim. An expired one is refused.
+    const jwtSecret = new TextEncoder().encode((await t.platform.ctx.directory.getCurrent(ref))!.jwtSecret)
+    const roleless = await new SignJWT({ name: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(jwtSecret)
+    expect(await call('echo', { method: 'POST', headers: { authorization: `Bearer ${roleless}` } })).toMatchObject({ status: 200 })
+    const expired = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(jwtSecret)
+    expect(await call('echo', { method: 'POST', headers: { authorization: `Bearer ${expired}` } })).toMatchObject({ status: 401, body: { message: 'Invalid JWT' } })
 
     await deploy('open', `Deno.serve((req) => new Response('open to ' + (req.headers.get('authorization') ?? 'anyone')))`, { verify_jwt: false })
     const open = await call('open')

@@ -176,12 +176,16 @@ function unexpected(error: unknown, log: Logger, ref: string): AuthError {
   return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
 }
 
-/** GET /settings: which sign-in methods the project offers (GoTrue's shape). */
+/** The external providers GoTrue names in /settings that this platform does not serve. */
+const PROVIDERS_NOT_SERVED = [
+  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao',
+  'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'twitch', 'twitter', 'workos', 'zoom',
+]
+
+/** GoTrue's GET /settings (internal/api/settings.go): which sign-in methods the project offers, every provider named. */
 function publicSettings(settings: ProjectAuthSettings) {
-  const external: Record<string, boolean> = { anonymous_users: false, email: settings.external_email_enabled, phone: settings.external_phone_enabled }
-  for (const provider of ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
-    external[provider] = false
-  }
+  const external: Record<string, boolean> = { anonymous_users: settings.external_anonymous_users_enabled, email: settings.external_email_enabled, phone: settings.external_phone_enabled }
+  for (const provider of PROVIDERS_NOT_SERVED) external[provider] = false
   return {
     external,
     disable_signup: settings.disable_signup,
@@ -189,5 +193,7 @@ function publicSettings(settings: ProjectAuthSettings) {
     phone_autoconfirm: settings.sms_autoconfirm,
     sms_provider: settings.external_phone_enabled ? 'outbox' : '',
     saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: settings.passkey_enabled,
   }
 }

@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { Dispatcher } from 'undici'
 import type { PlatformContext } from '../../platform-context.js'
 import type { FunctionProcess } from './function-process.js'
-import { GatewayError, isDisabledLegacyKey, namedKeyRole, verifiedClaims } from '../../gateway/api-key.js'
+import { GatewayError, isDisabledLegacyKey, namedKeyRole } from '../../gateway/api-key.js'
+import { verifiedProjectClaims } from '../../keys/project-keys.js'
 import type { GatewayProject } from '../../gateway/project-directory.js'
 
 /**
@@ -40,12 +41,14 @@ export interface FunctionCaller {
 
 /**
  * verify_jwt's check: the caller's role, or the relay's refusal. A publishable or secret key as the bearer stands
- * for its role (supabase-js sends the key it was made with); anything else must be a valid JWT of the project.
+ * for its role (supabase-js sends the key it was made with); anything else must be a valid, unexpired JWT of the
+ * project. Like Supabase's relay, only the signature and expiry decide: a JWT without a `role` claim passes (its role
+ * is logged as null), since the function, not PostgREST, is what reads it.
  */
 export async function jwtCaller(
   project: GatewayProject,
   headers: IncomingHttpHeaders,
-): Promise<{ role: string } | { refusal: { status: number; body: object } }> {
+): Promise<{ role: string | null } | { refusal: { status: number; body: object } }> {
   const refusal = (status: number, message: string) => ({ refusal: { status, body: { code: status, message } } })
   const authorization = headers.authorization
   if (!authorization) return refusal(401, 'Missing authorization header')
@@ -59,8 +62,9 @@ export async function jwtCaller(
     throw error
   }
   if (namedRole) return { role: namedRole }
-  const claims = token ? await verifiedClaims(project, token) : null
-  return claims ? { role: String(claims.role) } : refusal(401, 'Invalid JWT')
+  const claims = token ? await verifiedProjectClaims(project, token) : null
+  if (!claims) return refusal(401, 'Invalid JWT')
+  return { role: typeof claims.role === 'string' ? claims.role : null }
 }
 
 /** Serves a request below /functions/v1 (`below` is the whole path below the project, query included). */
