@@ -12,8 +12,7 @@
 //   SUITE_MIRROR (default /work/.mirror/supabase+supabase-js/repo), SUITE_COMMIT (HEAD), SUITE_WORK (default
 //   /tmp/stratum-client-suites/core), STRATUM_ROOT (/work/main), SUITE_NODE (node for jest; default Node 22 from
 //   scripts/registry-node.sh: the packages' engines say >= 22), SUITE_AUTH_CLI_LIMITS=1 (auth's per-IP rate limits
-//   as config.toml has them instead of 100000: see authCliSettings), SUITE_RELAY_ADD_ROLE=1 (diagnostic: the functions
-//   relay adds role anon to role-less claims it re-signs). Results: <SUITE_WORK>/results-<suite>.json (jest --json) and
+//   as config.toml has them instead of 100000: see authCliSettings). Results: <SUITE_WORK>/results-<suite>.json (jest --json) and
 //   <SUITE_WORK>/failures-<suites>.md (every failing test, file > name, first line of its error). Exit: 1 when one failed.
 //
 // WHAT THE HARNESS ADAPTS (configuration only; no test file, assertion or src file is changed):
@@ -403,9 +402,6 @@ const crypto = require('node:crypto')
 const UPSTREAM = new URL(process.env.STRATUM_RELAY_UPSTREAM)
 const HOST = process.env.STRATUM_RELAY_HOST
 const PROJECT_SECRET = process.env.STRATUM_RELAY_JWT_SECRET
-// Diagnostic only (SUITE_RELAY_ADD_ROLE=1): claims without a role get role anon when re-signed, to see past Stratum's
-// requirement of a role claim (the deno-relay and Supabase's edge runtime verify the signature only).
-const ADD_ROLE = process.env.SUITE_RELAY_ADD_ROLE === '1'
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding', 'host'])
 const hmac = (secret, text) => crypto.createHmac('sha256', secret).update(text).digest('base64url')
 
@@ -446,11 +442,7 @@ async function runRelay(slug, jwtSecret, denoOrigin = 'http://localhost:8000', e
     headers.host = HOST || new URL(denoOrigin).host
     const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization || '')
     if (bearer && signedWith(bearer[1].trim(), jwtSecret)) {
-      let [h, p] = bearer[1].trim().split('.')
-      if (ADD_ROLE) {
-        const claims = JSON.parse(Buffer.from(p, 'base64url').toString())
-        if (claims.role === undefined) p = Buffer.from(JSON.stringify({ ...claims, role: 'anon' })).toString('base64url')
-      }
+      const [h, p] = bearer[1].trim().split('.')
       headers.authorization = 'Bearer ' + h + '.' + p + '.' + hmac(PROJECT_SECRET, h + '.' + p)
     }
     const upstream = http.request(

@@ -138,8 +138,9 @@ describe('edge functions run in Deno', () => {
     expect(refused.error).toBeInstanceOf(FunctionsRelayError)
     expect(refused.error?.message).toBe('Relay Error invoking the Edge Function')
 
-    // Like Supabase's relay, verify_jwt checks the signature and expiry only: functions-js's own suite calls with
-    // tokens of its project secret that carry no role claim. An expired one is refused.
+    // Like Supabase's relay, verify_jwt checks the signature and expiry only: functions-js's own suite (hello.spec.ts
+    // 'invoke hello with auth header', params.spec.ts, timeout.spec.ts: 28 cases) calls with tokens of the project's
+    // secret that carry no role claim. An expired one is refused.
     const jwtSecret = new TextEncoder().encode((await t.platform.ctx.directory.getCurrent(ref))!.jwtSecret)
     const roleless = await new SignJWT({ name: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(jwtSecret)
     expect(await call('echo', { method: 'POST', headers: { authorization: `Bearer ${roleless}` } })).toMatchObject({ status: 200 })

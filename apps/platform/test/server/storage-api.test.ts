@@ -63,7 +63,8 @@ describe('buckets through storage-js', () => {
     const got = await service.storage.getBucket('private-files')
     // storage-api's units are decimal: '1KB' is 1,000 bytes (storage-js's suite: '20mb' reads back as 20000000).
     expect(got.data).toMatchObject({ id: 'private-files', name: 'private-files', public: false, file_size_limit: 1000, allowed_mime_types: ['text/*', 'application/json'] })
-    // One bucket comes without `type`, as storage-api selects it (storage-js's suite compares the whole object).
+    // One bucket comes without `type`, as storage-api selects it (storage-js storageApi.test.ts 'bucket api > Get bucket
+    // by id' compares the whole object with its snapshot).
     expect(got.data).not.toHaveProperty('type')
     const listed = await service.storage.listBuckets()
     expect(listed.data?.map((bucket) => bucket.id).sort()).toEqual(['private-files', 'public-files'])
