@@ -11,7 +11,11 @@
  *
  * Goal: p50 <= 1.3x PostgREST. Measured in alternating turns so that machine noise hits both alike. PostGraphile 4
  * (the engine before) left the install with this engine, so it is not measured beside them any more.
+ *
+ * BENCH_GRAPHQL_CPU_PROF=<dir>: the platform process writes a V8 CPU profile there when it stops (cpu-profile-hook.mjs).
  */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { recordFigures, ratioOf, type Figure } from './figures.js'
 import { call, median, startBenchPlatform, untilStatus } from './platform.js'
@@ -59,7 +63,12 @@ async function timed(run: () => Promise<number>): Promise<{ ms: number; rows: nu
 }
 
 async function main() {
-  const platform = await startBenchPlatform(PORT, PORT_BLOCK)
+  const profileDir = process.env.BENCH_GRAPHQL_CPU_PROF
+  const platform = await startBenchPlatform(
+    PORT,
+    PORT_BLOCK,
+    profileDir ? { NODE_OPTIONS: `--import ${pathToFileURL(path.join(import.meta.dirname, 'cpu-profile-hook.mjs')).href}`, BENCH_CPU_PROF_DIR: profileDir } : {},
+  )
   try {
     const project = await call(platform, 'POST', '/platform/projects', { name: 'GraphQL bench', organization_slug: platform.slug, db_pass: 'bench-db-password' })
     await untilStatus(platform, project.ref, 'ACTIVE_HEALTHY')

@@ -115,9 +115,11 @@ describe('the compiler', () => {
     expect(validate(schema, ok, [operationLimits(16, 2000)])).toEqual([])
   })
 
-  it('builds objects wider than 100 arguments in chunks', () => {
+  it('builds objects as json in the order of the selection, and those wider than 100 arguments in chunks', () => {
+    expect(jsonObject([['b', '1'], ['a', '2']])).toBe(`json_build_object('b', 1, 'a', 2)`)
     const pairs = Array.from({ length: 120 }, (_, index): [string, string] => [`k${index}`, String(index)])
     expect(jsonObject(pairs).match(/jsonb_build_object/g)).toHaveLength(3)
+    expect(jsonObject(pairs)).toMatch(/\)::json$/)
     expect(ident('a"b')).toBe('"a""b"')
   })
 })

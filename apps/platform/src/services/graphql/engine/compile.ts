@@ -40,7 +40,7 @@ function queryField(c: Compiler, model: Model, name: string, node: FieldNode, no
   if (name === 'node') {
     const decoded = decodeNodeId(args.nodeId as string)
     const table = model.bySchemaAndName.get(JSON.stringify([decoded.schema, decoded.table]))
-    if (!table) return 'NULL::jsonb'
+    if (!table) return 'NULL::json'
     const block = c.block()
     return `(SELECT ${nodeObject(c, table, { block, row: block }, nodes, true)} FROM ${table.sql} ${block} WHERE ${nodeIdCondition(table, block, args.nodeId as string, c.params)})`
   }

@@ -56,12 +56,12 @@ function response(c: Compiler, table: TableModel, modify: string, nodes: FieldNo
       const block = c.block()
       // Returned rows are not the table's rows (they come from the CTE): computed fields get them cast back.
       const source: RowSource = { block, row: `(ROW(${block}.*)::${table.sql})` }
-      pairs.push([key, `coalesce((SELECT jsonb_agg(${nodeObject(c, table, source, fieldNodes)}) FROM affected ${block}), '[]'::jsonb)`])
+      pairs.push([key, `coalesce((SELECT json_agg(${nodeObject(c, table, source, fieldNodes)}) FROM affected ${block}), '[]'::json)`])
     } else if (name !== '__typename') throw new GraphqlEngineError(`Unknown field "${name}" on type ${table.typeName}${verb}Response`)
   }
   const body = jsonObject(pairs)
   const value = limit === null
     ? body
-    : `CASE WHEN total.n > ${c.params.add(limit)}::int8 THEN (${literal(`${verb.toLowerCase()} impacts too many records`)} || ' ' || total.n)::int::text::jsonb ELSE ${body} END`
+    : `CASE WHEN total.n > ${c.params.add(limit)}::int8 THEN (${literal(`${verb.toLowerCase()} impacts too many records`)} || ' ' || total.n)::int::text::json ELSE ${body} END`
   return `WITH affected AS (${modify}) SELECT ${value} AS value FROM (SELECT count(*) AS n FROM affected) total`
 }

@@ -197,7 +197,7 @@ export function connection(c: Compiler, table: TableModel, args: Record<string, 
           edge.push([edgeKey, `x.${column}`])
         } else if (edgeName !== '__typename') throw new GraphqlEngineError(`Unknown field "${edgeName}" on type ${table.typeName}Edge`)
       }
-      outer.push([key, `coalesce(jsonb_agg(${jsonObject(edge)} ORDER BY ${shown}) FILTER (WHERE ${inPage}), '[]'::jsonb)`])
+      outer.push([key, `coalesce(json_agg(${jsonObject(edge)} ORDER BY ${shown}) FILTER (WHERE ${inPage}), '[]'::json)`])
     } else if (name === 'pageInfo') {
       const info: Array<[string, string]> = []
       for (const [infoKey, infoNodes] of c.fields(['PageInfo'], fieldNodes)) {
