@@ -173,8 +173,8 @@ async function writeLoad(port: number): Promise<number> {
       for (let n = 0; n < TRANSACTIONS; n++) {
         const account = 1 + ((index * TRANSACTIONS + n * 7919) % 100_000)
         await client.query('BEGIN')
-        await client.query('UPDATE accounts SET balance = balance + 1 WHERE id = $1', [account])
-        await client.query('INSERT INTO history (account, delta, at) VALUES ($1, 1, now())', [account])
+        await client.query('UPDATE public.accounts SET balance = balance + 1 WHERE id = $1', [account])
+        await client.query('INSERT INTO public.history (account, delta, at) VALUES ($1, 1, now())', [account])
         await client.query('COMMIT')
       }
     }),
@@ -192,8 +192,8 @@ async function archivingCost(): Promise<void> {
   execFileSync('chown', ['postgres', wal])
   const { server, port } = await startServer(path.join(dir, 'db'))
   try {
-    await query(port, `CREATE TABLE accounts (id int PRIMARY KEY, balance int NOT NULL); INSERT INTO accounts SELECT i, 0 FROM generate_series(1, 100000) i;
-                       CREATE TABLE history (id bigserial PRIMARY KEY, account int, delta int, at timestamptz)`)
+    await query(port, `CREATE TABLE public.accounts (id int PRIMARY KEY, balance int NOT NULL); INSERT INTO public.accounts SELECT i, 0 FROM generate_series(1, 100000) i;
+                       CREATE TABLE public.history (id bigserial PRIMARY KEY, account int, delta int, at timestamptz)`)
     const results: Record<'off' | 'on', number[]> = { off: [], on: [] }
     for (const mode of ['off', 'on', 'off', 'on'] as const) {
       server.writeSettings(

@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Agent, fetch as undiciFetch } from 'undici'
-import { call, median, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
+import { call, median, startBareProxy, startBenchPlatform, untilStatus, type BenchPlatform } from './platform.js'
 import { recordFigures, ratioOf } from './figures.js'
 
 const PORT = 8798
@@ -130,27 +130,37 @@ async function main() {
     const runDir = path.join(platform.dataDir, 'run', `fn-${ref}`)
     // The bench function's socket is the one that answers with its marker (the npm function has its own).
     let socketAgent: Agent | null = null
+    let functionSocket: string | undefined
     const socketUrl = 'http://localhost/bench'
     for (const name of fs.readdirSync(runDir).filter((file) => file.endsWith('.sock'))) {
       const agent = new Agent({ connect: { socketPath: path.join(runDir, name) } })
       const ok = await timed(socketUrl, {}, last, agent).then(() => true, () => false)
       if (ok) {
         socketAgent = agent
+        functionSocket = path.join(runDir, name)
         break
       }
       await agent.close()
     }
     if (!socketAgent) throw new Error('the bench function\'s socket was not found')
-    for (let i = 0; i < 30; i++) await timed(socketUrl, {}, last, socketAgent)
+    // The floor of any Node hop: the same function process behind a bare node:http + undici proxy (bare-proxy.mjs).
+    const bareProxy = await startBareProxy(functionSocket!, '/functions/v1')
+    const bareProxyUrl = `http://127.0.0.1:${bareProxy.port}/functions/v1/bench`
+    for (let i = 0; i < 30; i++) {
+      await timed(socketUrl, {}, last, socketAgent)
+      await timed(bareProxyUrl, headers, last)
+    }
     const viaGateway: number[] = []
     const direct: number[] = []
     const viaSocket: number[] = []
+    const viaBareProxy: number[] = []
     const gatewayOnly: number[] = []
     const missing = `${platform.apiBase}/projects/${ref}/functions/v1/no-such-function`
     for (let i = 0; i < WARM_SAMPLES; i++) {
       viaGateway.push(await timed(url, headers, last))
       direct.push(await timed(bareUrl, {}, 0))
       viaSocket.push(await timed(socketUrl, {}, last, socketAgent))
+      viaBareProxy.push(await timed(bareProxyUrl, headers, last))
       // The gateway's own share: the same request for a function that does not exist (key check, lookup, 404, request log).
       const started = performance.now()
       const response = await fetch(missing, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"n":1}' })
@@ -159,6 +169,7 @@ async function main() {
       gatewayOnly.push(performance.now() - started)
     }
     await socketAgent.close()
+    bareProxy.stop()
     const warm = median(viaGateway)
     const floor = median(direct)
     console.log('\nEdge functions (/functions/v1, one Deno process per function, Unix socket)')
@@ -166,13 +177,14 @@ async function main() {
     console.log(`  cold start importing npm:@supabase/supabase-js@2 (module cache warm): median ${median(npmColds).toFixed(0)} ms of ${npmColds.map((ms) => ms.toFixed(0)).join(', ')}`)
     console.log(`  warm invoke p50 through the gateway ${warm.toFixed(2)} ms; the same code as a bare deno run, called directly, p50 ${floor.toFixed(2)} ms: ratio ${(warm / floor).toFixed(2)} (goal <= 1.3)`)
     console.log(`  the function's own process, its socket called directly (undici's fetch, no gateway) p50 ${median(viaSocket).toFixed(2)} ms`)
+    console.log(`  the function's socket behind a bare node:http + undici proxy (own process, no checks) p50 ${median(viaBareProxy).toFixed(2)} ms: the gateway ${(warm / median(viaBareProxy)).toFixed(2)}x it`)
     console.log(`  p99 through the gateway ${percentile(viaGateway, 0.99).toFixed(2)} ms, bare deno ${percentile(direct, 0.99).toFixed(2)} ms`)
     console.log(`  the gateway alone (same request, unknown function: 404 without a process) p50 ${median(gatewayOnly).toFixed(2)} ms`)
     recordFigures('functions', [
       {
         name: 'function warm invoke through the gateway (p50)',
         now: `${warm.toFixed(2)} ms (p99 ${percentile(viaGateway, 0.99).toFixed(2)} ms)`,
-        floor: `the same code under bare deno run, called directly ${floor.toFixed(2)} ms`,
+        floor: `the same code under bare deno run, called directly ${floor.toFixed(2)} ms (the function's socket behind a bare Node proxy ${median(viaBareProxy).toFixed(2)} ms)`,
         ratio: ratioOf(warm, floor),
         goal: '<= 1.3x bare Deno',
         met: warm / floor <= 1.3,

@@ -15,7 +15,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
-import { call, median, startBenchPlatform, untilStatus } from './platform.js'
+import { call, median, startBareProxy, startBenchPlatform, untilStatus } from './platform.js'
 import { recordFigures, ratioOf } from './figures.js'
 
 const PORT = 8794
@@ -106,23 +106,33 @@ async function main() {
     const direct = new Pool('http://localhost', { socketPath, connections: 16 })
     const directPath = '/items?limit=100'
     const pids = postgrestPids()
+    // The floor of any Node hop: the same PostgREST behind a bare node:http + undici proxy in its own process.
+    const bareProxy = await startBareProxy(socketPath, '/rest/v1')
+    const bare = new Pool(`http://127.0.0.1:${bareProxy.port}`, { connections: 16 })
+    const barePath = `/rest/v1${directPath}`
 
     // Warm both paths, then alternate turns.
     for (let i = 0; i < 50; i++) {
       await timedGet(gateway, gatewayPath, headers)
       await timedGet(direct, directPath, headers)
+      await timedGet(bare, barePath, headers)
     }
     const viaGateway: number[] = []
     const straight: number[] = []
+    const viaBareProxy: number[] = []
     // The floor of any hop through the platform's HTTP server: its health route (no database, no proxy), on the dashboard's listener.
     const health: number[] = []
     for (let turn = 0; turn < TURNS; turn++) {
       for (let i = 0; i < PER_TURN; i++) viaGateway.push(await timedGet(gateway, gatewayPath, headers))
       for (let i = 0; i < PER_TURN; i++) straight.push(await timedGet(direct, directPath, headers))
+      for (let i = 0; i < PER_TURN; i++) viaBareProxy.push(await timedGet(bare, barePath, headers))
       for (let i = 0; i < PER_TURN; i++) health.push(await timedGet(dashboard, '/api/health', {}))
     }
     const gatewayRps = await throughput(gateway, gatewayPath, headers)
     const directRps = await throughput(direct, directPath, headers)
+    const bareRps = await throughput(bare, barePath, headers)
+    await bare.close()
+    bareProxy.stop()
     const activeRss = pids.reduce((sum, pid) => sum + rssMb(pid), 0)
 
     // Idle: the PostgREST stops by itself; the next request starts it again.
@@ -134,16 +144,17 @@ async function main() {
     const rpsRatio = gatewayRps / directRps
     console.log('\nData API gateway (GET /rest/v1/items?limit=100, 1,000-row table)')
     console.log(`  p50  gateway ${median(viaGateway).toFixed(2)} ms, direct ${median(straight).toFixed(2)} ms: ratio ${p50Ratio.toFixed(3)} (goal <= 1.2)`)
+    console.log(`  p50  a bare node:http + undici proxy (own process, no checks) ${median(viaBareProxy).toFixed(2)} ms: the gateway ${(median(viaGateway) / median(viaBareProxy)).toFixed(3)}x it`)
     console.log(`  p50 of GET /api/health on the same server (the cost of any hop through it): ${median(health).toFixed(2)} ms`)
     console.log(`  p99  gateway ${percentile(viaGateway, 0.99).toFixed(2)} ms, direct ${percentile(straight, 0.99).toFixed(2)} ms`)
-    console.log(`  throughput (10 connections, 5 s) gateway ${gatewayRps.toFixed(0)} req/s, direct ${directRps.toFixed(0)} req/s: ratio ${rpsRatio.toFixed(3)} (goal >= 0.95)`)
+    console.log(`  throughput (10 connections, 5 s) gateway ${gatewayRps.toFixed(0)} req/s, direct ${directRps.toFixed(0)} req/s: ratio ${rpsRatio.toFixed(3)} (goal >= 0.95); bare proxy ${bareRps.toFixed(0)} req/s`)
     console.log(`  PostgREST RSS, active project: ${activeRss.toFixed(1)} MB (goal <= 30 MB); idle project after the idle stop: ${idleRss.toFixed(1)} MB`)
     console.log(`  first request to a cold project: ${coldMs.toFixed(0)} ms; after an idle stop: ${coldAgainMs.toFixed(0)} ms (goal < 500 ms)`)
     recordFigures('gateway', [
       {
         name: 'REST through the gateway, 100 rows (p50)',
         now: `${median(viaGateway).toFixed(2)} ms (p99 ${percentile(viaGateway, 0.99).toFixed(2)} ms)`,
-        floor: `the same PostgREST on its socket ${median(straight).toFixed(2)} ms (GET /api/health ${median(health).toFixed(2)} ms)`,
+        floor: `the same PostgREST on its socket ${median(straight).toFixed(2)} ms (behind a bare Node proxy ${median(viaBareProxy).toFixed(2)} ms; GET /api/health ${median(health).toFixed(2)} ms)`,
         ratio: ratioOf(median(viaGateway), median(straight)),
         goal: '<= 1.2x PostgREST straight',
         met: p50Ratio <= 1.2,
@@ -151,7 +162,7 @@ async function main() {
       {
         name: 'REST throughput, 10 connections',
         now: `${gatewayRps.toFixed(0)} req/s`,
-        floor: `PostgREST straight ${directRps.toFixed(0)} req/s`,
+        floor: `PostgREST straight ${directRps.toFixed(0)} req/s (behind a bare Node proxy ${bareRps.toFixed(0)} req/s)`,
         ratio: ratioOf(gatewayRps, directRps),
         goal: '>= 0.95x PostgREST straight',
         met: rpsRatio >= 0.95,

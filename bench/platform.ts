@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import readline from 'node:readline'
 import { removeOsUsersOfDataDir } from '../apps/platform/src/control/os-user.js'
 
 /**
@@ -103,4 +105,14 @@ export async function runSql(platform: BenchPlatform, ref: string, query: string
     body: JSON.stringify({ query }),
   })
   if (!response.ok) throw new Error(`${query.slice(0, 40)}...: ${response.status} ${await response.text()}`)
+}
+
+/**
+ * The floor of any Node hop in front of a service's Unix socket: bench/bare-proxy.mjs (node:http + undici, no
+ * checks, no log) in its own process, as the platform is. Requests to it carry `prefix` (stripped on the way).
+ */
+export async function startBareProxy(socketPath: string, prefix: string): Promise<{ port: number; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-proxy.mjs'), socketPath, prefix], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const [line] = (await once(readline.createInterface({ input: child.stdout }), 'line')) as [string]
+  return { port: Number(line), stop: () => child.kill('SIGTERM') }
 }
