@@ -24,6 +24,13 @@ export interface HistoryEntry {
   finish(run: FinishedRun | null): void
 }
 
+/**
+ * Inserts in flight past which a run's answer waits for its own entry: the answer does not wait for the history
+ * (the listing does, settled()), but a member firing queries faster than the platform's database takes their
+ * entries must not pile them up in memory.
+ */
+const MAX_INSERTS_IN_FLIGHT = 64
+
 /** An entry's duration while its run is going: hidden from the listing until the run's end is written. */
 const RUNNING = -1
 /** Ends written per statement (each is one array element of an UPDATE's parameters). */
@@ -38,8 +45,9 @@ const FLUSH_DELAY_MS = 200
  * Each member's query history, written off the run's path (issue 32): the entry is inserted when the run starts, at
  * the same time as the run itself (one statement that also deletes the member's entries past the newest
  * `retention`), so that the answer waits for neither; how the run ended is written after the answer, batched with
- * the other runs that ended meanwhile. The listing waits for the ends already known (settled), so a member who
- * opens the history right after a run reads it complete.
+ * the other runs that ended meanwhile. The listing waits for the entries and ends already known (settled), so a
+ * member who opens the history right after a run reads it complete: the answer need not wait for the insert
+ * (on `select 1` it took longer than the query itself), unless inserts are backed up (backedUp).
  */
 export class QueryHistory {
   private ends: Array<{ id: string; run: FinishedRun | null }> = []
@@ -47,6 +55,7 @@ export class QueryHistory {
   private timer: NodeJS.Timeout | null = null
   /** Ends whose entry is still being inserted: settled() waits for them too. */
   private readonly waiting = new Set<Promise<void>>()
+  private insertsInFlight = 0
 
   constructor(
     private readonly db: Db,
@@ -56,11 +65,19 @@ export class QueryHistory {
     if (retention < 2) throw new Error('the query history keeps at least 2 runs')
   }
 
+  /** Whether so many entries are still being inserted that an answer should wait for its own (MAX_INSERTS_IN_FLIGHT). */
+  get backedUp(): boolean {
+    return this.insertsInFlight >= MAX_INSERTS_IN_FLIGHT
+  }
+
   start(run: StartedRun): HistoryEntry {
-    const id = this.insert(run).catch((error: unknown) => {
-      this.log.error({ err: error }, 'could not record the run in the query history')
-      return null
-    })
+    this.insertsInFlight++
+    const id = this.insert(run)
+      .catch((error: unknown) => {
+        this.log.error({ err: error }, 'could not record the run in the query history')
+        return null
+      })
+      .finally(() => this.insertsInFlight--)
     let finished = false
     return {
       written: id.then(() => {}),

@@ -189,10 +189,11 @@ describe('query history', () => {
       [ref, userId, SQL_HISTORY_RETENTION],
     )
     expect((await run({ query: 'select 501 as newest' }, { token: member.token })).status).toBe(201)
-    const { rows } = await t.platform.ctx.db.query('SELECT count(*)::int AS n, min(query) FILTER (WHERE query = $3) AS oldest FROM query_history WHERE project_ref = $1 AND user_id = $2', [ref, userId, 'select 1'])
-    expect(rows[0]).toEqual({ n: SQL_HISTORY_RETENTION, oldest: null })
+    // The answer does not wait for the entry; the listing does (QueryHistory.settled): read it first, then the table.
     const newest = await history('?limit=2', { token: member.token })
     expect(newest.body.entries.map((entry: { query: string }) => entry.query)).toEqual(['select 501 as newest', `select ${SQL_HISTORY_RETENTION}`])
+    const { rows } = await t.platform.ctx.db.query('SELECT count(*)::int AS n, min(query) FILTER (WHERE query = $3) AS oldest FROM query_history WHERE project_ref = $1 AND user_id = $2', [ref, userId, 'select 1'])
+    expect(rows[0]).toEqual({ n: SQL_HISTORY_RETENTION, oldest: null })
     // Another member's history on the project is not touched by this member's runs.
     expect((await t.platform.ctx.db.query('SELECT count(*)::int AS n FROM query_history WHERE project_ref = $1 AND user_id <> $2', [ref, userId])).rows[0].n).toBeGreaterThan(0)
   })

@@ -133,8 +133,9 @@ export async function sqlRoutes(
       const error = run.outcome?.error
       if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) kept.finish(null)
       else finishInHistory(kept, { ...run, durationMs: performance.now() - started })
-      // The entry is in the table when the answer arrives (how the run ended follows, batched): it was written meanwhile.
-      await kept.written
+      // The answer does not wait for the entry: the history's listing does (QueryHistory.settled), so a member who
+      // opens it after the answer reads this run. Only inserts backed up make the answer wait, as backpressure.
+      if (history.backedUp) await kept.written
     }
     // The editor shows values as Postgres prints them (bytea as \x..., arrays as {1,2}).
     const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, onStarted: startHistory, values: 'postgres' as const }
