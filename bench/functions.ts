@@ -110,6 +110,22 @@ async function main() {
       npmColds.push(await timed(npmUrl, headers, i))
     }
 
+    // A new project's first request to a function importing supabase-js: its module cache is empty, and gets the
+    // installation's shared npm packages (downloaded by the platform once, on its first function start).
+    const sharedReady = path.join(platform.dataDir, 'deno-shared', 'current', '.ready')
+    for (let waited = 0; !fs.existsSync(sharedReady); waited += 50) {
+      if (waited > 120_000) throw new Error('the shared npm cache was not ready after 2 minutes')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const sharedColds: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const fresh = await call(platform, 'POST', '/platform/projects', { name: `Functions bench ${i + 2}`, organization_slug: platform.slug, db_pass: 'bench-db-password' })
+      await untilStatus(platform, fresh.ref, 'ACTIVE_HEALTHY')
+      const freshAnon = ((await call(platform, 'GET', `/v1/projects/${fresh.ref}/api-keys`)) as Array<{ name: string; api_key: string }>).find((key) => key.name === 'anon')!.api_key
+      await deploy(platform, fresh.ref, 'bench-npm', NPM_SOURCE(i))
+      sharedColds.push(await timed(`${platform.apiBase}/projects/${fresh.ref}/functions/v1/bench-npm`, { authorization: `Bearer ${freshAnon}`, apikey: freshAnon }, i))
+    }
+
     // The same code as a bare Deno server on a TCP port: what the function costs without the platform.
     const file = path.join(scratch, 'bare.ts')
     fs.writeFileSync(file, SOURCE(0).replace('Deno.serve(', `Deno.serve({ port: ${BARE_PORT}, hostname: '127.0.0.1', onListen() {} }, `))
@@ -175,6 +191,7 @@ async function main() {
     console.log('\nEdge functions (/functions/v1, one Deno process per function, Unix socket)')
     console.log(`  cold start (first invoke after deploy): median ${median(colds).toFixed(0)} ms of ${colds.map((ms) => ms.toFixed(0)).join(', ')} (goal < 100 ms)`)
     console.log(`  cold start importing npm:@supabase/supabase-js@2 (module cache warm): median ${median(npmColds).toFixed(0)} ms of ${npmColds.map((ms) => ms.toFixed(0)).join(', ')}`)
+    console.log(`  first request of a new project's function importing npm:@supabase/supabase-js@2 (its cache empty; the installation's shared packages): median ${median(sharedColds).toFixed(0)} ms of ${sharedColds.map((ms) => ms.toFixed(0)).join(', ')}`)
     console.log(`  warm invoke p50 through the gateway ${warm.toFixed(2)} ms; the same code as a bare deno run, called directly, p50 ${floor.toFixed(2)} ms: ratio ${(warm / floor).toFixed(2)} (goal <= 1.3)`)
     console.log(`  the function's own process, its socket called directly (undici's fetch, no gateway) p50 ${median(viaSocket).toFixed(2)} ms`)
     console.log(`  the function's socket behind a bare node:http + undici proxy (own process, no checks) p50 ${median(viaBareProxy).toFixed(2)} ms: the gateway ${(warm / median(viaBareProxy)).toFixed(2)}x it`)
@@ -190,7 +207,15 @@ async function main() {
         met: warm / floor <= 1.3,
       },
       { name: 'function cold start, no imports (median)', now: `${median(colds).toFixed(0)} ms`, goal: '< 100 ms', met: median(colds) < 100 },
-      { name: 'function cold start importing npm:@supabase/supabase-js (median)', now: `${median(npmColds).toFixed(0)} ms`, goal: 'served from a cache shared by the installation (558 ms cold before)' },
+      { name: 'function cold start importing npm:@supabase/supabase-js, the project\'s module cache warm (median)', now: `${median(npmColds).toFixed(0)} ms`, goal: 'none set' },
+      {
+        name: 'first request of a new project\'s function importing npm:@supabase/supabase-js (median of 3 projects)',
+        now: `${median(sharedColds).toFixed(0)} ms`,
+        floor: `the same import with the project's own cache warm ${median(npmColds).toFixed(0)} ms`,
+        ratio: ratioOf(median(sharedColds), median(npmColds)),
+        goal: 'served from a cache shared by the installation (558 ms before)',
+        met: median(sharedColds) < 558,
+      },
     ])
   } finally {
     bare?.kill('SIGTERM')

@@ -212,6 +212,41 @@ Deno.serve(async () => {
     expect(data).toEqual({ api: [{ body: 'first' }, { body: 'second' }], apiError: null, sql: ['first', 'second'], user: 'authenticator' })
   }, 180_000)
 
+  it("serves a new project's npm:@supabase/supabase-js from the installation's shared cache, as links to the platform's read-only files", async () => {
+    // The installation downloads the shared packages once, when its first function starts (the test above).
+    await t.platform.ctx.functions.sharedNpm.settled()
+    expect(t.platform.ctx.functions.sharedNpm.ready).toBe(true)
+    const orgSlug = (await api(t, 'GET', '/platform/organizations', { token })).body[0].slug
+    const fresh = (await api(t, 'POST', '/platform/projects', { token }, { name: 'Shared npm', organization_slug: orgSlug, db_pass: 'functions-password-1' })).body
+    await waitForStatus(t, fresh.ref, { token }, 'ACTIVE_HEALTHY', 60_000)
+    await deploy(
+      'shared-npm',
+      `import { createClient } from 'npm:@supabase/supabase-js@2'
+Deno.serve(() => {
+  const client = createClient('http://localhost:1', 'key')
+  return Response.json({ client: typeof client.from })
+})
+`,
+      { verify_jwt: false },
+      fresh.ref,
+    )
+    const answer = await fetch(`${t.platform.apiUrl}/projects/${fresh.ref}/functions/v1/shared-npm`)
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ client: 'function' })
+    // The project's copy of supabase-js's package.json is the shared file itself (a hard link), read-only and not the project's.
+    const packageDir = path.join('npm', 'registry.npmjs.org', '@supabase', 'supabase-js')
+    const shared = path.join(t.dataDir, 'deno-shared', 'current', packageDir)
+    const version = fs.readdirSync(shared).find((name) => /^\d+\.\d+\.\d+/.test(name))!
+    const sharedFile = fs.statSync(path.join(shared, version, 'package.json'))
+    const projectFile = fs.statSync(path.join(t.dataDir, 'deno', fresh.ref, packageDir, version, 'package.json'))
+    expect(projectFile.ino).toBe(sharedFile.ino)
+    expect(sharedFile.mode & 0o777).toBe(0o444)
+    expect(sharedFile.uid).toBe(process.getuid!())
+    // The project's directories are its own (Deno adds packuments and versions there, never in the shared tree).
+    const projectDir = fs.statSync(path.join(t.dataDir, 'deno', fresh.ref, packageDir))
+    if (process.getuid!() === 0) expect(projectDir.uid).not.toBe(0)
+  }, 180_000)
+
   it('runs the new code on the next request after a redeploy', async () => {
     const before = (await supabase.functions.invoke('echo', { body: {} })).data
     expect(before.version).toBe(1)

@@ -11,6 +11,7 @@ import { ProjectProcessManager } from '../../control/processes/project-process-m
 import { FunctionProcess } from './function-process.js'
 import { checkNpmrc, deniedNet, prepareProjectDirs, protectFunctionCode, removeProjectFiles, writePlatformFile, type FunctionDirs } from './sandbox.js'
 import { mergedImportMap, stdHttpImports } from './std-http.js'
+import { SharedNpmCache } from './shared-npm-cache.js'
 
 /**
  * Longest wait for a function to call Deno.serve after its process starts. Generous: the first start
@@ -66,8 +67,11 @@ export class FunctionRuntime {
   private denied = new WeakMap<FunctionProcess, ReadonlySet<number>>()
   private sockets = 0
   private fingerprints = new WeakMap<FunctionRow, { project: GatewayProject; platformPort: number | null; value: string }>()
+  /** npm:@supabase/supabase-js and the like, downloaded once for every project (shared-npm-cache.ts). */
+  readonly sharedNpm: SharedNpmCache
 
   constructor(private readonly options: FunctionRuntimeOptions) {
+    this.sharedNpm = new SharedNpmCache(options.dataDir, options.log)
     this.cpuLimitMs = Math.max(1, Math.round(options.timeoutMs * CPU_SHARE_OF_TIMEOUT))
     // Code deployed by an earlier version sits in directories others could read once functions/ is traversable.
     for (const ref of listDirs(path.join(options.dataDir, 'functions'))) {
@@ -162,13 +166,18 @@ export class FunctionRuntime {
     return this.processes.peek(`${ref}/${slug}`)
   }
 
-  stopAll(): Promise<void> {
-    return this.processes.stopAll()
+  async stopAll(): Promise<void> {
+    await this.processes.stopAll()
+    await this.sharedNpm.stop()
   }
 
   private async start(project: GatewayProject, row: FunctionRow, key: string, fingerprint: string): Promise<FunctionProcess> {
     const { db, dataDir } = this.options
     const { user, dirs } = prepareProjectDirs(dataDir, project.ref, BOOTSTRAP_SOURCE)
+    // The installation's npm packages, before the project's Deno makes a cache of its own (downloaded once, on the
+    // first function start of the installation).
+    this.sharedNpm.warmInBackground()
+    this.sharedNpm.seed(dirs.denoDir, project.ref, user)
     // Both reads at once: a cold start waits for them.
     const [secrets, { rows }] = await Promise.all([
       openSecrets(db, this.options.secrets, project.ref),
