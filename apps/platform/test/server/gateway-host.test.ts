@@ -55,4 +55,15 @@ describe('the project URL by host name, and the idle stop', () => {
     expect((await byHost(`${ref}.api.stratum.test`, '/rest/v1/moons?select=name')).body).toBe('[{"name":"Io"}]')
     expect(t.platform.ctx.rest.processOf(ref)).not.toBeNull()
   })
+
+  it('does not stop a PostgREST for idleness while it answers a request longer than the idle time', async () => {
+    await api(t, 'POST', `/v1/projects/${ref}/database/query`, { token }, {
+      query: "create function public.slow_answer(seconds float8) returns text language sql stable as $$ select 'done' from pg_sleep(seconds) $$",
+    })
+    const host = `${ref}.api.stratum.test`
+    // The DDL reloads PostgREST's schema cache: asked until it knows the function.
+    await expect.poll(async () => (await byHost(host, '/rest/v1/rpc/slow_answer?seconds=0')).status, { timeout: 30_000 }).toBe(200)
+    // Twice the idle time (1.5 s): before, the idle sweep stopped the process mid-answer (503 "other side closed").
+    expect(await byHost(host, '/rest/v1/rpc/slow_answer?seconds=3')).toEqual({ status: 200, body: '"done"' })
+  })
 })

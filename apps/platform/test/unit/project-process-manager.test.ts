@@ -81,6 +81,29 @@ describe('ProjectProcessManager', () => {
     await m.stopAll()
   })
 
+  it('counts idle time from when a value is ready, not from when its start began (a slow start is not stopped at once)', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] })
+    try {
+      const m = manager({ idleMs: 1_000 })
+      const gate = deferred<Fake>()
+      const acquired = m.acquire('slow', 'v', () => gate.promise)
+      // The start takes five idle periods (a PostgREST's first start on a loaded machine).
+      await vi.advanceTimersByTimeAsync(5_000)
+      const value = new Fake()
+      gate.resolve(value)
+      expect(await acquired).toBe(value)
+      // The request that started it is still being sent on: the next sweeps leave it running.
+      await vi.advanceTimersByTimeAsync(500)
+      expect(value.stops).toBe(0)
+      expect(m.peek('slow')).toBe(value)
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(value.stops).toBe(1)
+      await m.stopAll()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('discards a value only while it is the current one', async () => {
     const m = manager()
     const old = await m.acquire('a', 'v1', async () => new Fake())

@@ -165,6 +165,9 @@ export class ProjectProcessManager<T extends Managed> {
     entry.ready = start().then(
       (value) => {
         entry.value = value
+        // Idle time counts from here: a start slower than idleMs (a first start on a loaded machine) must not be
+        // stopped by the next sweep while the request that started it is still being sent on.
+        entry.lastUsed = Date.now()
         return value
       },
       (error: Error) => {

@@ -59,6 +59,12 @@ export class PostgrestProcess {
     return this.process?.pid
   }
 
+  /** Requests sent to it and not yet answered in full (or waiting for a connection): it is not idle while any are. */
+  get inFlight(): number {
+    const stats = this.http.stats
+    return stats.size + stats.queued
+  }
+
   /** It exited (or never started): it serves nothing any more. */
   get hasExited(): boolean {
     return this.process?.exitInfo != null

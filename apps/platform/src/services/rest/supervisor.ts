@@ -42,6 +42,8 @@ export class RestSupervisor {
       idleMs: options.idleMs,
       log: options.log,
       alive: (process) => !process.hasExited,
+      // A long answer (an export, a slow RPC) outlasting the idle time is not cut off.
+      busy: (process) => process.inFlight > 0,
       restart: (ref) => this.restart(ref),
     })
     options.directory.onChange((ref, latest) => void this.recheck(ref, latest))
