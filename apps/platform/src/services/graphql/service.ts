@@ -53,7 +53,13 @@ export class GraphqlService {
     idleMs = 10 * 60_000,
     private readonly prepare?: (ref: string) => Promise<void>,
   ) {
-    this.engines = new ProjectProcessManager<Engine>({ what: 'GraphQL engine', idleMs, log })
+    this.engines = new ProjectProcessManager<Engine>({
+      what: 'GraphQL engine',
+      idleMs,
+      log,
+      // An operation still running (or waiting for a session) keeps its engine: ending the pool would fail it.
+      busy: ({ pool }) => pool.waitingCount > 0 || pool.totalCount > pool.idleCount,
+    })
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, target: GraphqlTarget): Promise<void> {
