@@ -11,13 +11,15 @@ import { answerJson, type FastRequest } from './fast-request.js'
 import { forwardedRequestHeaders, unreadableTarget } from './proxy.js'
 import { bodyOrGone, proxyRaw } from './raw-proxy.js'
 import { withoutPlatformCookies } from './tenant-origin.js'
+import { graphqlTarget } from '../services/graphql/target.js'
 import { signaturePrefix } from './request-log-entry.js'
 
 /**
  * The project URL's hot paths without Fastify (issue 32: a Fastify route cost more than PostgREST itself on a
  * 100-row read): a REST request or a function invocation that passes every check (the project running, the key,
  * the JWT, the function's verify_jwt) goes from the node:http listener straight to undici's dispatcher on the
- * service's socket (raw-proxy.ts). Everything else (a refusal, a preflight, auth, storage, GraphQL, realtime, a
+ * service's socket (raw-proxy.ts), and a GraphQL POST to the project's engine. Everything else (a refusal, a
+ * preflight, auth, storage, realtime, a
  * trusted proxy's X-Forwarded-For to read) goes on to the Fastify routes of gateway.ts, which answer exactly as
  * before: a request is handed over untouched (its body unread) whenever the fast path would not serve it.
  * Both paths write the same request log entries.
@@ -25,8 +27,8 @@ import { signaturePrefix } from './request-log-entry.js'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
-/** A request the fast path may serve: `/projects/{ref}/rest/v1...` or `/projects/{ref}/functions/v1/...`. */
-const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions)\/v1(?:[/?]|$)[^]*)$/
+/** A request the fast path may serve: `/projects/{ref}/rest/v1...`, `.../functions/v1/...` or `.../graphql/v1`. */
+const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions|graphql)\/v1(?:[/?]|$)[^]*)$/
 const FAST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 /** As proxy.ts: answers up to this size are written in one go, larger ones stream. */
 const BUFFERED_BODY_LIMIT = 256 * 1024
@@ -49,7 +51,7 @@ export function installFastPath(app: FastifyInstance, ctx: PlatformContext): voi
     const match = FAST_METHODS.has(req.method!) ? FAST_TARGET.exec(url) : null
     if (!match) return fastify(req, res)
     const request = fastRequest(ctx, app.log, req, res, match[1]!, match[2]!)
-    const attempt = match[3] === 'rest' ? serveRest(ctx, request) : serveFunctionFast(ctx, request)
+    const attempt = match[3] === 'rest' ? serveRest(ctx, request) : match[3] === 'graphql' ? serveGraphql(ctx, request) : serveFunctionFast(ctx, request)
     attempt.then(
       (served) => {
         if (!served) fastify(req, res)
@@ -154,5 +156,38 @@ async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<bo
       done: () => {},
     },
   )
+  return true
+}
+
+/**
+ * `/graphql/v1` (POST): the key check, then the JWT (its role must be one GraphQL runs as: graphqlTarget), then the
+ * project's engine on the raw request and response, as gateway.ts's route does after the same checks. Refusals, other
+ * methods and stopped projects are the Fastify route's (false).
+ */
+async function serveGraphql(ctx: PlatformContext, request: FastRequest): Promise<boolean> {
+  const { req, res, below } = request
+  if (req.method !== 'POST') return false
+  const project = await ctx.directory.getCurrent(request.ref)
+  if (!project || project.status !== 'ACTIVE_HEALTHY') return false
+  let key: Omit<KeyCheck, 'claims'>
+  try {
+    key = checkApiKey(project, presentedApiKey(req.headers, below), req.headers.authorization, req.headers['user-agent'])
+  } catch {
+    return false
+  }
+  const target = graphqlTarget(project, await verifiedClaims(project, key.bearer))
+  if (!target) return false
+  request.record({ service: 'graphql', role: target.role, apikey: key.apikey })
+  for (const [name, value] of Object.entries(request.cors)) res.setHeader(name, value)
+  const path = servicePath(below)
+  req.url = `/graphql${path.startsWith('?') ? path : ''}`
+  try {
+    await ctx.graphql.handle(req, res, target)
+  } catch (error) {
+    // The body may be read already: the answer is this route's, in the Fastify route's words.
+    request.logger.warn({ err: error, ref: request.ref, service: 'graphql' }, 'gateway: the service failed')
+    if (!res.headersSent) answerJson(request, 503, { message: `The graphql service of this project is not available: ${(error as Error).message}` })
+    else res.destroy()
+  }
   return true
 }

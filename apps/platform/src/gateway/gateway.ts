@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AUTHENTICATOR_ROLE } from '../control/bootstrap-roles.js'
 import type { PlatformContext } from '../platform-context.js'
 import { checkApiKey, GatewayError, verifiedClaims, type KeyCheck } from './api-key.js'
 import { isOpenAuthRequest, serveAuth } from '../services/auth/gateway-route.js'
@@ -12,6 +11,7 @@ import { presentedApiKey, servicePath, withoutApiKeyParam } from './paths.js'
 import { serveRealtimeHttp } from '../services/realtime/http-broadcast.js'
 import { isOpenStorageRequest, serveStorage } from '../services/storage/gateway-route.js'
 import { signaturePrefix, type GatewayService, type RequestLogEntry } from './request-log-entry.js'
+import { graphqlTarget } from '../services/graphql/target.js'
 
 const SERVICES: Record<string, GatewayService> = {
   'rest/v1': 'rest',
@@ -22,9 +22,6 @@ const SERVICES: Record<string, GatewayService> = {
   'realtime/v1': 'realtime',
 }
 const REF = /^[a-z]{20}$/
-
-/** GraphQL runs as one of these; any other `role` claim is refused (PostgREST refuses unknown roles itself). */
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 
 /** Services of later issues: refused in the format each one's client reads. */
 const NOT_SERVED: Partial<Record<GatewayService, (message: string) => object>> = {}
@@ -146,20 +143,15 @@ async function serve(
       return reply
     }
     case 'graphql': {
-      if (!key.claims || !API_ROLES.has(String(key.claims.role))) {
+      const target = graphqlTarget(project, key.claims)
+      if (!target) {
         return reply.code(401).headers(cors).send({ errors: [{ message: 'Invalid JWT: the Authorization token is not signed by this project or has expired' }] })
       }
       // The GraphQL service answers on the raw response; CORS headers go on first.
       reply.hijack()
       for (const [name, value] of Object.entries(cors)) reply.raw.setHeader(name, value)
       request.raw.url = `/graphql${path.startsWith('?') ? path : ''}`
-      await ctx.graphql.handle(request.raw, reply.raw, {
-        ref: project.ref,
-        login: { port: project.port, user: AUTHENTICATOR_ROLE, password: project.authenticatorPassword },
-        role: String(key.claims.role),
-        claims: key.claims,
-        schemas: project.settings.db_schema.split(',').map((name) => name.trim()).filter(Boolean),
-      })
+      await ctx.graphql.handle(request.raw, reply.raw, target)
       return reply
     }
     case 'auth':

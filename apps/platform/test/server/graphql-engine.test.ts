@@ -301,4 +301,26 @@ describe('GraphQL with pg_graphql semantics', () => {
     const tooDeep = await graphql(anonKey, `{ authorCollection { edges { node ${deep} } } }`)
     expect(tooDeep.body.errors?.[0]?.message).toMatch(/nested \d+ levels deep/)
   })
+  it("is served on the project URL's fast path like REST: CORS on the answer, each request logged with its role, refusals in GraphQL's shape", async () => {
+    const response = await fetch(`${url}/graphql/v1`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json', origin: 'http://elsewhere.example' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ data: { __typename: 'Query' } })
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    // A bearer of the project whose role GraphQL does not run as: the gateway's 401, as before.
+    const foreignRole = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode(jwtSecret))
+    const refused = await graphql(anonKey, '{ __typename }', undefined, foreignRole)
+    expect(refused.status).toBe(401)
+    expect(refused.body.errors?.[0]?.message).toMatch(/^Invalid JWT/)
+    await t.platform.ctx.requestLog.flush()
+    const { rows } = await t.platform.ctx.db.query(
+      `SELECT method, path, status, role, service FROM api_request_log WHERE project_ref = $1 AND service = 'graphql' ORDER BY id`,
+      [ref],
+    )
+    expect(rows).toContainEqual({ method: 'POST', path: '/graphql/v1', status: 200, role: 'anon', service: 'graphql' })
+    expect(rows).toContainEqual(expect.objectContaining({ method: 'POST', path: '/graphql/v1', status: 401, service: 'graphql' }))
+  })
 })

@@ -7,7 +7,7 @@ import { openProjectSession, type ProjectConnections } from '../../control/proje
 import { mustCloseAfterEarlyAnswer } from '../../gateway/proxy.js'
 import type { GraphqlEngine } from './engine/engine.js'
 import { GraphqlInputError, readGraphqlParams } from './request-body.js'
-import type { GraphqlTarget } from './target.js'
+import { GRAPHQL_ROLES, type GraphqlTarget } from './target.js'
 
 /**
  * Writes a refusal in GraphQL's error shape. When the body was not read to its end (a 403 or 413
@@ -19,8 +19,6 @@ function answer(request: IncomingMessage, response: ServerResponse, error: Graph
   response.writeHead(error.status, headers).end(JSON.stringify(error.body()))
 }
 
-/** The roles a request may run as: the gateway passes only these (defense in depth here too). */
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role'])
 const POOL_SIZE = 3
 
 interface Engine {
@@ -63,7 +61,8 @@ export class GraphqlService {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, target: GraphqlTarget): Promise<void> {
-    if (!API_ROLES.has(target.role)) return answer(request, response, new GraphqlInputError(403, `The role ${target.role} may not use GraphQL`))
+    // The gateway passes only these roles (graphqlTarget): checked again here, as defense in depth.
+    if (!GRAPHQL_ROLES.has(target.role)) return answer(request, response, new GraphqlInputError(403, `The role ${target.role} may not use GraphQL`))
     if (request.method !== 'POST') {
       // Drained (or closed) like any early answer: a GET carries no body to read.
       return answer(request, response, new GraphqlInputError(405, 'Send GraphQL requests as POST'))
