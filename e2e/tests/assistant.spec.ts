@@ -228,7 +228,12 @@ test('a failed turn leaves no empty reply: the question keeps a Retry, also afte
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   const send = panel.getByRole('button', { name: 'Send' })
-  const background = () => send.evaluate((element) => getComputedStyle(element).backgroundColor)
+  // The color once its transition (button.css: 120 ms) has run: read mid-way it is still the previous state's.
+  const background = () =>
+    send.evaluate(async (element) => {
+      await Promise.all(element.getAnimations().map((animation) => animation.finished))
+      return getComputedStyle(element).backgroundColor
+    })
   await input.fill('something to send')
   await expect(send).toBeEnabled()
   const enabled = await background()
