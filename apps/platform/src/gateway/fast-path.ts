@@ -5,6 +5,7 @@ import type { PlatformContext } from '../platform-context.js'
 import { serveFunctionFast } from '../services/functions/fast-route.js'
 import { checkApiKey, verifiedClaims, type KeyCheck } from './api-key.js'
 import { corsHeaders } from './cors.js'
+import type { GatewayProject } from './project-directory.js'
 import { projectHostRewriter } from './host-routing.js'
 import { presentedApiKey, servicePath } from './paths.js'
 import { answerJson, type FastRequest } from './fast-request.js'
@@ -109,19 +110,29 @@ function fastRequest(ctx: PlatformContext, logger: FastifyBaseLogger, req: Incom
 }
 
 /**
+ * The project, running, and the key the request presents, checked (checkApiKey); null when the Fastify route must
+ * answer instead (no such project, not running, or a refusal, which it words in the service's own shape).
+ */
+async function runningProjectAndKey(ctx: PlatformContext, request: FastRequest): Promise<{ project: GatewayProject; key: Omit<KeyCheck, 'claims'> } | null> {
+  const { req, below } = request
+  const project = await ctx.directory.getCurrent(request.ref)
+  if (!project || project.status !== 'ACTIVE_HEALTHY') return null
+  try {
+    return { project, key: checkApiKey(project, presentedApiKey(req.headers, below), req.headers.authorization, req.headers['user-agent']) }
+  } catch {
+    return null
+  }
+}
+
+/**
  * `/rest/v1`: the key check (checkApiKey), the bearer's claims (for the log's role; PostgREST verifies the JWT
  * itself), then PostgREST over its socket. Refusals and unreadable paths are the Fastify route's (false).
  */
 async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<boolean> {
   const { req, res, below } = request
-  const project = await ctx.directory.getCurrent(request.ref)
-  if (!project || project.status !== 'ACTIVE_HEALTHY') return false
-  let key: Omit<KeyCheck, 'claims'>
-  try {
-    key = checkApiKey(project, presentedApiKey(req.headers, below), req.headers.authorization, req.headers['user-agent'])
-  } catch {
-    return false
-  }
+  const checked = await runningProjectAndKey(ctx, request)
+  if (!checked) return false
+  const { project, key } = checked
   const path = servicePath(below)
   const target = path.startsWith('/') ? path : `/${path}`
   if (unreadableTarget(target)) return false
@@ -167,14 +178,9 @@ async function serveRest(ctx: PlatformContext, request: FastRequest): Promise<bo
 async function serveGraphql(ctx: PlatformContext, request: FastRequest): Promise<boolean> {
   const { req, res, below } = request
   if (req.method !== 'POST') return false
-  const project = await ctx.directory.getCurrent(request.ref)
-  if (!project || project.status !== 'ACTIVE_HEALTHY') return false
-  let key: Omit<KeyCheck, 'claims'>
-  try {
-    key = checkApiKey(project, presentedApiKey(req.headers, below), req.headers.authorization, req.headers['user-agent'])
-  } catch {
-    return false
-  }
+  const checked = await runningProjectAndKey(ctx, request)
+  if (!checked) return false
+  const { project, key } = checked
   const target = graphqlTarget(project, await verifiedClaims(project, key.bearer))
   if (!target) return false
   request.record({ service: 'graphql', role: target.role, apikey: key.apikey })
