@@ -2,6 +2,7 @@ import type { DiskQuota, ProjectResourceWarnings, ProjectUsage, ReadOnlyStatus }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withAdminClient } from '../../src/control/bootstrap-roles.js'
 import { findProject } from '../../src/control/project-store.js'
+import { applyReadOnly } from '../../src/observability/usage/readonly.js'
 import { ADMIN_EMAIL, api, memberWithRole, startTestPlatform, tokenFor, waitFor, waitForStatus, type TestPlatform } from './harness.js'
 
 /**
@@ -127,11 +128,26 @@ describe('resource warnings and read-only mode', () => {
     expect(status.override_enabled).toBe(true)
     expect(Date.parse(status.override_active_until)).toBeGreaterThan(Date.now() + 10 * 60_000)
     const deleted = await sql('delete from filler where id % 2 = 0')
-    expect(deleted.status).toBe(201)
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(201)
     await t.platform.ctx.db.query('UPDATE projects SET readonly_override_until = NULL WHERE ref = $1', [ref])
     await setQuota(8 * 1024 ** 3)
     expect((await fill()).status).toBe(201)
   }, 120_000)
+
+  it('ends the sessions opened before a change of read-only mode before it returns: the next query meets the new setting', async () => {
+    const connection = t.platform.ctx.projects.adminConnection((await findProject(t.platform.ctx.db, ref))!)
+    const setting = async () => {
+      const answer = await sql('show default_transaction_read_only')
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+      return answer.body[0].default_transaction_read_only
+    }
+    // Each round, the SQL route's pool holds a session opened under the previous setting.
+    for (const on of [true, false, true, false]) {
+      await setting()
+      await applyReadOnly(connection, on)
+      expect(await setting()).toBe(on ? 'on' : 'off')
+    }
+  })
 
   it('shows a project to its members only, and lets no Read-only member change the quota', async () => {
     expect((await warnings(readOnly)).map((record) => record.project)).toContain(ref)

@@ -18,12 +18,38 @@ export async function applyReadOnly(connection: AdminConnection, on: boolean): P
     }
     // A database setting applies to new sessions only: the sessions already open (PostgREST's pool, the SQL editor's,
     // the auth and storage services', users' own clients) end and reconnect with it, as a restart would have done.
-    await client.query(
-      `SELECT pg_catalog.pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity
-       WHERE backend_type = 'client backend' AND pid <> pg_catalog.pg_backend_pid() AND usename IS DISTINCT FROM $1::name`,
-      [ADMIN_ROLE],
-    )
+    // Kept as text: a JavaScript Date would drop the microseconds.
+    const { rows } = await client.query<{ now: string }>('SELECT pg_catalog.clock_timestamp()::text AS now')
+    await endSessionsOpenedBefore(client, rows[0]!.now)
   })
+}
+
+/** How long one session may take to exit once told to (pg_terminate_backend's own wait). */
+const SESSION_EXIT_WAIT_MS = 5_000
+/** Scans for sessions that read the old setting; the second normally finds none. */
+const MAX_SCANS = 5
+
+/**
+ * Ends every client session but the platform superuser's that began before `changedAt`, and returns once they have
+ * exited. Waiting matters: a pooled session told to end but not gone yet would serve the caller's next query, which
+ * fails with the termination (or, unterminated, runs under the old setting). A session still authenticating is not in
+ * pg_stat_activity yet but may have read the old setting, hence the scans until one finds nothing; a session that
+ * began after the change reads the new one.
+ */
+async function endSessionsOpenedBefore(client: pg.Client, changedAt: string): Promise<void> {
+  for (let scan = 0; scan < MAX_SCANS; scan++) {
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_catalog.pg_stat_activity
+       WHERE backend_type = 'client backend' AND pid <> pg_catalog.pg_backend_pid() AND usename IS DISTINCT FROM $1::name
+         AND backend_start < $2::timestamptz`,
+      [ADMIN_ROLE, changedAt],
+    )
+    if (rows.length === 0) return
+    await client.query('SELECT pg_catalog.pg_terminate_backend(pid, $2::bigint) FROM pg_catalog.unnest($1::int[]) AS pid', [
+      rows.map((row) => row.pid),
+      SESSION_EXIT_WAIT_MS,
+    ])
+  }
 }
 
 async function databases(client: pg.Client): Promise<string[]> {
