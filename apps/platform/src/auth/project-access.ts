@@ -1,5 +1,5 @@
 import { roleCan, type OrgRole, type Permission } from '@stratum/contracts'
-import { findProjectForUser, type ProjectRow } from '../control/project-store.js'
+import { findProjectForUser, findProjectStatusForUser, type ProjectRow } from '../control/project-store.js'
 import { forbidden, notFound } from '../errors.js'
 import type { Db } from '../store/db.js'
 import type { ProjectAccessCache } from './project-access-cache.js'
@@ -38,4 +38,12 @@ export async function projectAccessOf(
   if (!found) throw notFound(`Project ${ref} not found`)
   if (permission) assertCan(found.role, permission)
   return found
+}
+
+/** A project's status, for a user who may read the project; not a member reads as not found, as above. */
+export async function projectStatusOf(db: Db, userId: string, ref: string): Promise<ProjectRow['status']> {
+  const found = await findProjectStatusForUser(db, userId, ref)
+  if (!found) throw notFound(`Project ${ref} not found`)
+  assertCan(found.role, 'projects.read')
+  return found.status
 }

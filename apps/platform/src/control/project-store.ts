@@ -77,6 +77,10 @@ export async function findProject(db: Queryable, ref: string): Promise<ProjectRo
 }
 
 /** A project the user may see (through a membership of its organization), with their role. */
+/** A project as its organization's members find it ($1 the user, $2 the ref): a removed one is not found. */
+const MEMBERS_PROJECT = `JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
+     WHERE p.ref = $2 AND p.status <> 'REMOVED'`
+
 export async function findProjectForUser(
   db: Queryable,
   userId: string,
@@ -88,14 +92,25 @@ export async function findProjectForUser(
     name: 'project-for-user',
     text: `SELECT p.*, o.slug AS organization_slug, m.role AS member_role,
        (SELECT b.parent_project_ref FROM branches b WHERE b.project_ref = p.ref AND NOT b.is_default) AS parent_project_ref
-     FROM projects p JOIN organizations o ON o.id = p.organization_id
-     JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
-     WHERE p.ref = $2 AND p.status <> 'REMOVED'`,
+     FROM projects p JOIN organizations o ON o.id = p.organization_id ${MEMBERS_PROJECT}`,
     values: [userId, ref],
   })
   if (!rows[0]) return null
   const { member_role, ...project } = rows[0]
   return { project, role: member_role }
+}
+
+/**
+ * The polled status route's lookup (issue 32): the status and the user's role only. The whole row (findProjectForUser)
+ * is wide, sealed passwords and settings included, and decoding it was most of that route's cost.
+ */
+export async function findProjectStatusForUser(db: Queryable, userId: string, ref: string): Promise<{ status: ProjectStatus; role: OrgRole } | null> {
+  const { rows } = await db.query<{ status: ProjectStatus; role: OrgRole }>({
+    name: 'project-status-for-user',
+    text: `SELECT p.status, m.role FROM projects p ${MEMBERS_PROJECT}`,
+    values: [userId, ref],
+  })
+  return rows[0] ?? null
 }
 
 export async function listProjectsForUser(db: Queryable, userId: string, orgSlug?: string): Promise<ProjectRow[]> {
