@@ -26,15 +26,16 @@ export async function applyReadOnly(connection: AdminConnection, on: boolean): P
 
 /** How long one session may take to exit once told to (pg_terminate_backend's own wait). */
 const SESSION_EXIT_WAIT_MS = 5_000
-/** Scans for sessions that read the old setting; the second normally finds none. */
+/** Scans for sessions that read the old setting (each after the previous one's sessions exited); the second normally finds none. */
 const MAX_SCANS = 5
 
 /**
  * Ends every client session but the platform superuser's that began before `changedAt`, and returns once they have
  * exited. Waiting matters: a pooled session told to end but not gone yet would serve the caller's next query, which
- * fails with the termination (or, unterminated, runs under the old setting). A session still authenticating is not in
- * pg_stat_activity yet but may have read the old setting, hence the scans until one finds nothing; a session that
- * began after the change reads the new one.
+ * fails with the termination (or, unterminated, runs under the old setting). A session still logging in may not be in
+ * pg_stat_activity yet although it read the old setting: the scans again after each wait catch those that showed up
+ * meanwhile. That narrows the window to a login overlapping both scans, it does not close it (a restart would). A
+ * session that began after the change reads the new setting.
  */
 async function endSessionsOpenedBefore(client: pg.Client, changedAt: string): Promise<void> {
   for (let scan = 0; scan < MAX_SCANS; scan++) {
