@@ -76,18 +76,18 @@ export async function findProject(db: Queryable, ref: string): Promise<ProjectRo
   return rows[0] ?? null
 }
 
-/** A project the user may see (through a membership of its organization), with their role. */
 /** A project as its organization's members find it ($1 the user, $2 the ref): a removed one is not found. */
 const MEMBERS_PROJECT = `JOIN members m ON m.organization_id = p.organization_id AND m.user_id = $1
      WHERE p.ref = $2 AND p.status <> 'REMOVED'`
 
+/** A project the user may see (through a membership of its organization), with their role. */
 export async function findProjectForUser(
   db: Queryable,
   userId: string,
   ref: string,
 ): Promise<{ project: ProjectRow; role: OrgRole } | null> {
-  // Named: prepared once per connection. Every authorized project route runs it, the polled
-  // status endpoint above all.
+  // Named: prepared once per connection. Every authorized project route runs it (the polled status route runs
+  // findProjectStatusForUser below instead).
   const { rows } = await db.query<ProjectRow & { member_role: OrgRole }>({
     name: 'project-for-user',
     text: `SELECT p.*, o.slug AS organization_slug, m.role AS member_role,
