@@ -16,8 +16,8 @@ const run = promisify(execFile)
  * file and directory is synced before the call returns (the caller renames after), and Postgres's own
  * pass at the start then finds nothing left to write.
  *
- * How it stays fast (measured on ext4: a 1 GB file copied and synced in about a second, a whole data directory
- * well under the `cp -a` that does not sync):
+ * How it stays fast (measured on this machine's ext4: a 1 GB database copied and synced in 1-2 s, where `cp -a`
+ * without any sync took 12-20 s):
  * - Reflink first (FICLONE): where the filesystem shares blocks (XFS, btrfs) a file costs a metadata
  *   update, whatever its size; probed once per copy, and a file that cannot be cloned is copied.
  * - Otherwise each file is read to its end and written in 16 MB steps (copyContents says why not copyFile), a large
