@@ -56,6 +56,12 @@ export class QueryHistory {
   /** Ends whose entry is still being inserted: settled() waits for them too. */
   private readonly waiting = new Set<Promise<void>>()
   private insertsInFlight = 0
+  /**
+   * Each member's last insert on each project: the next waits for it. The listing's order is the id's, taken when the
+   * insert runs; two inserts in flight at once on two pool connections could take them in the other order (measured:
+   * a run listed under the one started after it), so one member's entries are inserted in the order their runs began.
+   */
+  private readonly lastInsert = new Map<string, Promise<unknown>>()
 
   constructor(
     private readonly db: Db,
@@ -72,12 +78,18 @@ export class QueryHistory {
 
   start(run: StartedRun): HistoryEntry {
     this.insertsInFlight++
-    const id = this.insert(run)
+    const member = `${run.projectRef}\n${run.userId}`
+    const previous = this.lastInsert.get(member)
+    const id = (previous ? previous.then(() => this.insert(run)) : this.insert(run))
       .catch((error: unknown) => {
         this.log.error({ err: error }, 'could not record the run in the query history')
         return null
       })
-      .finally(() => this.insertsInFlight--)
+      .finally(() => {
+        this.insertsInFlight--
+        if (this.lastInsert.get(member) === id) this.lastInsert.delete(member)
+      })
+    this.lastInsert.set(member, id)
     let finished = false
     return {
       written: id.then(() => {}),
