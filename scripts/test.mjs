@@ -72,7 +72,11 @@ function schedule(job) {
 }
 const results = await Promise.all(JOBS.map(schedule))
 
-const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
+// Whole seconds first: 59.6 s reads 1:00, not 0:60.
+const minutes = (seconds) => {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
 console.log('\nnpm test:')
 for (const result of results) console.log(`  ${result.name.padEnd(width)}  ${minutes(result.seconds).padStart(6)}  ${result.from === undefined ? '' : `(from ${minutes(result.from)}) `}${result.skipped ? `not run (${result.skipped})` : result.code === 0 ? 'passed' : `FAILED (${result.signal ?? `exit ${result.code}`})`}`)
 console.log(`  ${'total'.padEnd(width)}  ${minutes((Date.now() - runStarted) / 1000).padStart(6)}`)
