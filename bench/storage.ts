@@ -8,6 +8,9 @@
  *   against reading that file from disk to the end.
  * Goal: each ratio (platform throughput / disk throughput) >= 0.7. Each pair runs three times, alternating,
  * and the median of each side is compared, so a noisy moment hits both alike.
+ * - small objects (issue 32, the project URL's fast path for storage): p50 of a 1 KB download with the service key
+ *   (key check, JWT, the object's row, the file) against the bare Node HTTP server sending a 1 KB file, one kept-alive
+ *   connection each, in alternating turns.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -26,6 +29,9 @@ const ROUNDS = 3
 const GOAL = 0.7
 /** Every file stream of the bench, client and baseline alike, moves 1 MB at a time. */
 const FILE_BUFFERS = { highWaterMark: 1024 * 1024 }
+
+const SMALL_TURNS = 10
+const SMALL_PER_TURN = 50
 
 const mbPerSecond = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000)
 
@@ -81,6 +87,38 @@ async function startBareServer(dir: string): Promise<{ url: string; stop: () => 
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
 }
 
+/**
+ * p50 of 1 KB downloads through /storage/v1 (authenticated path: key, JWT, row, file) and from the bare server, one
+ * kept-alive connection each, in alternating turns.
+ */
+async function smallDownloads(storage: string, headers: Record<string, string>, bareUrl: string, dir: string): Promise<{ storage: number; bare: number }> {
+  const bytes = Buffer.alloc(1024, 'a')
+  fs.writeFileSync(path.join(dir, 'bare.bin'), bytes)
+  const stored = await fetch(`${storage}/object/bench/small.txt`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: bytes })
+  if (!stored.ok) throw new Error(`small upload: ${stored.status} ${await stored.text()}`)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const get = async (url: string, extra: Record<string, string>) => {
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => http.get(url, { agent, headers: extra }, resolve).once('error', reject))
+    if (response.statusCode !== 200) throw new Error(`small download: ${response.statusCode}`)
+    if ((await drain(response)) !== bytes.length) throw new Error('small download: short read')
+  }
+  const storageTimes: number[] = []
+  const bareTimes: number[] = []
+  try {
+    for (let warm = 0; warm < 20; warm++) {
+      await get(`${storage}/object/bench/small.txt`, headers)
+      await get(bareUrl, {})
+    }
+    for (let turn = 0; turn < SMALL_TURNS; turn++) {
+      for (let n = 0; n < SMALL_PER_TURN; n++) storageTimes.push(await timed(() => get(`${storage}/object/bench/small.txt`, headers)))
+      for (let n = 0; n < SMALL_PER_TURN; n++) bareTimes.push(await timed(() => get(bareUrl, {})))
+    }
+  } finally {
+    agent.destroy()
+  }
+  return { storage: median(storageTimes), bare: median(bareTimes) }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-storage-'))
   const platform = await startBenchPlatform(PORT, PORT_BLOCK)
@@ -120,6 +158,7 @@ async function main() {
     const bare = await startBareServer(dir)
     const bareUploads: number[] = []
     const bareDownloads: number[] = []
+    let small: { storage: number; bare: number } = { storage: NaN, bare: NaN }
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const file = path.join(dir, `baseline-${round}.bin`)
@@ -131,6 +170,7 @@ async function main() {
         diskReads.push(await timed(async () => void (await drain(fs.createReadStream(file, FILE_BUFFERS)))))
         fs.rmSync(file, { force: true })
       }
+      small = await smallDownloads(storage, headers, bare.url, dir)
     } finally {
       bare.stop()
     }
@@ -145,6 +185,7 @@ async function main() {
     console.log(`  download through /storage/v1: ${down.toFixed(0)} MB/s   vs reading the file ${read.toFixed(0)} MB/s   ratio ${(down / read).toFixed(2)} (goal >= ${GOAL})`)
     console.log(`  the floor of HTTP on this machine (bare Node server, same client): upload ${bareUp.toFixed(0)} MB/s, download ${bareDown.toFixed(0)} MB/s;`)
     console.log(`  storage vs that floor: upload ${(up / bareUp).toFixed(2)}, download ${(down / bareDown).toFixed(2)}`)
+    console.log(`  1 KB download p50: ${small.storage.toFixed(2)} ms through /storage/v1, ${small.bare.toFixed(2)} ms from the bare server, ratio ${(small.storage / small.bare).toFixed(2)}`)
 
     // Two floors each: the disk (issue 12's goal is written against it) and a bare Node HTTP server (issue 32: keep).
     const rate = (value: number) => `${value.toFixed(0)} MB/s`
@@ -154,6 +195,13 @@ async function main() {
       { name: `download through /storage/v1, ${size} (median)`, now: rate(down), floor: `reading the file to the end ${rate(read)}`, ratio: ratioOf(down, read), goal: `>= ${GOAL}x the disk`, met: down / read >= GOAL },
       { name: `upload through /storage/v1 vs bare HTTP, ${size}`, now: rate(up), floor: `a bare Node HTTP server writing + fsyncing ${rate(bareUp)}`, ratio: ratioOf(up, bareUp), goal: 'none set (issue 32: keep)' },
       { name: `download through /storage/v1 vs bare HTTP, ${size}`, now: rate(down), floor: `a bare Node HTTP server sending the file ${rate(bareDown)}`, ratio: ratioOf(down, bareDown), goal: 'none set (issue 32: keep)' },
+      {
+        name: `download of a 1 KB object with the service key (p50 of ${SMALL_TURNS * SMALL_PER_TURN})`,
+        now: `${small.storage.toFixed(2)} ms`,
+        floor: `a bare Node HTTP server sending a 1 KB file ${small.bare.toFixed(2)} ms`,
+        ratio: ratioOf(small.storage, small.bare),
+        goal: 'none set (issue 32: the fast path, as REST)',
+      },
     ])
   } finally {
     await platform.stop()

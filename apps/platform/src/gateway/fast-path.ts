@@ -8,7 +8,9 @@ import { corsHeaders } from './cors.js'
 import type { GatewayProject } from './project-directory.js'
 import { projectHostRewriter } from './host-routing.js'
 import { presentedApiKey, servicePath } from './paths.js'
-import { answerJson, type FastRequest } from './fast-request.js'
+import { answerJson, writeAnswer, type FastRequest } from './fast-request.js'
+import { authAnswer, isOpenAuthRequest } from '../services/auth/gateway-route.js'
+import { isOpenStorageRequest, storageAnswer, storageFailure } from '../services/storage/gateway-route.js'
 import { forwardedRequestHeaders, unreadableTarget } from './proxy.js'
 import { bodyOrGone, proxyRaw } from './raw-proxy.js'
 import { withoutPlatformCookies } from './tenant-origin.js'
@@ -19,17 +21,19 @@ import { signaturePrefix } from './request-log-entry.js'
  * The project URL's hot paths without Fastify (issue 32: a Fastify route cost more than PostgREST itself on a
  * 100-row read): a REST request or a function invocation that passes every check (the project running, the key,
  * the JWT, the function's verify_jwt) goes from the node:http listener straight to undici's dispatcher on the
- * service's socket (raw-proxy.ts), and a GraphQL POST to the project's engine. Everything else (a refusal, a
- * preflight, auth, storage, realtime, a
- * trusted proxy's X-Forwarded-For to read) goes on to the Fastify routes of gateway.ts, which answer exactly as
- * before: a request is handed over untouched (its body unread) whenever the fast path would not serve it.
+ * service's socket (raw-proxy.ts), a GraphQL POST to the project's engine, and an auth or storage request to the
+ * in-process service, its answer written as the Fastify route writes it (fast-request.ts writeAnswer). Everything
+ * else (a refusal, a preflight, realtime, a trusted proxy's X-Forwarded-For to read) goes on to the Fastify routes of
+ * gateway.ts, which answer exactly as before: a request is handed over untouched (its body unread) whenever the fast
+ * path would not serve it.
  * Both paths write the same request log entries.
  */
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
+type FastService = 'rest' | 'functions' | 'graphql' | 'auth' | 'storage'
 
-/** A request the fast path may serve: `/projects/{ref}/rest/v1...`, `.../functions/v1/...` or `.../graphql/v1`. */
-const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions|graphql)\/v1(?:[/?]|$)[^]*)$/
+/** A request the fast path may serve: `/projects/{ref}/rest/v1...`, `.../functions/v1/...`, `.../graphql/v1`, `.../auth/v1...`, `.../storage/v1...`. */
+const FAST_TARGET = /^\/projects\/([a-z]{20})(\/(rest|functions|graphql|auth|storage)\/v1(?:[/?]|$)[^]*)$/
 const FAST_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 /** As proxy.ts: answers up to this size are written in one go, larger ones stream. */
 const BUFFERED_BODY_LIMIT = 256 * 1024
@@ -52,7 +56,7 @@ export function installFastPath(app: FastifyInstance, ctx: PlatformContext): voi
     const match = FAST_METHODS.has(req.method!) ? FAST_TARGET.exec(url) : null
     if (!match) return fastify(req, res)
     const request = fastRequest(ctx, app.log, req, res, match[1]!, match[2]!)
-    const attempt = match[3] === 'rest' ? serveRest(ctx, request) : match[3] === 'graphql' ? serveGraphql(ctx, request) : serveFunctionFast(ctx, request)
+    const attempt = FAST_SERVICES[match[3] as FastService](ctx, request)
     attempt.then(
       (served) => {
         if (!served) fastify(req, res)
@@ -196,4 +200,48 @@ async function serveGraphql(ctx: PlatformContext, request: FastRequest): Promise
     else res.destroy()
   }
   return true
+}
+
+/**
+ * `/auth/v1` and `/storage/v1`: the checks of gateway.ts's route (an open path needs the project running, anything
+ * else the key as well; the bearer's claims verified), then the in-process service (authAnswer, storageAnswer), its
+ * answer written here. Refusals of the gateway's own are the Fastify route's (false).
+ */
+async function serveInProcess(ctx: PlatformContext, request: FastRequest, service: 'auth' | 'storage'): Promise<boolean> {
+  const { req, below } = request
+  const open = service === 'auth' ? isOpenAuthRequest(req.method!, below) : isOpenStorageRequest(req.method!, below)
+  let project: GatewayProject
+  let key: KeyCheck | null = null
+  if (open) {
+    const found = await ctx.directory.getCurrent(request.ref)
+    if (!found || found.status !== 'ACTIVE_HEALTHY') return false
+    project = found
+  } else {
+    const checked = await runningProjectAndKey(ctx, request)
+    if (!checked) return false
+    project = checked.project
+    key = { ...checked.key, claims: await verifiedClaims(project, checked.key.bearer) }
+  }
+  request.record({ service, role: key?.claims ? String(key.claims.role) : null, apikey: key?.apikey ?? null })
+  const path = servicePath(below)
+  try {
+    if (service === 'auth') {
+      writeAnswer(request, await authAnswer(ctx, { raw: req, project, path, claims: key?.claims ?? null, ip: request.ip ?? null, protocol: request.protocol }))
+    } else {
+      writeAnswer(request, await storageAnswer(ctx, { raw: req, project, path, key }, request.logger), storageFailure)
+    }
+  } catch (error) {
+    // The body may be read already: the answer is this route's, in the Fastify route's words.
+    request.logger.warn({ err: error, ref: request.ref, service }, 'gateway: the service failed')
+    answerJson(request, 503, { message: `The ${service} service of this project is not available: ${(error as Error).message}` })
+  }
+  return true
+}
+
+const FAST_SERVICES: Record<FastService, (ctx: PlatformContext, request: FastRequest) => Promise<boolean>> = {
+  rest: serveRest,
+  graphql: serveGraphql,
+  functions: serveFunctionFast,
+  auth: (ctx, request) => serveInProcess(ctx, request, 'auth'),
+  storage: (ctx, request) => serveInProcess(ctx, request, 'storage'),
 }

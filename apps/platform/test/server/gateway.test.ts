@@ -240,6 +240,42 @@ describe('the project URL with supabase-js', () => {
     expect(rows.every((row) => row.signature_prefix === null || row.signature_prefix.length === 8)).toBe(true)
   })
 
+  it("serves auth and storage on the fast path: the services' answers with CORS and the tenant guards, each request logged with its role", async () => {
+    const origin = { origin: 'http://elsewhere.example' }
+    // Auth: a JSON answer of the service, its API version header, and GoTrue's refusal for a body that is no JSON.
+    const health = await fetch(`${url}/auth/v1/health`, { headers: { apikey: anonKey, ...origin, 'x-supabase-api-version': '2024-01-01' } })
+    expect(health.status).toBe(200)
+    expect(health.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(health.headers.get('access-control-allow-origin')).toBe('*')
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(health.headers.get('x-supabase-api-version')).toBe('2024-01-01')
+    const badJson = await fetch(`${url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: anonKey, 'content-type': 'application/json' }, body: '{"email":' })
+    expect(badJson.status).toBe(400)
+    expect(await badJson.json()).toMatchObject({ error_code: 'bad_json' })
+    // Storage: a bucket made, an HTML object uploaded and read back sandboxed, with its length and the CORS headers.
+    const storage = client(serviceKey).storage
+    expect((await storage.createBucket('fast-path', { public: false })).error).toBeNull()
+    expect((await storage.from('fast-path').upload('page.html', new Blob(['<h1>hi</h1>'], { type: 'text/html' }))).error).toBeNull()
+    const read = await fetch(`${url}/storage/v1/object/fast-path/page.html`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, ...origin } })
+    expect(read.status).toBe(200)
+    expect(await read.text()).toBe('<h1>hi</h1>')
+    expect(read.headers.get('content-length')).toBe('11')
+    expect(read.headers.get('content-security-policy')).toMatch(/^sandbox;/)
+    expect(read.headers.get('access-control-allow-origin')).toBe('*')
+    // The object's file gone from the disk: storage-api's NoSuchKey, as the service words it.
+    const [stored] = (await sql(`select version from storage.objects where bucket_id = 'fast-path' and name = 'page.html'`)) as { version: string }[]
+    fs.rmSync(path.join(t.dataDir, 'storage', ref, 'objects', stored!.version.slice(0, 2), stored!.version))
+    const gone = await fetch(`${url}/storage/v1/object/fast-path/page.html`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } })
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey', message: 'Object not found' })
+    // Each logged with its role, as the Fastify route logs it.
+    await t.platform.ctx.requestLog.flush()
+    const { rows } = await t.platform.ctx.db.query(`SELECT method, path, status, role, service FROM api_request_log WHERE project_ref = $1 AND service IN ('auth', 'storage') ORDER BY id`, [ref])
+    expect(rows).toContainEqual({ method: 'GET', path: '/auth/v1/health', status: 200, role: 'anon', service: 'auth' })
+    expect(rows).toContainEqual({ method: 'GET', path: '/storage/v1/object/fast-path/page.html', status: 200, role: 'service_role', service: 'storage' })
+    expect(rows).toContainEqual({ method: 'GET', path: '/storage/v1/object/fast-path/page.html', status: 404, role: 'service_role', service: 'storage' })
+  })
+
   it('keeps projects and roles apart: no key of another project, no role beyond the API roles, no way around the gateway', async () => {
     // Another project's keys do not open this one.
     const slug = (await api(t, 'GET', '/platform/organizations', { cookie })).body[0].slug

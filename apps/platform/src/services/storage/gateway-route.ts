@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
 import pg from 'pg'
 import type { PlatformContext } from '../../platform-context.js'
 import type { Caller } from './database.js'
@@ -23,7 +24,46 @@ export function isOpenStorageRequest(method: string, below: string): boolean {
   return method === 'PUT' && path.startsWith('/object/upload/sign/')
 }
 
-/** Hands a request below /storage/v1 (`path` starts after it) to the storage service and writes its answer. */
+/** A request below /storage/v1 as the gateway passed it: `path` starts after /storage/v1; `key` null on open paths. */
+export interface GatewayStorageRequest {
+  raw: IncomingMessage
+  project: GatewayProject
+  path: string
+  key: KeyCheck | null
+}
+
+/**
+ * The storage service's answer to a request, refusals included (in storage-api's error shape; an unexpected failure
+ * logged and answered 500). Both of the gateway's paths write it (serveStorage through Fastify, fast-path.ts on the
+ * raw listener).
+ */
+export async function storageAnswer(ctx: PlatformContext, request: GatewayStorageRequest, log: FastifyBaseLogger): Promise<StorageAnswer> {
+  const { raw, project, path, key } = request
+  const mark = path.indexOf('?')
+  try {
+    return await ctx.storage.handle({
+      project,
+      method: raw.method!,
+      path: mark < 0 ? path : path.slice(0, mark),
+      query: new URLSearchParams(mark < 0 ? '' : path.slice(mark + 1)),
+      headers: raw.headers,
+      raw,
+      caller: key ? callerOf(key) : null,
+    })
+  } catch (error) {
+    const refused = error instanceof StorageError ? error : invalidValue(error)
+    if (refused) return { status: refused.status, body: refused.body() }
+    log.error({ err: error, ref: project.ref }, 'storage: request failed')
+    return storageFailure(error as Error)
+  }
+}
+
+/** A failure of the platform's, in storage-api's shape (a download whose file cannot be read meets it too). */
+export function storageFailure(error: Error): StorageAnswer {
+  return { status: 500, body: new StorageError(500, 'InternalError', error.message || 'Internal Server Error').body() }
+}
+
+/** Hands a request below /storage/v1 (`path` starts after it) to the storage service and writes its answer through Fastify. */
 export async function serveStorage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -33,27 +73,9 @@ export async function serveStorage(
   key: KeyCheck | null,
   cors: Record<string, string>,
 ): Promise<FastifyReply> {
-  const mark = path.indexOf('?')
-  try {
-    const answer = await ctx.storage.handle({
-      project,
-      method: request.method,
-      path: mark < 0 ? path : path.slice(0, mark),
-      query: new URLSearchParams(mark < 0 ? '' : path.slice(mark + 1)),
-      headers: request.headers,
-      raw: request.raw,
-      caller: key ? callerOf(key) : null,
-    })
-    closeIfBodyUnread(request, reply)
-    return sendStorageAnswer(reply.headers(cors), answer)
-  } catch (error) {
-    closeIfBodyUnread(request, reply)
-    const refused = error instanceof StorageError ? error : invalidValue(error)
-    if (refused) return reply.code(refused.status).headers(cors).send(refused.body())
-    request.log.error({ err: error, ref: project.ref }, 'storage: request failed')
-    const failure = new StorageError(500, 'InternalError', (error as Error).message || 'Internal Server Error')
-    return reply.code(500).headers(cors).send(failure.body())
-  }
+  const answer = await storageAnswer(ctx, { raw: request.raw, project, path, key }, request.log)
+  closeIfBodyUnread(request, reply)
+  return sendStorageAnswer(reply.headers(cors), answer)
 }
 
 /** An answer before the body was read (a refusal): drained, or the connection closes after it (proxy.ts). */
