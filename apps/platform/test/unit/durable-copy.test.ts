@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { copyEntries } from '../../src/control/branching/durable-copy.js'
 
 /**
@@ -64,4 +64,28 @@ describe('copyEntries', () => {
     await copying
     expect(fs.statSync(copied).size).toBeLessThan(size)
   }, 60_000)
+
+  // A file swapped for a link after the walk (only someone who already runs code as the server's OS user could): the
+  // copy, running as the platform, must not read through it. Both ways of copying are tried: cp (large) and here (small).
+  it('refuses a link put in place of a file, large or small, never reading what it points to', async () => {
+    const outside = tempDir()
+    for (const size of [8192, 17 * 1024 * 1024]) {
+      // A host file of that size: the walk reads its size through the link, so the large one goes to cp.
+      const secret = path.join(outside, `host-secret-${size}`)
+      fs.writeFileSync(secret, Buffer.alloc(size, "not the tenant's "))
+      const source = tempDir()
+      const target = tempDir()
+      const relation = path.join(source, 'base', '16384')
+      fs.mkdirSync(path.dirname(relation), { recursive: true })
+      fs.symlinkSync(secret, relation)
+      // The walk saw a regular file there (its lstat answers for what the link points to); the link is what the copy meets.
+      const walked = vi.spyOn(fs, 'lstatSync').mockImplementation(((file: fs.PathLike) => fs.statSync(file)) as typeof fs.lstatSync)
+      const copying = copyEntries(source, target, ['base'], { reflink: false })
+      walked.mockRestore()
+      await expect(copying).rejects.toThrow()
+      const copied = path.join(target, 'base', '16384')
+      expect(fs.existsSync(copied) && !fs.lstatSync(copied).isSymbolicLink() ? fs.readFileSync(copied, 'utf8') : '').not.toContain('tenant')
+    }
+  })
 })
+
