@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { mustCloseAfterEarlyAnswer } from './proxy.js'
-import { isPlatformCookieName, tenantContentHeaders } from './tenant-origin.js'
+import { guardedPolicy, withoutPlatformSetCookies } from './tenant-origin.js'
 import type { GatewayService } from './request-log-entry.js'
 
 /*
@@ -71,16 +71,12 @@ export function writeAnswer(request: FastRequest, answer: ServiceAnswer, failed?
     // Nothing to send (a HEAD keeps the length its GET would have).
     headers['content-length'] ??= '0'
   }
-  const guard = tenantContentHeaders(headers['content-type'])
-  const ownPolicy = headers['content-security-policy']
-  headers['x-content-type-options'] = guard['x-content-type-options']!
-  if (guard['content-security-policy']) headers['content-security-policy'] = ownPolicy === undefined ? guard['content-security-policy'] : [...[ownPolicy].flat(), guard['content-security-policy']]
-  const cookies = headers['set-cookie']
-  if (cookies !== undefined) {
-    const kept = [cookies].flat().filter((cookie) => !isPlatformCookieName(cookie.split('=')[0] ?? ''))
-    if (kept.length) headers['set-cookie'] = kept
-    else delete headers['set-cookie']
-  }
+  headers['x-content-type-options'] = 'nosniff'
+  const policy = guardedPolicy(headers['content-type'], headers['content-security-policy'])
+  if (policy !== undefined) headers['content-security-policy'] = policy
+  const cookies = withoutPlatformSetCookies(headers['set-cookie'])
+  if (cookies?.length) headers['set-cookie'] = cookies
+  else if (cookies) delete headers['set-cookie']
   // A body left unread on a kept-alive socket would be read as the next request: it is drained, or the socket closes.
   if (mustCloseAfterEarlyAnswer(req)) headers.connection = 'close'
   if (answer.stream === undefined) {

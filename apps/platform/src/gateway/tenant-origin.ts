@@ -41,12 +41,27 @@ function isActiveContent(contentType: unknown): boolean {
   return !PASSIVE_CONTENT.test(value.split(';')[0]!.trim().toLowerCase())
 }
 
-function dropPlatformSetCookies(reply: FastifyReply): void {
-  const cookies = reply.getHeader('set-cookie')
-  if (cookies === undefined) return
+/** Set-Cookie values without the platform's cookies; null when there were none to drop (the header stays as it is). */
+export function withoutPlatformSetCookies(cookies: unknown): string[] | null {
+  if (cookies === undefined) return null
   const list = (Array.isArray(cookies) ? cookies : [cookies]).map(String)
   const kept = list.filter((cookie) => !isPlatformCookieName(cookie.split('=')[0] ?? ''))
-  if (kept.length === list.length) return
+  return kept.length === list.length ? null : kept
+}
+
+/**
+ * The Content-Security-Policy of an answer whose content is active: its own, if any, then the sandbox (a second CSP
+ * header only narrows what the first allows, so a tenant's own policy stays). Undefined for passive content: the
+ * answer's policy, if any, stays as it is.
+ */
+export function guardedPolicy(contentType: unknown, own: unknown): string | string[] | undefined {
+  if (!isActiveContent(contentType)) return undefined
+  return own === undefined ? TENANT_DOCUMENT_CSP : [...(Array.isArray(own) ? own : [own]).map(String), TENANT_DOCUMENT_CSP]
+}
+
+function dropPlatformSetCookies(reply: FastifyReply): void {
+  const kept = withoutPlatformSetCookies(reply.getHeader('set-cookie'))
+  if (kept === null) return
   // reply.header() appends to set-cookie: the list is replaced by removing it first.
   reply.removeHeader('set-cookie')
   if (kept.length) reply.header('set-cookie', kept)
@@ -69,14 +84,9 @@ export function registerTenantOriginGuards(app: FastifyInstance): void {
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     dropPlatformSetCookies(reply)
-    const guard = tenantContentHeaders(reply.getHeader('content-type'))
-    // A tenant's own policy stays: a second CSP header only narrows what the first allows.
-    const existing = reply.getHeader('content-security-policy')
-    if (guard['content-security-policy'] && existing !== undefined) {
-      reply.header('content-security-policy', [...(Array.isArray(existing) ? existing : [existing]).map(String), guard['content-security-policy']])
-      delete guard['content-security-policy']
-    }
-    reply.headers(guard)
+    const policy = guardedPolicy(reply.getHeader('content-type'), reply.getHeader('content-security-policy'))
+    if (policy !== undefined) reply.header('content-security-policy', policy)
+    reply.header('x-content-type-options', 'nosniff')
     return payload
   })
 }

@@ -31,7 +31,7 @@ export interface GatewayAuthRequest {
 
 /**
  * The auth service's answer to a request: its JSON body read (at most 64 KB), then the service. Both of the gateway's
- * paths write it (serveAuth through Fastify, services/auth/fast-route.ts on the raw listener).
+ * paths write it (serveAuth through Fastify, gateway/fast-path.ts on the raw listener).
  */
 export async function authAnswer(ctx: PlatformContext, request: GatewayAuthRequest): Promise<ServiceAnswer> {
   const { raw, project, path } = request
