@@ -79,8 +79,10 @@ export class PostgrestProcess {
       // Nothing of the platform's own environment (its secrets) reaches the process.
       PATH: '/usr/bin:/bin',
       LANG: 'C.UTF-8',
-      // GHC's runtime: a 1 MB allocation area per core instead of 4 MB keeps an active PostgREST near 25 MB.
-      GHCRTS: '-A1m',
+      // GHC's runtime: a 1 MB allocation area per core instead of 4 MB, and the oldest generation compacted in place
+      // (-c) instead of copied, which needs no second copy of it while it is collected: an active PostgREST's anonymous
+      // memory 15.7-16.2 MB against 17.1-17.8 MB with copying (bench/gateway, alternated runs, its throughput unchanged).
+      GHCRTS: '-A1m -c',
       PGRST_DB_URI: `${this.project.authenticatorUri}?application_name=postgrest`,
       PGRST_DB_SCHEMAS: schemaList(settings.db_schema).join(','),
       PGRST_DB_ANON_ROLE: 'anon',
