@@ -1,195 +1,187 @@
 import { SQL_HISTORY_RETENTION, type SqlHistoryEntry, type SqlHistoryParameter, type SqlHistoryPage, type SqlHistoryQuery } from '@stratum/contracts'
 import type { Db } from '../store/db.js'
 
-/** A run as the member's history starts it: before it runs, so that its entry is written while it runs. */
-export interface StartedRun {
+/** One run as the member's history keeps it: what ran, when, and how it ended (the last result's row count, or the error). */
+export interface HistoryRun {
   projectRef: string
   userId: string
   query: string
   /** The named parameters' values, when `query` is the text as written. */
   parameters?: SqlHistoryParameter[] | null
-}
-
-/** How a run ended, for its history entry: its duration, and the last result's row count or the error. */
-export interface FinishedRun {
+  /** When the run began. */
+  ranAt: Date
   durationMs: number
   rowCount: number | null
   error?: string
 }
 
-/** One run's entry: finished exactly once, with how it ended or `null` (not kept: the entry is deleted). */
-export interface HistoryEntry {
-  /** Settles once the entry is in the table (or could not be written: logged); never rejects. */
-  readonly written: Promise<void>
-  finish(run: FinishedRun | null): void
-}
-
-/**
- * Inserts in flight past which a run's answer waits for its own entry: the answer does not wait for the history
- * (the listing does, settled()), but a member firing queries faster than the platform's database takes their
- * entries must not pile them up in memory.
- */
-const MAX_INSERTS_IN_FLIGHT = 64
-
-/** An entry's duration while its run is going: hidden from the listing until the run's end is written. */
-const RUNNING = -1
-/** Ends written per statement (each is one array element of an UPDATE's parameters). */
+/** Runs written per statement (each is one array element of the INSERT's parameters). */
 const MAX_BATCH = 500
 /**
- * How long ends wait to be written with the ones that follow: a member running queries one after another costs the
+ * How long a run waits to be written with the ones that follow: a member running queries one after another costs the
  * platform's database one write per batch, not one per run. The listing and shutdown write them at once.
  */
 const FLUSH_DELAY_MS = 200
+/**
+ * Runs not yet written past which an answer waits for its own entry: the answer does not wait for the history (the
+ * listing does, settled()), but a member firing queries faster than the platform's database takes them must not pile
+ * them up in memory. Counted in runs and in characters of query text (a query may be up to the body limit).
+ */
+const MAX_UNWRITTEN_RUNS = 2 * MAX_BATCH
+const MAX_UNWRITTEN_CHARS = 16 * 1024 * 1024
+
+interface Batch {
+  runs: HistoryRun[]
+  /** Settles once the batch is in the table (or could not be written: logged); never rejects. */
+  written: Promise<void>
+  done(): void
+}
+
+function newBatch(): Batch {
+  let done!: () => void
+  const written = new Promise<void>((resolve) => (done = resolve))
+  return { runs: [], written, done }
+}
 
 /**
- * Each member's query history, written off the run's path (issue 32): the entry is inserted when the run starts, at
- * the same time as the run itself (one statement that also deletes the member's entries past the newest
- * `retention`), so that the answer waits for neither; how the run ended is written after the answer, batched with
- * the other runs that ended meanwhile. The listing waits for the entries and ends already known (settled), so a
- * member who opens the history right after a run reads it complete: the answer need not wait for the insert
- * (on `select 1` it took longer than the query itself), unless inserts are backed up (backedUp).
+ * Each member's query history, written off the run's path (issue 32): a run's entry is written once it has ended, in
+ * a batch with the runs that ended within FLUSH_DELAY_MS, by one INSERT; the answer waits for none of it unless too
+ * much is unwritten (backedUp). The listing waits for every run recorded so far (settled), so a member who opens the
+ * history right after a run reads it. Batches are written one after the other, each in the order its runs were
+ * recorded: the listing's order (the id's) is the order runs ended, so one member's runs one after another are listed
+ * in the order they ran.
  */
 export class QueryHistory {
-  private ends: Array<{ id: string; run: FinishedRun | null }> = []
-  private flushing: Promise<void> | null = null
+  private open: Batch | null = null
+  private readonly sealed: Batch[] = []
+  /** The batch being written, while one is. */
+  private current: Batch | null = null
+  private writing: Promise<void> | null = null
   private timer: NodeJS.Timeout | null = null
-  /** Ends whose entry is still being inserted: settled() waits for them too. */
-  private readonly waiting = new Set<Promise<void>>()
-  private insertsInFlight = 0
-  /**
-   * Each member's last insert on each project: the next waits for it. The listing's order is the id's, taken when the
-   * insert runs; two inserts in flight at once on two pool connections could take them in the other order (measured:
-   * a run listed under the one started after it), so one member's entries are inserted in the order their runs began.
-   */
-  private readonly lastInsert = new Map<string, Promise<unknown>>()
+  private unwrittenRuns = 0
+  private unwrittenChars = 0
 
   constructor(
     private readonly db: Db,
     private readonly log: { error(details: object, message: string): void },
     private readonly retention = SQL_HISTORY_RETENTION,
   ) {
-    if (retention < 2) throw new Error('the query history keeps at least 2 runs')
+    if (retention < 1) throw new Error('the query history keeps at least 1 run')
   }
 
-  /** Whether so many entries are still being inserted that an answer should wait for its own (MAX_INSERTS_IN_FLIGHT). */
+  /** Whether so much is unwritten that an answer should wait for its own entry (record's promise). */
   get backedUp(): boolean {
-    return this.insertsInFlight >= MAX_INSERTS_IN_FLIGHT
+    return this.unwrittenRuns >= MAX_UNWRITTEN_RUNS || this.unwrittenChars >= MAX_UNWRITTEN_CHARS
   }
 
-  start(run: StartedRun): HistoryEntry {
-    this.insertsInFlight++
-    const member = `${run.projectRef}\n${run.userId}`
-    const previous = this.lastInsert.get(member)
-    const id = (previous ? previous.then(() => this.insert(run)) : this.insert(run))
-      .catch((error: unknown) => {
-        this.log.error({ err: error }, 'could not record the run in the query history')
-        return null
-      })
-      .finally(() => {
-        this.insertsInFlight--
-        if (this.lastInsert.get(member) === id) this.lastInsert.delete(member)
-      })
-    this.lastInsert.set(member, id)
-    let finished = false
-    return {
-      written: id.then(() => {}),
-      finish: (end) => {
-        if (finished) return
-        finished = true
-        const queued = id.then((entry) => {
-          if (entry === null) return
-          this.ends.push({ id: entry, run: end })
-          this.schedule()
-        })
-        this.waiting.add(queued)
-        void queued.finally(() => this.waiting.delete(queued))
-      },
+  /** Queues a run's entry; the promise settles once it is written (or could not be: logged), and never rejects. */
+  record(run: HistoryRun): Promise<void> {
+    const batch = (this.open ??= newBatch())
+    batch.runs.push(run)
+    this.unwrittenRuns++
+    this.unwrittenChars += run.query.length
+    if (batch.runs.length >= MAX_BATCH) this.seal()
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.seal(), FLUSH_DELAY_MS)
+      // A batch waiting never keeps the process alive: shutdown writes it (settled).
+      this.timer.unref()
     }
-  }
-
-  /** Resolves once every run finished so far has its end written (those waiting for their batch are written now). */
-  async settled(): Promise<void> {
-    while (this.waiting.size > 0 || this.ends.length > 0 || this.flushing) {
-      await Promise.all(this.waiting)
-      if (this.ends.length > 0) this.flushNow()
-      await this.flushing
-    }
-  }
-
-  /** Ends are written after FLUSH_DELAY_MS, or at once when a whole batch is waiting. */
-  private schedule(): void {
-    if (this.flushing || this.timer) return
-    if (this.ends.length >= MAX_BATCH) return this.flushNow()
-    this.timer = setTimeout(() => this.flushNow(), FLUSH_DELAY_MS)
-    // A batch waiting never keeps the process alive: shutdown writes it (settled).
-    this.timer.unref()
-  }
-
-  private flushNow(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    this.flushing ??= this.flush()
+    return batch.written
   }
 
   /**
-   * The new entry, and the member's entries past the newest `retention` deleted, in one statement: the DELETE reads
-   * the table as it was before the INSERT, so it keeps retention - 1 of those.
-   *
-   * Its commit does not wait for the disk (synchronous_commit off for this one transaction): an fsync is what the
-   * answer would wait for on a busy disk. The entry is visible at once all the same; only a crash of the platform's
-   * database within a fraction of a second could lose it, and the end written after it (a normal commit) makes it
-   * durable too.
+   * Resolves once every run recorded so far is written (the open batch is written now); not the runs recorded after
+   * the call, so that a listing is not held up by others' runs that keep coming.
    */
-  private async insert(run: StartedRun): Promise<string> {
-    // A named statement: planned once per connection, not on every run.
-    const { rows } = await this.db.query<{ id: string }>({
-      name: 'query-history-start',
-      text: `WITH settings AS (SELECT set_config('synchronous_commit', 'off', true)), added AS (
-         INSERT INTO query_history (project_ref, user_id, query, duration_ms, row_count, status, error_message, parameters)
-         VALUES ($1, $2, $3, ${RUNNING}, NULL, 'ok', NULL, $4) RETURNING id
-       ), trimmed AS (
-         DELETE FROM query_history WHERE project_ref = $1 AND user_id = $2 AND id < (
-           SELECT id FROM query_history WHERE project_ref = $1 AND user_id = $2 ORDER BY id DESC OFFSET $5 LIMIT 1)
-       )
-       SELECT id::text AS id FROM added, settings`,
-      values: [run.projectRef, run.userId, run.query, run.parameters ? JSON.stringify(run.parameters) : null, this.retention - 2],
-    })
-    return rows[0]!.id
+  async settled(): Promise<void> {
+    this.seal()
+    // Batches are written in order: the last one's being written means all are.
+    await (this.sealed.at(-1) ?? this.current)?.written
   }
 
-  /** Writes a batch of the ends queued so far; those queued meanwhile wait for the next one. */
-  private async flush(): Promise<void> {
-    // Not before the caller has kept this promise (flushing): it is cleared below.
-    await Promise.resolve()
-    const batch = this.ends.splice(0, MAX_BATCH)
+  /** Closes the open batch and has it written after those before it. */
+  private seal(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    if (!this.open) return
+    this.sealed.push(this.open)
+    this.open = null
+    this.writing ??= this.drain()
+  }
+
+  private async drain(): Promise<void> {
+    for (let batch = this.sealed.shift(); batch; batch = this.sealed.shift()) {
+      this.current = batch
+      await this.writeBatch(batch.runs)
+      this.unwrittenRuns -= batch.runs.length
+      for (const run of batch.runs) this.unwrittenChars -= run.query.length
+      batch.done()
+    }
+    // No await between the last check of `sealed` and this: a batch sealed meanwhile was taken by the loop.
+    this.current = null
+    this.writing = null
+  }
+
+  /**
+   * A batch in one statement; if it fails (a project deleted meanwhile: its foreign key), each run on its own, so that
+   * one run's failure loses no other's. Then each member's entries past the newest `retention` are deleted.
+   */
+  private async writeBatch(runs: HistoryRun[]): Promise<void> {
     try {
-      if (batch.length > 0) await this.write(batch)
+      await this.insert(runs)
     } catch (error) {
-      this.log.error({ err: error, runs: batch.length }, 'could not record the end of runs in the query history')
+      if (runs.length === 1) this.log.error({ err: error }, 'could not record the run in the query history')
+      else for (const run of runs) await this.writeBatch([run])
+      return
     }
-    this.flushing = null
-    if (this.ends.length > 0) this.schedule()
+    try {
+      await this.trim(runs)
+    } catch (error) {
+      this.log.error({ err: error }, 'could not trim the query history')
+    }
   }
 
-  private async write(batch: Array<{ id: string; run: FinishedRun | null }>): Promise<void> {
-    const kept = batch.filter((end): end is { id: string; run: FinishedRun } => end.run !== null)
-    const dropped = batch.filter((end) => end.run === null).map((end) => end.id)
-    if (kept.length > 0) {
-      await this.db.query({
-        name: 'query-history-end',
-        text: `UPDATE query_history h SET duration_ms = e.duration_ms, row_count = e.row_count, status = e.status, error_message = e.error_message
-         FROM unnest($1::bigint[], $2::int[], $3::bigint[], $4::text[], $5::text[]) AS e(id, duration_ms, row_count, status, error_message)
-         WHERE h.id = e.id`,
-        values: [
-          kept.map((end) => end.id),
-          kept.map((end) => Math.max(0, Math.round(end.run.durationMs))),
-          kept.map((end) => (end.run.error === undefined ? end.run.rowCount : null)),
-          kept.map((end) => (end.run.error === undefined ? 'ok' : 'error')),
-          kept.map((end) => end.run.error ?? null),
-        ],
-      })
-    }
-    if (dropped.length > 0) await this.db.query('DELETE FROM query_history WHERE id = ANY($1::bigint[])', [dropped])
+  /**
+   * Its commit does not wait for the disk (synchronous_commit off for this one transaction): an fsync is what a member's
+   * next run would wait for on a busy disk. Only a crash of the platform's database within a fraction of a second could
+   * lose the batch, as it could lose the runs still waiting in memory for theirs.
+   */
+  private async insert(runs: HistoryRun[]): Promise<void> {
+    // A named statement: planned once per connection, not on every batch. ORDER BY: ids are taken in recording order.
+    await this.db.query({
+      name: 'query-history-record',
+      text: `WITH settings AS (SELECT set_config('synchronous_commit', 'off', true))
+       INSERT INTO query_history (project_ref, user_id, query, ran_at, duration_ms, row_count, status, error_message, parameters)
+       SELECT e.project_ref, e.user_id, e.query, e.ran_at, e.duration_ms, e.row_count, e.status, e.error_message, e.parameters
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::int[], $6::bigint[], $7::text[], $8::text[], $9::jsonb[])
+         WITH ORDINALITY AS e(project_ref, user_id, query, ran_at, duration_ms, row_count, status, error_message, parameters, n),
+         settings
+       ORDER BY e.n`,
+      values: [
+        runs.map((run) => run.projectRef),
+        runs.map((run) => run.userId),
+        runs.map((run) => run.query),
+        runs.map((run) => run.ranAt),
+        runs.map((run) => Math.max(0, Math.round(run.durationMs))),
+        runs.map((run) => (run.error === undefined ? run.rowCount : null)),
+        runs.map((run) => (run.error === undefined ? 'ok' : 'error')),
+        runs.map((run) => run.error ?? null),
+        runs.map((run) => (run.parameters?.length ? JSON.stringify(run.parameters) : null)),
+      ],
+    })
+  }
+
+  /** Deletes, for each member of the batch, the entries older than their newest `retention`. */
+  private async trim(runs: HistoryRun[]): Promise<void> {
+    const members = new Map(runs.map((run) => [`${run.projectRef}\n${run.userId}`, run]))
+    await this.db.query({
+      name: 'query-history-trim',
+      text: `DELETE FROM query_history h
+       USING unnest($1::text[], $2::uuid[]) AS m(project_ref, user_id)
+       WHERE h.project_ref = m.project_ref AND h.user_id = m.user_id AND h.id < (
+         SELECT id FROM query_history k WHERE k.project_ref = m.project_ref AND k.user_id = m.user_id ORDER BY id DESC OFFSET $3 LIMIT 1)`,
+      values: [[...members.values()].map((run) => run.projectRef), [...members.values()].map((run) => run.userId), this.retention - 1],
+    })
   }
 }
 
@@ -209,7 +201,6 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * A page of the member's own runs on the project, newest first; `search` matches the query text, case-insensitive.
- * Runs still going are not listed yet.
  */
 export async function listRuns(db: Db, projectRef: string, userId: string, page: SqlHistoryQuery): Promise<SqlHistoryPage> {
   const search = page.search?.trim() ? `%${likeEscaped(page.search.trim())}%` : null
@@ -217,7 +208,7 @@ export async function listRuns(db: Db, projectRef: string, userId: string, page:
   const { rows } = await db.query<HistoryRow>(
     `SELECT id::text AS id, query, ran_at, duration_ms, row_count::text AS row_count, status, error_message, parameters
      FROM query_history
-     WHERE project_ref = $1 AND user_id = $2 AND duration_ms <> ${RUNNING} AND ($3::text IS NULL OR query ILIKE $3) AND ($4::bigint IS NULL OR id < $4)
+     WHERE project_ref = $1 AND user_id = $2 AND ($3::text IS NULL OR query ILIKE $3) AND ($4::bigint IS NULL OR id < $4)
      ORDER BY query_history.id DESC LIMIT $5`,
     [projectRef, userId, search, page.cursor ?? null, page.limit + 1],
   )

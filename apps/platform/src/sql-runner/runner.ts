@@ -24,11 +24,6 @@ export interface RunOptions {
   stream?: RowStream
   /** Told the session's backend pid once the query has one (whose query is it: member-limiter.ts). */
   onSession?(pid: number): void
-  /**
-   * Told once the first statement is on its way to the session: work meant to run beside the query (the history
-   * entry) starts then, so that its own round trip does not go out before the query's.
-   */
-  onStarted?(): void
   /** Result bounds; the defaults are the contract's. */
   maxRows?: number
   maxChars?: number
@@ -90,7 +85,6 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
   const onError = (error: Error) => (broken = error)
   client.on('error', onError)
   let current = 0
-  let sent = false
   const onNotice = (notice: PostgresNotice) => {
     if (outcome.notices.length < MAX_NOTICES) outcome.notices.push(toSqlNotice(notice, current))
   }
@@ -121,12 +115,7 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
       const started = performance.now()
       const watchdog = setTimeout(() => void options.cancel(pid).catch(() => {}), options.timeoutMs + WATCHDOG_GRACE_MS)
       try {
-        const running = execute(client, query)
-        if (!sent) {
-          sent = true
-          options.onStarted?.()
-        }
-        const answer = await running
+        const answer = await execute(client, query)
         const elapsed = Math.round(performance.now() - started)
         for (const [part, result] of (Array.isArray(answer) ? answer : [answer]).entries()) {
           outcome.results.push({

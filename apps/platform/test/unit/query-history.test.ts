@@ -1,63 +1,123 @@
 import { describe, expect, it } from 'vitest'
-import { QueryHistory } from '../../src/sql-runner/history.js'
+import { QueryHistory, type HistoryRun } from '../../src/sql-runner/history.js'
 import type { Db } from '../../src/store/db.js'
 
-/** A platform database whose statements answer only when the test says so. */
+interface Held {
+  name?: string
+  values?: unknown[]
+  answer(): void
+  fail(error: Error): void
+}
+
+/** A platform database whose statements answer (or fail) only when the test says so. */
 function heldDb() {
-  const held: Array<{ text: string; values?: unknown[]; answer: () => void }> = []
+  const held: Held[] = []
   const db = {
-    query(config: { name?: string; text: string; values?: unknown[] }) {
-      return new Promise((resolve) => held.push({ text: config.text, values: config.values, answer: () => resolve({ rows: [{ id: String(held.length) }] }) }))
+    query(config: { name?: string; values?: unknown[] }) {
+      return new Promise((resolve, reject) => held.push({ name: config.name, values: config.values, answer: () => resolve({ rows: [] }), fail: reject }))
     },
   } as unknown as Db
   return { db, held }
 }
 
 const quietLog = { error() {} }
-const run = (n: number, userId = 'u') => ({ projectRef: 'abcdefghijklmnopqrst', userId, query: `select ${n}` })
+const run = (n: number, userId = 'u'): HistoryRun => ({ projectRef: 'abcdefghijklmnopqrst', userId, query: `select ${n}`, ranAt: new Date(), durationMs: 1, rowCount: 1 })
+const insertedQueries = (statement: Held | undefined) => statement?.values?.[2]
 
-describe('QueryHistory (issue 32: the answer does not wait for its entry)', () => {
-  it('lets answers go while entries are inserted, and asks them to wait only once 64 inserts are in flight', async () => {
+describe('QueryHistory (issue 32: runs written after their answer, in batches)', () => {
+  it('writes the runs recorded meanwhile in one INSERT, in the order they were recorded, and one batch at a time', async () => {
     const { db, held } = heldDb()
     const history = new QueryHistory(db, quietLog)
-    // 64 members, each with one run: one member's inserts go one after the other (the next test).
-    for (let n = 0; n < 63; n++) history.start(run(n, `member-${n}`)).finish({ durationMs: 1, rowCount: 1 })
-    expect(history.backedUp).toBe(false)
-    history.start(run(63, 'member-63')).finish({ durationMs: 1, rowCount: 1 })
-    expect(history.backedUp).toBe(true)
-    for (const statement of held.splice(0)) statement.answer()
-    await expect.poll(() => history.backedUp).toBe(false)
+    void history.record(run(1))
+    void history.record(run(2, 'another member'))
+    void history.record(run(3))
+    // Nothing is sent per run: the batch goes when its delay is up, or at once when the listing asks (settled).
+    expect(held).toHaveLength(0)
+    const listing = history.settled()
+    await expect.poll(() => held.length).toBe(1)
+    expect(held[0]!.name).toBe('query-history-record')
+    expect(insertedQueries(held[0])).toEqual(['select 1', 'select 2', 'select 3'])
+    // A run recorded while the batch is being written goes in the next batch, sent only after this one is written.
+    void history.record(run(4))
+    const later = history.settled()
+    await Promise.resolve()
+    expect(held).toHaveLength(1)
+    held.shift()!.answer()
+    // Then each member's entries past the retention are deleted, once per member of the batch.
+    await expect.poll(() => held[0]?.name).toBe('query-history-trim')
+    expect(held[0]!.values?.[1]).toEqual(['u', 'another member'])
+    held.shift()!.answer()
+    await listing
+    await expect.poll(() => insertedQueries(held[0])).toEqual(['select 4'])
+    held.shift()!.answer()
+    await expect.poll(() => held[0]?.name).toBe('query-history-trim')
+    held.shift()!.answer()
+    await later
   })
 
-  it('has the listing wait for entries still being inserted (settled)', async () => {
+  it('has the listing wait until the runs recorded so far are written (settled)', async () => {
     const { db, held } = heldDb()
     const history = new QueryHistory(db, quietLog)
-    history.start(run(1)).finish({ durationMs: 1, rowCount: 1 })
+    const written = history.record(run(1))
     let settled = false
     const listing = history.settled().then(() => (settled = true))
-    await Promise.resolve()
-    expect(settled).toBe(false)
-    // The insert answers; then the end of the run is written (an UPDATE), which settled() also waits for.
+    await expect.poll(() => held.length).toBe(1)
     held.shift()!.answer()
     await expect.poll(() => held.length).toBe(1)
-    expect(held[0]!.text).toContain('UPDATE query_history')
     expect(settled).toBe(false)
     held.shift()!.answer()
     await listing
+    await written
     expect(settled).toBe(true)
   })
 
-  it("inserts one member's entries in the order their runs began, so the listing's order (the id's) is theirs", async () => {
+  it('lets answers go while runs are unwritten, and asks them to wait only past 1,000 of them', async () => {
     const { db, held } = heldDb()
     const history = new QueryHistory(db, quietLog)
-    history.start(run(1)).finish({ durationMs: 1, rowCount: 1 })
-    history.start(run(2)).finish({ durationMs: 1, rowCount: 1 })
-    history.start(run(3, 'another member')).finish({ durationMs: 1, rowCount: 1 })
-    const inserted = () => held.filter((statement) => statement.text.includes('INSERT INTO query_history')).map((statement) => statement.values?.[2])
-    await Promise.resolve()
-    // The second run's insert waits for the first's; another member's does not.
-    expect(inserted()).toEqual(['select 1', 'select 3'])
-    held.shift()!.answer()
-    await expect.poll(inserted).toEqual(['select 3', 'select 2'])
+    for (let n = 0; n < 999; n++) void history.record(run(n, `member-${n % 7}`))
+    expect(history.backedUp).toBe(false)
+    void history.record(run(999))
+    expect(history.backedUp).toBe(true)
+    // Two full batches went at once, the second after the first.
+    await expect.poll(() => held.length).toBe(1)
+    expect((insertedQueries(held[0]) as string[]).length).toBe(500)
+    while (history.backedUp) {
+      held.shift()?.answer()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await expect.poll(() => history.backedUp).toBe(false)
+  })
+
+  it('counts unwritten query text too: a few runs of very large queries back it up', () => {
+    const { db } = heldDb()
+    const history = new QueryHistory(db, quietLog)
+    const large = (n: number): HistoryRun => ({ ...run(n), query: `select '${'x'.repeat(6 * 1024 * 1024)}'` })
+    void history.record(large(1))
+    void history.record(large(2))
+    expect(history.backedUp).toBe(false)
+    void history.record(large(3))
+    expect(history.backedUp).toBe(true)
+  })
+
+  it('writes each run of a failed batch on its own: one run that cannot be written loses no other', async () => {
+    const { db, held } = heldDb()
+    const errors: object[] = []
+    const history = new QueryHistory(db, { error: (details) => errors.push(details) })
+    const writes = [history.record(run(1)), history.record(run(2, 'deleted project')), history.record(run(3))]
+    const listing = history.settled()
+    await expect.poll(() => held.length).toBe(1)
+    held.shift()!.fail(new Error('insert or update on table "query_history" violates foreign key constraint'))
+    for (const expected of [['select 1'], ['select 2'], ['select 3']]) {
+      await expect.poll(() => insertedQueries(held[0])).toEqual(expected)
+      if (expected[0] === 'select 2') held.shift()!.fail(new Error('violates foreign key constraint'))
+      else {
+        held.shift()!.answer()
+        await expect.poll(() => held[0]?.name).toBe('query-history-trim')
+        held.shift()!.answer()
+      }
+    }
+    await listing
+    await Promise.all(writes)
+    expect(errors).toHaveLength(1)
   })
 })

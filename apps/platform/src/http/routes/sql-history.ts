@@ -1,39 +1,41 @@
 import { RefParams, type SqlHistoryParameter } from '@stratum/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { listRuns, type HistoryEntry, type QueryHistory } from '../../sql-runner/history.js'
+import { listRuns, type QueryHistory } from '../../sql-runner/history.js'
 import type { RunOutcome } from '../../sql-runner/runner.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
 import { parse } from '../../errors.js'
 import { route } from '../typed-route.js'
 
-/** What the member's query history keeps of a run: the last result's row count, or the error. */
+/** How a run ended, for the member's query history: its last result's row count, or the error. */
 export interface HistoryOutcome {
-  durationMs: number
   outcome?: RunOutcome
   /** A failure outside SQL (the database not reachable, a server error). */
   failure?: string
 }
 
 /**
- * Starts a run's entry in the member's history (sql-runner/history.ts): written while the run goes. A history that
- * cannot be written never fails the query (the answer has its results already): the failure is logged there.
+ * Records a run in the member's history (sql-runner/history.ts), written after the answer. A history that cannot be
+ * written never fails the query (the answer has its results already): the failure is logged there. The promise
+ * settles once the entry is written.
  */
-export function startInHistory(
+export function recordInHistory(
   history: QueryHistory,
   request: FastifyRequest,
-  projectRef: string,
-  query: string,
-  parameters: SqlHistoryParameter[] | undefined,
-): HistoryEntry {
-  return history.start({ projectRef, userId: identityOf(request).user.id, query, parameters: parameters?.length ? parameters : null })
-}
-
-/** Finishes a run's entry with how it ended: the last result's row count, or the error. */
-export function finishInHistory(entry: HistoryEntry, run: HistoryOutcome): void {
+  run: { projectRef: string; query: string; parameters: SqlHistoryParameter[] | undefined; ranAt: Date; durationMs: number } & HistoryOutcome,
+): Promise<void> {
   const last = run.outcome?.results.at(-1)
   const error = run.failure ?? run.outcome?.error?.message
-  entry.finish({ durationMs: run.durationMs, rowCount: error === undefined ? (last?.rowCount ?? null) : null, ...(error !== undefined ? { error } : {}) })
+  return history.record({
+    projectRef: run.projectRef,
+    userId: identityOf(request).user.id,
+    query: run.query,
+    parameters: run.parameters?.length ? run.parameters : null,
+    ranAt: run.ranAt,
+    durationMs: run.durationMs,
+    rowCount: error === undefined ? (last?.rowCount ?? null) : null,
+    ...(error !== undefined ? { error } : {}),
+  })
 }
 
 /** GET /platform/projects/{ref}/sql/history: the caller's own runs on the project, newest first, searchable. */

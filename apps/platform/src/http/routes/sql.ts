@@ -21,8 +21,8 @@ import type { RunOutcome } from '../../sql-runner/runner.js'
 import { MemberQueryLimiter, memberLimitMessage, type MemberQuerySlot } from '../../sql-runner/member-limiter.js'
 import { SqlService } from '../../sql-runner/service.js'
 import { migrationRoutes } from './migrations.js'
-import { finishInHistory, sqlHistoryRoutes, startInHistory, type HistoryOutcome } from './sql-history.js'
-import { QueryHistory, type HistoryEntry } from '../../sql-runner/history.js'
+import { recordInHistory, sqlHistoryRoutes, type HistoryOutcome } from './sql-history.js'
+import { QueryHistory } from '../../sql-runner/history.js'
 import { assertCan } from '../../auth/project-access.js'
 import { identityOf, projectAccess } from '../access.js'
 import type { PlatformContext } from '../../platform-context.js'
@@ -118,27 +118,21 @@ export async function sqlRoutes(
     const mode = body.read_only ? 'read-only' : 'full'
     const answer = (outcome: RunOutcome) => queryAnswer(outcome, { readOnly: body.read_only, autoLimit: limited.autoLimit, canWrite: roleCan(role, 'sql.write') })
     const slot = memberSlot(request, reply, project)
+    const ranAt = new Date()
     const started = performance.now()
-    // The history entry is written while the query runs, not after it (sql-runner/history.ts): started once the query
-    // is sent, or at the end when nothing was sent (a database not reachable).
-    let entry: HistoryEntry | null = null
-    const startHistory = () => {
-      if (body.history) entry ??= startInHistory(history, request, project.ref, body.history_query ?? body.query, body.history_parameters)
-      return entry
-    }
     /** The run goes in the member's history, except a read-only refusal the dashboard offers to run again with write access. */
-    const remember = async (run: Omit<HistoryOutcome, 'durationMs'>) => {
-      const kept = startHistory()
-      if (!kept) return
+    const remember = async (run: HistoryOutcome) => {
+      if (!body.history) return
       const error = run.outcome?.error
-      if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) kept.finish(null)
-      else finishInHistory(kept, { ...run, durationMs: performance.now() - started })
+      if (error && body.read_only && roleCan(role, 'sql.write') && needsWriteConnection(error)) return
+      const query = body.history_query ?? body.query
+      const written = recordInHistory(history, request, { projectRef: project.ref, query, parameters: body.history_parameters, ranAt, durationMs: performance.now() - started, ...run })
       // The answer does not wait for the entry: the history's listing does (QueryHistory.settled), so a member who
-      // opens it after the answer reads this run. Only inserts backed up make the answer wait, as backpressure.
-      if (history.backedUp) await kept.written
+      // opens it after the answer reads this run. Only a history backed up makes the answer wait, as backpressure.
+      if (history.backedUp) await written
     }
     // The editor shows values as Postgres prints them (bytea as \x..., arrays as {1,2}).
-    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, onStarted: startHistory, values: 'postgres' as const }
+    const options = { timeoutMs: body.statement_timeout_ms, onSession: slot.session, values: 'postgres' as const }
 
     if ((request.headers.accept ?? '').includes(SQL_STREAM_MEDIA_TYPE)) {
       const frames = new PassThrough()
