@@ -117,6 +117,15 @@ async function main() {
       for (let i = 0; i < bench.iterations; i++) {
         for (const [name, way] of Object.entries(ways) as [keyof typeof ways, (sql: string) => Promise<unknown>][]) times[name].push(await timed(() => way(bench.sql)))
       }
+      // This process's CPU time per request, each way alone (client, server and pg client alike are in this process):
+      // steadier than latency on a busy machine, and it says whether the route's extra time is work or waiting.
+      const cpu: Record<'plain' | 'stratum', number> = { plain: Infinity, stratum: Infinity }
+      for (const name of ['plain', 'stratum', 'plain', 'stratum'] as const) {
+        const before = process.cpuUsage()
+        for (let i = 0; i < bench.iterations; i++) await ways[name](bench.sql)
+        const used = process.cpuUsage(before)
+        cpu[name] = Math.min(cpu[name], (used.user + used.system) / 1000 / bench.iterations)
+      }
       const p50 = (name: keyof typeof ways) => percentile(times[name], 0.5)
       const line = (name: keyof typeof ways) =>
         `p50 ${p50(name).toFixed(3)} ms, p95 ${percentile(times[name], 0.95).toFixed(3)} ms, p99 ${percentile(times[name], 0.99).toFixed(3)} ms; ratio to direct ${(p50(name) / p50('direct')).toFixed(2)}`
@@ -125,6 +134,7 @@ async function main() {
       console.log(`  plain Fastify + pg route:    ${line('plain')}`)
       console.log(`  Stratum query route:         ${line('stratum')} (goal <= ${bench.goal})`)
       console.log(`  Stratum to the plain route:  ${(p50('stratum') / p50('plain')).toFixed(2)} (goal <= ${bench.plainGoal})`)
+      console.log(`  CPU of this process per request (the lower of two runs each): the route ${cpu.stratum.toFixed(3)} ms, the plain route ${cpu.plain.toFixed(3)} ms`)
       const toPlain = ratioOf(p50('stratum'), p50('plain'))
       const toDirect = ratioOf(p50('stratum'), p50('direct'))
       figures.push(
@@ -135,6 +145,13 @@ async function main() {
           ratio: toPlain,
           goal: `<= ${bench.plainGoal}x the bare route`,
           met: toPlain <= bench.plainGoal,
+        },
+        {
+          name: `SQL route, ${bench.name}, CPU of the bench's process per request (client and server)`,
+          now: `${cpu.stratum.toFixed(3)} ms`,
+          floor: `bare Fastify + pg route ${cpu.plain.toFixed(3)} ms`,
+          ratio: ratioOf(cpu.stratum, cpu.plain),
+          goal: 'none set',
         },
         {
           name: `SQL route, ${bench.name} (p50), to direct pg`,
@@ -155,15 +172,18 @@ async function main() {
       session.connect()
       await session.post('Profiler.enable')
       await session.post('Profiler.setSamplingInterval', { interval: 100 })
+      // The bare route's profile beside the route's: the difference is the route's own work.
       for (const bench of CASES) {
-        await session.post('Profiler.start')
-        const started = performance.now()
-        for (let i = 0; i < bench.iterations; i++) await ways.stratum(bench.sql)
-        const perRun = (performance.now() - started) / bench.iterations
-        const { profile } = await session.post('Profiler.stop')
-        const file = path.join(profileDir, `sql-route-${bench.name.replace(/\W+/g, '-')}.cpuprofile`)
-        fs.writeFileSync(file, JSON.stringify(profile))
-        console.log(`profile of ${bench.name} (${bench.iterations} runs, ${perRun.toFixed(3)} ms a run): ${file}`)
+        for (const way of ['stratum', 'plain'] as const) {
+          await session.post('Profiler.start')
+          const started = performance.now()
+          for (let i = 0; i < bench.iterations; i++) await ways[way](bench.sql)
+          const perRun = (performance.now() - started) / bench.iterations
+          const { profile } = await session.post('Profiler.stop')
+          const file = path.join(profileDir, `sql-route-${way === 'plain' ? 'bare-' : ''}${bench.name.replace(/\W+/g, '-')}.cpuprofile`)
+          fs.writeFileSync(file, JSON.stringify(profile))
+          console.log(`profile of ${bench.name}, ${way === 'plain' ? 'the bare route' : 'the route'} (${bench.iterations} runs, ${perRun.toFixed(3)} ms a run): ${file}`)
+        }
       }
       session.disconnect()
     }
