@@ -138,6 +138,18 @@ async function branchCopies(root: string, label: string): Promise<void> {
       const count = Number((await query(branchPort, 'SELECT count(*) AS n FROM public.filler')).rows[0].n)
       await branch.stop()
       if (count !== rows) throw new Error(`the copy holds ${count} rows, not ${rows}`)
+
+      // A reset, as branch-operations.ts's branchReset does it: the branch's data discarded (the provider's
+      // discardData), the parent copied again, the copy started and answering.
+      const resetStarted = process.hrtime.bigint()
+      await branch.discardData()
+      const discarded = seconds(resetStarted)
+      const again = await copyRunningCluster(connection(port), server.dataDir, branch.dataDir, 'bench reset', branch.owner.switched ? branch.owner : undefined)
+      branch.writeSettings({ port: branchPort, listen_addresses: 'localhost', unix_socket_directories: '' }, 'host all all 127.0.0.1/32 trust\n')
+      await branch.start()
+      await query(branchPort, 'SELECT 1')
+      const resetReady = seconds(resetStarted)
+      await branch.stop()
       const goal = copy.method === 'reflink' ? ' (goal < 1 s)' : ` (goal <= 1.3x cp -a: ${(1.3 * floor).toFixed(2)} s)`
       figures.push({
         name: `branch of a ${size.toFixed(0)} MB database answering, ${label}`,
@@ -147,11 +159,20 @@ async function branchCopies(root: string, label: string): Promise<void> {
         goal: copy.method === 'reflink' ? '< 1 s with reflink' : '<= 1.3x cp -a',
         met: copy.method === 'reflink' ? ready < 1 : ready <= 1.3 * floor,
       })
+      figures.push({
+        name: `reset of a branch of a ${size.toFixed(0)} MB database answering, ${label}`,
+        now: `${resetReady.toFixed(2)} s (${again.method}; discarding the branch's data ${discarded.toFixed(2)} s)`,
+        floor: `cp -a ${floor.toFixed(2)} s`,
+        ratio: ratioOf(resetReady, floor),
+        goal: again.method === 'reflink' ? '< 1 s with reflink' : '<= 1.3x cp -a',
+        met: again.method === 'reflink' ? resetReady < 1 : resetReady <= 1.3 * floor,
+      })
       const phases = copy.phases
       console.log(
         `  ${label}: ${size.toFixed(0)} MB database: cp -a ${floor.toFixed(2)} s (floor; then sync ${floorSync.toFixed(2)} s) | online copy (${copy.method}) ${copied.toFixed(2)} s ` +
           `[backup start ${phases.backupStart.toFixed(2)}, files ${phases.files.toFixed(2)}, backup stop ${phases.backupStop.toFixed(2)}, WAL ${phases.wal.toFixed(2)}] | ` +
-          `start and first answer ${startedIn.toFixed(2)} s | branch answering ${ready.toFixed(2)} s = ${(ready / floor).toFixed(2)}x cp -a${goal}`,
+          `start and first answer ${startedIn.toFixed(2)} s | branch answering ${ready.toFixed(2)} s = ${(ready / floor).toFixed(2)}x cp -a${goal} | ` +
+          `reset answering ${resetReady.toFixed(2)} s = ${(resetReady / floor).toFixed(2)}x cp -a (its data discarded in ${discarded.toFixed(2)} s)`,
       )
     } finally {
       await server.stop()

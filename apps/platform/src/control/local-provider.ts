@@ -184,10 +184,7 @@ export class LocalProvider implements InstanceProvider {
   }
 
   async discardData(spec: InstanceSpec): Promise<void> {
-    const server = this.server(spec)
-    await server.stop()
-    fs.rmSync(server.dataDir, { recursive: true, force: true })
-    fs.rmSync(`${server.dataDir}.partial`, { recursive: true, force: true })
+    await this.server(spec).discardData()
   }
 
   async baseBackup(spec: InstanceSpec, adminPassword: string, dir: string): Promise<{ timeline: number; startWalFile: string }> {
