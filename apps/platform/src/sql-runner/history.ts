@@ -29,6 +29,7 @@ const FLUSH_DELAY_MS = 200
  */
 const MAX_UNWRITTEN_RUNS = 2 * MAX_BATCH
 const MAX_UNWRITTEN_CHARS = 16 * 1024 * 1024
+const FOREIGN_KEY_VIOLATION = '23503'
 
 interface Batch {
   runs: HistoryRun[]
@@ -123,15 +124,16 @@ export class QueryHistory {
   }
 
   /**
-   * A batch in one statement; if it fails (a project deleted meanwhile: its foreign key), each run on its own, so that
-   * one run's failure loses no other's. Then each member's entries past the newest `retention` are deleted.
+   * A batch in one statement; if a run's project or member went meanwhile (a foreign key refuses the batch), each run on
+   * its own, so that those runs lose no other's. Then each member's entries past the newest `retention` are deleted.
    */
   private async writeBatch(runs: HistoryRun[]): Promise<void> {
     try {
       await this.insert(runs)
     } catch (error) {
-      if (runs.length === 1) this.log.error({ err: error }, 'could not record the run in the query history')
-      else for (const run of runs) await this.writeBatch([run])
+      if (runs.length > 1 && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+        for (const run of runs) await this.writeBatch([run])
+      } else this.log.error({ err: error, runs: runs.length }, 'could not record runs in the query history')
       return
     }
     try {

@@ -106,10 +106,11 @@ describe('QueryHistory (issue 32: runs written after their answer, in batches)',
     const writes = [history.record(run(1)), history.record(run(2, 'deleted project')), history.record(run(3))]
     const listing = history.settled()
     await expect.poll(() => held.length).toBe(1)
-    held.shift()!.fail(new Error('insert or update on table "query_history" violates foreign key constraint'))
+    const foreignKey = () => Object.assign(new Error('insert or update on table "query_history" violates foreign key constraint'), { code: '23503' })
+    held.shift()!.fail(foreignKey())
     for (const expected of [['select 1'], ['select 2'], ['select 3']]) {
       await expect.poll(() => insertedQueries(held[0])).toEqual(expected)
-      if (expected[0] === 'select 2') held.shift()!.fail(new Error('violates foreign key constraint'))
+      if (expected[0] === 'select 2') held.shift()!.fail(foreignKey())
       else {
         held.shift()!.answer()
         await expect.poll(() => held[0]?.name).toBe('query-history-trim')
@@ -119,5 +120,19 @@ describe('QueryHistory (issue 32: runs written after their answer, in batches)',
     await listing
     await Promise.all(writes)
     expect(errors).toHaveLength(1)
+  })
+
+  it('logs a batch the database refused for any other reason once, without trying each run', async () => {
+    const { db, held } = heldDb()
+    const errors: object[] = []
+    const history = new QueryHistory(db, { error: (details) => errors.push(details) })
+    const writes = [history.record(run(1)), history.record(run(2))]
+    const listing = history.settled()
+    await expect.poll(() => held.length).toBe(1)
+    held.shift()!.fail(new Error('Connection terminated unexpectedly'))
+    await listing
+    await Promise.all(writes)
+    expect(held).toHaveLength(0)
+    expect(errors).toEqual([expect.objectContaining({ runs: 2 })])
   })
 })
