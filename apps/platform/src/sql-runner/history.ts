@@ -29,7 +29,8 @@ const FLUSH_DELAY_MS = 200
  */
 const MAX_UNWRITTEN_RUNS = 2 * MAX_BATCH
 const MAX_UNWRITTEN_CHARS = 16 * 1024 * 1024
-const FOREIGN_KEY_VIOLATION = '23503'
+/** SQLSTATE classes of a row's fault (22: data exception, 23: integrity constraint), not the database's (a lost connection). */
+const refusesARow = (error: unknown) => /^2[23]/.test((error as { code?: string }).code ?? '')
 
 interface Batch {
   runs: HistoryRun[]
@@ -124,14 +125,15 @@ export class QueryHistory {
   }
 
   /**
-   * A batch in one statement; if a run's project or member went meanwhile (a foreign key refuses the batch), each run on
-   * its own, so that those runs lose no other's. Then each member's entries past the newest `retention` are deleted.
+   * A batch in one statement; if one run's row is refused (its project or member gone meanwhile: a foreign key; a value
+   * the table cannot take), each run on its own, so that the refused ones lose no other member's. Then each member's
+   * entries past the newest `retention` are deleted.
    */
   private async writeBatch(runs: HistoryRun[]): Promise<void> {
     try {
       await this.insert(runs)
     } catch (error) {
-      if (runs.length > 1 && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) {
+      if (runs.length > 1 && refusesARow(error)) {
         for (const run of runs) await this.writeBatch([run])
       } else this.log.error({ err: error, runs: runs.length }, 'could not record runs in the query history')
       return

@@ -122,6 +122,25 @@ describe('QueryHistory (issue 32: runs written after their answer, in batches)',
     expect(errors).toHaveLength(1)
   })
 
+  it('writes each run on its own when a value was refused too (a data exception, SQLSTATE class 22)', async () => {
+    const { db, held } = heldDb()
+    const history = new QueryHistory(db, quietLog)
+    const writes = [history.record(run(1)), history.record(run(2))]
+    const listing = history.settled()
+    await expect.poll(() => held.length).toBe(1)
+    held.shift()!.fail(Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' }))
+    await expect.poll(() => insertedQueries(held[0])).toEqual(['select 1'])
+    held.shift()!.answer()
+    await expect.poll(() => held[0]?.name).toBe('query-history-trim')
+    held.shift()!.answer()
+    await expect.poll(() => insertedQueries(held[0])).toEqual(['select 2'])
+    held.shift()!.answer()
+    await expect.poll(() => held[0]?.name).toBe('query-history-trim')
+    held.shift()!.answer()
+    await listing
+    await Promise.all(writes)
+  })
+
   it('logs a batch the database refused for any other reason once, without trying each run', async () => {
     const { db, held } = heldDb()
     const errors: object[] = []
