@@ -27,6 +27,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { hashToken, newAccessToken, tokenAlias } from '../apps/platform/src/auth/secrets.js'
 import { loadConfig } from '../apps/platform/src/config.js'
+import { registerSecurityHeaders } from '../apps/platform/src/http/security-headers.js'
 import { startPlatform } from '../apps/platform/src/main.js'
 import { recordFigures, ratioOf, type Figure } from './figures.js'
 
@@ -47,13 +48,24 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started
 }
 
-async function plainRoute(connection: pg.ClientConfig) {
+/**
+ * The bare route, or with `obligations` the bare route doing what every Stratum run must do besides: the platform's
+ * security headers on the answer (security-headers.ts, the same hook) and the session given back clean (`DISCARD ALL`
+ * after the answer, as runner.ts does). The route against that second floor is what its own code and Fastify hooks cost.
+ */
+async function plainRoute(connection: pg.ClientConfig, obligations?: Parameters<typeof registerSecurityHeaders>[1]) {
   const pool = new pg.Pool({ ...connection, max: 3 })
   const app = Fastify()
+  if (obligations) await registerSecurityHeaders(app, obligations)
   app.post('/query', async (request) => {
     const { query } = request.body as { query: string }
-    const result = await pool.query(query)
-    return { rows: result.rows }
+    if (!obligations) return { rows: (await pool.query(query)).rows }
+    const client = await pool.connect()
+    try {
+      return { rows: (await client.query(query)).rows }
+    } finally {
+      setImmediate(() => void client.query('DISCARD ALL').then(() => client.release(), (error: Error) => client.release(error)))
+    }
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
@@ -91,6 +103,7 @@ async function main() {
     const direct = new pg.Client(connection)
     await direct.connect()
     const plain = await plainRoute(connection)
+    const obliged = await plainRoute(connection, platform.ctx.config)
     const stratumUrl = `${platform.url}/platform/pg-meta/${project.ref}/query`
     // undici's request(): the HTTP client with the least overhead of its own in Node (fetch() adds
     // WHATWG streams around the same connection pool), so that the figures are about the routes.
@@ -102,6 +115,7 @@ async function main() {
     const ways = {
       direct: (sql: string) => direct.query(sql),
       plain: (sql: string) => post(plain.url, { query: sql }),
+      obliged: (sql: string) => post(obliged.url, { query: sql }),
       stratum: (sql: string) => post(stratumUrl, { query: sql, read_only: true }, { authorization: `Bearer ${token}` }),
     }
 
@@ -109,7 +123,7 @@ async function main() {
     console.log(`load average before: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`)
     const figures: Figure[] = []
     for (const bench of CASES) {
-      const times: Record<keyof typeof ways, number[]> = { direct: [], plain: [], stratum: [] }
+      const times: Record<keyof typeof ways, number[]> = { direct: [], plain: [], obliged: [], stratum: [] }
       const answer = (await ways.stratum(bench.sql)) as { results: Array<{ rows: unknown[] }> }
       const expected = (await ways.direct(bench.sql)).rows.length
       if (answer.results[0]?.rows.length !== expected) throw new Error(`${bench.name}: the route returned ${answer.results[0]?.rows.length} rows, expected ${expected}`)
@@ -119,8 +133,8 @@ async function main() {
       }
       // This process's CPU time per request, each way alone (client, server and pg client alike are in this process):
       // steadier than latency on a busy machine, and it says whether the route's extra time is work or waiting.
-      const cpu: Record<'plain' | 'stratum', number> = { plain: Infinity, stratum: Infinity }
-      for (const name of ['plain', 'stratum', 'plain', 'stratum'] as const) {
+      const cpu: Record<'plain' | 'obliged' | 'stratum', number> = { plain: Infinity, obliged: Infinity, stratum: Infinity }
+      for (const name of ['plain', 'obliged', 'stratum', 'plain', 'obliged', 'stratum'] as const) {
         const before = process.cpuUsage()
         for (let i = 0; i < bench.iterations; i++) await ways[name](bench.sql)
         const used = process.cpuUsage(before)
@@ -132,9 +146,10 @@ async function main() {
       console.log(`${bench.name} (${bench.iterations} runs each, interleaved)`)
       console.log(`  direct pg client:            ${line('direct')}`)
       console.log(`  plain Fastify + pg route:    ${line('plain')}`)
+      console.log(`  the same, + reset + headers: ${line('obliged')}`)
       console.log(`  Stratum query route:         ${line('stratum')} (goal <= ${bench.goal})`)
-      console.log(`  Stratum to the plain route:  ${(p50('stratum') / p50('plain')).toFixed(2)} (goal <= ${bench.plainGoal})`)
-      console.log(`  CPU of this process per request (the lower of two runs each): the route ${cpu.stratum.toFixed(3)} ms, the plain route ${cpu.plain.toFixed(3)} ms`)
+      console.log(`  Stratum to the plain route:  ${(p50('stratum') / p50('plain')).toFixed(2)} (goal <= ${bench.plainGoal}); to it with the session reset and security headers: ${(p50('stratum') / p50('obliged')).toFixed(2)}`)
+      console.log(`  CPU of this process per request (the lower of two runs each): the route ${cpu.stratum.toFixed(3)} ms, the plain route ${cpu.plain.toFixed(3)} ms, with the reset and headers ${cpu.obliged.toFixed(3)} ms`)
       const toPlain = ratioOf(p50('stratum'), p50('plain'))
       const toDirect = ratioOf(p50('stratum'), p50('direct'))
       figures.push(
@@ -147,9 +162,16 @@ async function main() {
           met: toPlain <= bench.plainGoal,
         },
         {
+          name: `SQL route, ${bench.name} (p50), to the bare route with the session reset and security headers`,
+          now: `${p50('stratum').toFixed(3)} ms`,
+          floor: `bare route + DISCARD ALL after the answer + the platform's security headers ${p50('obliged').toFixed(3)} ms`,
+          ratio: ratioOf(p50('stratum'), p50('obliged')),
+          goal: 'none set (what the route costs besides what every run must do)',
+        },
+        {
           name: `SQL route, ${bench.name}, CPU of the bench's process per request (client and server)`,
           now: `${cpu.stratum.toFixed(3)} ms`,
-          floor: `bare Fastify + pg route ${cpu.plain.toFixed(3)} ms`,
+          floor: `bare Fastify + pg route ${cpu.plain.toFixed(3)} ms (with the session reset and security headers ${cpu.obliged.toFixed(3)} ms)`,
           ratio: ratioOf(cpu.stratum, cpu.plain),
           goal: 'none set',
         },
@@ -189,6 +211,7 @@ async function main() {
     }
     await direct.end()
     await plain.close()
+    await obliged.close()
   } finally {
     await platform.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
