@@ -196,15 +196,15 @@ async function main() {
       await session.post('Profiler.setSamplingInterval', { interval: 100 })
       // The bare route's profile beside the route's: the difference is the route's own work.
       for (const bench of CASES) {
-        for (const way of ['stratum', 'plain'] as const) {
+        for (const way of ['stratum', 'plain', 'obliged'] as const) {
           await session.post('Profiler.start')
           const started = performance.now()
           for (let i = 0; i < bench.iterations; i++) await ways[way](bench.sql)
           const perRun = (performance.now() - started) / bench.iterations
           const { profile } = await session.post('Profiler.stop')
-          const file = path.join(profileDir, `sql-route-${way === 'plain' ? 'bare-' : ''}${bench.name.replace(/\W+/g, '-')}.cpuprofile`)
+          const file = path.join(profileDir, `sql-route-${{ stratum: '', plain: 'bare-', obliged: 'bare-obliged-' }[way]}${bench.name.replace(/\W+/g, '-')}.cpuprofile`)
           fs.writeFileSync(file, JSON.stringify(profile))
-          console.log(`profile of ${bench.name}, ${way === 'plain' ? 'the bare route' : 'the route'} (${bench.iterations} runs, ${perRun.toFixed(3)} ms a run): ${file}`)
+          console.log(`profile of ${bench.name}, ${{ stratum: 'the route', plain: 'the bare route', obliged: 'the bare route with the reset and headers' }[way]} (${bench.iterations} runs, ${perRun.toFixed(3)} ms a run): ${file}`)
         }
       }
       session.disconnect()
