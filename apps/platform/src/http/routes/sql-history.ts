@@ -30,7 +30,7 @@ export function recordInHistory(
     projectRef: run.projectRef,
     userId: identityOf(request).user.id,
     query: run.query,
-    parameters: run.parameters?.length ? run.parameters : null,
+    parameters: run.parameters,
     ranAt: run.ranAt,
     durationMs: run.durationMs,
     rowCount: error === undefined ? (last?.rowCount ?? null) : null,
