@@ -7,7 +7,7 @@
  * - direct: `client.query(sql)` on a pg.Client (the floor: one round trip, pg's type parsing);
  * - plain route: a minimal Fastify + pg route answering `{ rows }` as JSON (what the issue calls
  *   the naive way), requested and parsed with undici's `request()` + `body.json()`;
- * - Stratum: the platform itself (startPlatform, as `npm start` runs it, here in this process):
+ * - Stratum: the platform itself (startPlatform, bundled as `npm start` bundles it, here in this process):
  *   token check, permission, statement splitting, read-only connection, result cap; requested
  *   the same way.
  * Goals (p50 ratios): issue 3's against direct, <= 2.5 for `select 1` and <= 1.3 for 10k rows x 2 columns; issue 32's
@@ -28,8 +28,8 @@ import path from 'node:path'
 import { hashToken, newAccessToken, tokenAlias } from '../apps/platform/src/auth/secrets.js'
 import { loadConfig } from '../apps/platform/src/config.js'
 import { registerSecurityHeaders } from '../apps/platform/src/http/security-headers.js'
-import { startPlatform } from '../apps/platform/src/main.js'
 import { recordFigures, ratioOf, type Figure } from './figures.js'
+import { bundledStartPlatform } from './platform-bundle.js'
 
 const PORT_BLOCK = 29_500
 const EMAIL = 'bench-sql@example.com'
@@ -80,6 +80,7 @@ async function plainRoute(connection: pg.ClientConfig, obligations?: Parameters<
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stratum-bench-sql-'))
   fs.chmodSync(dataDir, 0o755)
+  const startPlatform = await bundledStartPlatform()
   const platform = await startPlatform(
     loadConfig({
       ...process.env, PORT: '0', STRATUM_DATA_DIR: dataDir, STRATUM_ADMIN_EMAIL: EMAIL, STRATUM_ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn',

@@ -40,11 +40,14 @@ const packagesStayExternal = {
   },
 }
 
-export async function buildPlatform() {
-  const { build } = await import('esbuild')
-  const result = await build({
-    entryPoints: [path.join(root, 'src/cli.ts')],
-    outdir: path.dirname(PLATFORM_BUNDLE),
+/**
+ * esbuild's options for a bundle of the platform from `entry`: src/cli.ts for `stratum` (buildPlatform below); the
+ * SQL route bench bundles src/main.ts the same way, so that it measures the code `stratum start` runs.
+ */
+export function platformBundleOptions(entry, outdir) {
+  return {
+    entryPoints: [entry],
+    outdir,
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -54,10 +57,14 @@ export async function buildPlatform() {
     target: 'node20.19',
     sourcemap: 'linked',
     sourcesContent: false,
-    write: false,
     logLevel: 'warning',
     plugins: [packagesStayExternal],
-  })
+  }
+}
+
+export async function buildPlatform() {
+  const { build } = await import('esbuild')
+  const result = await build({ ...platformBundleOptions(path.join(root, 'src/cli.ts'), path.dirname(PLATFORM_BUNDLE)), write: false })
   // Several processes may start at once (tests spawn platforms in parallel): each writes its own temporary
   // files and renames them into place, chunks (named by their content's hash) before the entry that imports
   // them, so no process ever imports a half-written bundle. Chunks of earlier builds stay a day: a platform
