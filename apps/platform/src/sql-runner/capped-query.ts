@@ -22,7 +22,7 @@ export type EncodedResult = pg.QueryResult & { jsonRows?: JsonRows }
 
 // pg.Query's protocol handlers: the query below takes over what it does with rows. They are
 // internal to pg (pinned by its major version); query.js keeps the current result in `_result`.
-type QueryInternals = pg.Query & { _result: EncodedResult }
+type QueryInternals = pg.Query & { _result: EncodedResult; _results: EncodedResult | EncodedResult[] }
 const queryPrototype = pg.Query.prototype as unknown as {
   handleRowDescription(this: pg.Query, msg: RowDescriptionMessage): void
   handleCommandComplete(this: pg.Query, msg: unknown, connection: unknown): void
@@ -69,7 +69,12 @@ export class CappedQuery extends pg.Query {
     private readonly stream?: RowStream,
     private readonly types: pg.CustomTypesConfig = resultTypes,
   ) {
-    super({ text, values, types })
+    // Text and values as arguments: pg copies a config object property by property (utils.cloneQueryConfig, a few µs
+    // a query: issue 32). The result's type parsers are then set as pg's constructor sets them from a config.
+    super(text, values)
+    const internals = this as unknown as QueryInternals
+    internals._result = new pg.Result(undefined as never, types as never) as EncodedResult
+    internals._results = internals._result
   }
 
   handleRowDescription(msg: RowDescriptionMessage): void {
