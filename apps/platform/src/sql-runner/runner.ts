@@ -208,8 +208,22 @@ async function resetSession(client: pg.PoolClient): Promise<void> {
  * the parser, which also knows where function bodies end. Null when the parser must decide.
  */
 function singleStatement(sql: string): SqlStatement | null {
+  // Most editor queries hold no semicolon and no comment at all: whatever is not white space is the statement, and
+  // the lexer need not read it (issue 32).
+  if (!MAY_SPLIT_OR_COMMENT.test(sql)) {
+    const statement = trimmed(sql)
+    return statement.text ? statement : null
+  }
   const tokens = significantTokens(tokenize(sql))
   if (tokens.length === 0 || tokens.some((token) => token.text === ';')) return null
+  return trimmed(sql)
+}
+
+/** A semicolon, or the start of a comment: only the lexer can say whether the text is one statement. */
+const MAY_SPLIT_OR_COMMENT = /;|--|\/\*/
+
+/** The text without the white space around it, and where that is. */
+function trimmed(sql: string): SqlStatement {
   let start = 0
   let end = sql.length
   while (start < end && /\s/.test(sql[start]!)) start++

@@ -241,6 +241,10 @@ describe('SQL editor query', () => {
     expect(single.status).toBe(201)
     expect(single.body.results).toHaveLength(1)
     expect(single.body.results[0]).toMatchObject({ rows: [{ one: 1 }], start: 2 })
+    // No semicolon and no comment: the statement is read without the lexer (runner.ts), with the same bounds.
+    const plain = await run({ query: '\n  select 2 as two \t' })
+    expect(plain.body.results).toHaveLength(1)
+    expect(plain.body.results[0]).toMatchObject({ statement: 'select 2 as two', start: 3, end: 18, rows: [{ two: 2 }] })
     const comments = await run({ query: '-- only a comment' })
     expect(comments.status).toBe(201)
     expect(comments.body.results).toEqual([])
