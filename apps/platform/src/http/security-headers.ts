@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import type { Config } from '../config.js'
 
 /*
- * Helmet's middleware, built once: @fastify/helmet built it again on every request (its CSP directives parsed and
- * checked each time, a tenth of a millisecond of every API call: issue 32), where the options here never change.
+ * Helmet's headers, made once: @fastify/helmet built its middleware again on every request (its CSP directives parsed
+ * and checked each time, a tenth of a millisecond of every API call: issue 32), where the options here never change.
  */
 
 /**
@@ -43,5 +45,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     crossOriginResourcePolicy: { policy: 'same-origin' },
     hsts: false, // served over plain HTTP on loopback by default; a TLS proxy sets its own
   })
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)))
+  // Nothing in the options depends on the request (no nonce): helmet's headers are read once off a response it wrote,
+  // and every response gets them in one loop, not through helmet's chain of eleven middlewares (issue 32).
+  const headers = headersWrittenBy(securityHeaders)
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value)
+    done()
+  })
+}
+
+/** The headers a connect-style middleware sets on a response, and that it sets them synchronously. */
+function headersWrittenBy(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) {
+  const request = new IncomingMessage(new Socket())
+  const response = new ServerResponse(request)
+  let called = false
+  middleware(request, response, (error) => {
+    if (error) throw error
+    called = true
+  })
+  if (!called) throw new Error('the security headers middleware did not finish synchronously')
+  return response.getHeaderNames().map((name) => [name, response.getHeader(name)!] as const)
 }
