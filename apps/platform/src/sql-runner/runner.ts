@@ -5,6 +5,7 @@ import { SQL_MAX_RESULT_BYTES, SQL_MAX_RESULT_ROWS, SQL_OPEN_TRANSACTION_WARNING
 import pg from 'pg'
 import { CappedQuery, execute, type ResultBudget, type RowStream } from './capped-query.js'
 import type { JsonRows } from './json-rows.js'
+import { StatementWatchdog } from './watchdog.js'
 import { postgresTextTypes, resultTypes, SESSION_STATEMENT_TIMEOUT_MS } from './pools.js'
 
 /** A statement's result with its rows as JSON text (json-rows.ts); the route writes them out as is. */
@@ -61,6 +62,7 @@ const MAX_NOTICES = 1_000
 
 /** Slack past the statement timeout before the watchdog cancels from outside. */
 const WATCHDOG_GRACE_MS = 2_000
+const watchdog = new StatementWatchdog()
 
 /**
  * Runs a query's statements in order, in one session taken from the pool, and returns every
@@ -113,7 +115,7 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
       }
       const query = new CappedQuery(statement.text, options.parameters, budget, stream, types)
       const started = performance.now()
-      const watchdog = setTimeout(() => void options.cancel(pid).catch(() => {}), options.timeoutMs + WATCHDOG_GRACE_MS)
+      watchdog.watch(query, options.timeoutMs + WATCHDOG_GRACE_MS, () => void options.cancel(pid).catch(() => {}))
       try {
         const answer = await execute(client, query)
         const elapsed = Math.round(performance.now() - started)
@@ -137,7 +139,7 @@ export async function runSql(pool: pg.Pool, sql: string, options: RunOptions): P
         outcome.error = toSqlError(error, statement, index)
         break
       } finally {
-        clearTimeout(watchdog)
+        watchdog.stop(query)
       }
     }
     // The session is given back clean, so work left in an open transaction is lost: say so.
