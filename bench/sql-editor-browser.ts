@@ -65,12 +65,12 @@ async function untilSaved(page: Page): Promise<void> {
   await page.locator('[data-save-state]').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 30_000 })
 }
 
-/** A new snippet through the editor (/sql makes one); its URL. */
+/** A new snippet through the editor: /sql shows a draft, stored (and given its address) on its first edit. Its URL. */
 async function newSnippet(ref: string, text: string): Promise<string> {
   const page = await openEditor(`/project/${ref}/sql`)
-  await page.waitForURL(/\/sql\/[0-9a-f-]{36}$/)
   await replaceEditorText(page, text)
   await untilSaved(page)
+  await page.waitForURL(/\/sql\/[0-9a-f-]{36}$/)
   const url = new URL(page.url()).pathname
   await page.close()
   return url
@@ -281,7 +281,8 @@ async function main() {
     }
 
     await createSnippets(snippetsRef, SNIPPETS)
-    const typingUrls = { plain: await newSnippet(plainRef, ''), many: await newSnippet(snippetsRef, '') }
+    // Their text is replaced by each typing run: a draft needs some to be stored at all.
+    const typingUrls = { plain: await newSnippet(plainRef, '-- typing'), many: await newSnippet(snippetsRef, '-- typing') }
     const plain: TypingRun[] = []
     const many: TypingRun[] = []
     for (let i = 0; i < ROUNDS; i++) {
