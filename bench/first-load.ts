@@ -66,6 +66,8 @@ const ROUTES: Route[] = [
     path: (ref) => `/project/${ref}/editor`,
     signedIn: true,
     ready: (page) => page.getByText('Select a table').waitFor(),
+    // The grid's chunks, which the page loads ahead while the list of tables is shown (TableEditorPage.tsx).
+    featureChunk: /\/assets\/(RowsGrid|results-grid|styles)-[\w-]+\.(js|css)$/,
   },
 ]
 

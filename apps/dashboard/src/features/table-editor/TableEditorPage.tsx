@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { CreateTableDialog } from './CreateTableDialog'
 import { DefinitionView } from './DefinitionView'
 import { EntityList } from './EntityList'
-import { ImportCsvDialog } from './lazy'
+import { ImportCsvDialog, RowsGrid } from './lazy'
 import { PoliciesView } from './PoliciesView'
 import { rememberedTable, rememberTable } from './rememberedTables'
 import { SqlPreviewDialog, type PendingSql } from './SqlPreviewDialog'
@@ -47,6 +47,11 @@ export function TableEditorPage() {
   const [creatingFromCsv, setCreatingFromCsv] = useState(false)
   const [pending, setPending] = useState<PendingSql | undefined>()
   useProjectPageTitle(relation.data?.name ?? 'Table Editor')
+  // The grid's chunk loads while the list is shown: a table opened from it then shows its rows as soon as they
+  // arrive (lib/lazyComponent.tsx). A failed load is tried again when a table is shown.
+  useEffect(() => {
+    RowsGrid.preload().catch(() => {})
+  }, [])
   // The name behind the id, for the day the id no longer exists (TableNotFound).
   useEffect(() => {
     if (ref && relationId !== undefined && relation.data) rememberTable(ref, relationId, relation.data)
