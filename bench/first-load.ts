@@ -24,6 +24,8 @@ const EMAIL = 'bench@example.com'
 const PASSWORD = 'bench-password-1'
 /** Monaco's chunks: the SQL editor imports them on demand once its page is shown. */
 const MONACO_CHUNK = /\/assets\/(monaco|pgsql|editor\.worker)-[\w-]+\.js$/
+/** The results grid's chunks (react-data-grid): loaded ahead while a page waits for rows to show (lib/lazyComponent.tsx). */
+const GRID_CHUNK = /\/assets\/(ResultsGrid|RowsGrid|results-grid|styles)-[\w-]+\.(js|css)$/
 
 interface Route {
   name: string
@@ -59,7 +61,7 @@ const ROUTES: Route[] = [
     path: (ref) => `/project/${ref}/sql`,
     signedIn: true,
     ready: (page) => page.getByTestId('sql-editor').locator('.monaco-editor .view-lines').waitFor({ timeout: 60_000 }),
-    featureChunk: MONACO_CHUNK,
+    featureChunk: new RegExp(`${MONACO_CHUNK.source}|${GRID_CHUNK.source}`),
   },
   {
     name: 'table editor',
@@ -67,7 +69,7 @@ const ROUTES: Route[] = [
     signedIn: true,
     ready: (page) => page.getByText('Select a table').waitFor(),
     // The grid's chunks, which the page loads ahead while the list of tables is shown (TableEditorPage.tsx).
-    featureChunk: /\/assets\/(RowsGrid|results-grid|styles)-[\w-]+\.(js|css)$/,
+    featureChunk: GRID_CHUNK,
   },
 ]
 

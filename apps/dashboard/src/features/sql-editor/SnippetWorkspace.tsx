@@ -22,6 +22,7 @@ import { ONGOING_QUERIES_PARAM, QUERY_HISTORY_PARAM } from './dialogs'
 import { getDraft, restoreDraft, saveDraftNow, setDraft, useDraft, type DraftSaver, type SaveState } from './drafts'
 import { useRuns } from './results'
 import { ResultsPanel } from './ResultsPanel'
+import { ResultsGrid } from '../results-grid'
 import { RunWarningDialog, WriteConnectionDialog } from './RunDialogs'
 import { SchemaBrowser } from './SchemaBrowser'
 import { SqlEditor, type EditorHandle, type ErrorMarker } from './SqlEditor'
@@ -159,6 +160,12 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
     if (initialSql !== snippet.content.sql && saver) setDraft(projectRef, id, initialSql, saver, snippet.updated_at)
     // Only on mount: later edits schedule their own saves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // The results grid's chunk loads while the editor waits for a first run: its rows then show as soon as they
+  // arrive, without the hold React puts on content that replaces a fallback (lib/lazyComponent.tsx).
+  useEffect(() => {
+    ResultsGrid.preload().catch(() => {})
   }, [])
 
   const latest = runs[0]
