@@ -3,6 +3,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// The dashboard loads components on demand one way: React.lazy's Suspense boundary holds its content back for up to
+// 300 ms after showing its fallback, which lib/lazyComponent avoids.
+const onDemandComponentsOnly = {
+  name: 'react',
+  importNames: ['lazy'],
+  message: "Load a component on demand with lib/lazyComponent's lazyComponent: React.lazy's Suspense holds the component back 300 ms after its fallback.",
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.stratum/**', '**/.tmp/**', 'test-results/**', 'playwright-report/**', 'e2e/test-results/**'] },
   js.configs.recommended,
@@ -58,7 +66,7 @@ export default tseslint.config(
     files: ['apps/dashboard/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: [onDemandComponentsOnly] }] },
   },
   {
     // Data hooks: a query waiting for an argument has `skipToken` as its queryFn (a queryOptions factory, reusable for
@@ -86,7 +94,7 @@ export default tseslint.config(
     return {
       files: [`apps/dashboard/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
       rules: {
-        'no-restricted-imports': ['error', { patterns: [{ regex: otherFeatureFile, message }] }],
+        'no-restricted-imports': ['error', { paths: [onDemandComponentsOnly], patterns: [{ regex: otherFeatureFile, message }] }],
         'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${otherFeatureFile.replaceAll('/', '\\x2F')}/]`, message }],
       },
     }

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { lazyComponent } from '../src/lib/lazyComponent'
 
 /*
- * A component on demand renders straight away once its chunk is there (preloaded, or shown before): no Suspense
- * fallback, so React's 300 ms hold on a boundary's content after its fallback does not apply (bench/table-editor).
+ * A component on demand renders straight away once its chunk is there (preloaded, or shown before), and otherwise
+ * its fallback until then, without Suspense: React's 300 ms hold on a boundary's content after its fallback does
+ * not apply (bench/panels, bench/table-editor). The load that follows a first render runs in an effect, which
+ * renderToString does not run: the e2e specs that open the side panels, the grids and the charts cover it.
  */
 
 const Greeting: ComponentType<{ name: string }> = ({ name }) => createElement('p', null, `hello ${name}`)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { LoadingState } from '../components/ui/Spinner'
 
 /** A component loaded on demand, which a page may also ask to load ahead of showing it. */
@@ -9,13 +9,16 @@ export type OnDemandComponent<P extends object> = ComponentType<P> & {
 
 /**
  * A component whose code loads on demand, in its own chunk, the first time it is shown: for heavy
- * features (the results grid, charts) that pages only need once there is something to show. Until
- * the chunk arrives, a loading state stands in its place (a dialog passes `null`: it shows nothing
- * in the page while it loads).
+ * features (the results grid, charts, the side panels) that pages only need once there is something to
+ * show. Until the chunk arrives, a loading state stands in its place (a dialog passes `null`: it shows
+ * nothing in the page while it loads). A chunk that fails to load throws to the nearest error boundary,
+ * and is asked for again the next time the component is shown.
  *
- * Once the chunk is there (shown before, or `preload`ed), the component renders at once, without Suspense: React
- * holds back the content of a boundary that showed its fallback for up to 300 ms after that fallback
- * (FALLBACK_THROTTLE_MS), which was most of the time from a click on a table to its first rows (bench/table-editor).
+ * Not React.lazy with Suspense on purpose: React holds back a boundary's content for up to 300 ms after
+ * its fallback showed (FALLBACK_THROTTLE_MS, react-dom 19), so a chunk that arrived in 30 ms still took
+ * 330 ms to show (the side panels, the API docs drawer: bench/panels; the grid, most of the time from a
+ * click on a table to its first rows: bench/table-editor). Here the component replaces its fallback in
+ * the render that follows its load.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = <LoadingState />): OnDemandComponent<P> {
   let loaded: ComponentType<P> | undefined
@@ -29,17 +32,36 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         throw error
       },
     ))
-  const Lazy = lazy(async () => ({ default: await loadOnce() }))
   function OnDemand(props: P) {
-    // Each instance keeps the way it first rendered: switching from the Suspense tree to the direct one would
-    // mount the component again and lose its state.
-    const [Ready] = useState(() => loaded)
-    if (Ready) return <Ready {...props} />
-    return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
-    )
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() => ({ component: loaded }))
+    useEffect(() => {
+      if (state.component) return
+      let mounted = true
+      loadOnce().then(
+        (component) => mounted && setState({ component }),
+        (error: unknown) => mounted && setState({ error }),
+      )
+      return () => {
+        mounted = false
+      }
+      // Once per instance: the chunk it waits for does not change.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [])
+    if (state.error !== undefined) throw state.error
+    const Ready = state.component
+    return Ready ? <Ready {...props} /> : fallback
   }
   return Object.assign(OnDemand, { preload: loadOnce })
+}
+
+/**
+ * Loads these components' chunks when the calling page mounts, while the user reads it: each then shows at
+ * once when asked for. A failed preload is left to the component, which asks again when shown.
+ */
+export function usePreload(...components: Array<Pick<OnDemandComponent<object>, 'preload'>>): void {
+  useEffect(() => {
+    for (const component of components) component.preload().catch(() => {})
+    // Once per page: the components are module-level constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 }

@@ -1,8 +1,9 @@
 import { BookOpen } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { IconButton } from '../../components/ui/Button'
+import { lazyComponent } from '../../lib/lazyComponent'
 
-const ApiDocsDrawer = lazy(() => import('./ApiDocsDrawer').then((module) => ({ default: module.ApiDocsDrawer })))
+const ApiDocsDrawer = lazyComponent(() => import('./ApiDocsDrawer').then((module) => module.ApiDocsDrawer), null)
 
 /** The top bar's API Docs button and the drawer it opens (loaded on first use). */
 export function ApiDocsButton({ projectRef, orgSlug }: { projectRef: string; orgSlug: string | undefined }) {
@@ -20,11 +21,7 @@ export function ApiDocsButton({ projectRef, orgSlug }: { projectRef: string; org
           setOpen(true)
         }}
       />
-      {loaded ? (
-        <Suspense fallback={null}>
-          <ApiDocsDrawer projectRef={projectRef} orgSlug={orgSlug} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      {loaded ? <ApiDocsDrawer projectRef={projectRef} orgSlug={orgSlug} open={open} onOpenChange={setOpen} /> : null}
     </>
   )
 }

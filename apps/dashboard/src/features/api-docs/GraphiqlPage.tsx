@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { CopyButton } from '../../components/ui/CopyButton'
@@ -7,11 +7,12 @@ import { LoadingState } from '../../components/ui/Spinner'
 import { errorMessage } from '../../data/api'
 import { projectApiUrl, useProjectSettings } from '../../data/api-keys/useProjectSettings'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
+import { lazyComponent } from '../../lib/lazyComponent'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import './graphiql-page.css'
 
 // GraphiQL brings its own editor and the GraphQL language service: a chunk of its own, for this page only.
-const GraphiqlExplorer = lazy(() => import('./GraphiqlExplorer'))
+const GraphiqlExplorer = lazyComponent(() => import('./GraphiqlExplorer').then((module) => module.default), <LoadingState label="Loading GraphiQL…" />)
 
 type KeyRole = 'anon' | 'service_role'
 
@@ -71,9 +72,7 @@ export function GraphiqlPage() {
         </div>
       </header>
       <div className="graphiql-host">
-        <Suspense fallback={<LoadingState label="Loading GraphiQL…" />}>
-          <GraphiqlExplorer projectRef={ref} endpoint={endpoint} apiKey={keyOf(current) ?? ''} />
-        </Suspense>
+        <GraphiqlExplorer projectRef={ref} endpoint={endpoint} apiKey={keyOf(current) ?? ''} />
       </div>
     </div>
   )

@@ -1,12 +1,12 @@
 import { SquareTerminal, X } from 'lucide-react'
-import { lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { IconButton } from '../../components/ui/Button'
 import { LoadingState } from '../../components/ui/Spinner'
+import { lazyComponent } from '../../lib/lazyComponent'
 
 /** Loaded when first opened: project pages do not pay for the editor panel up front. */
-const SqlPanel = lazy(() => import('../sql-panel').then((module) => ({ default: module.SqlPanel })))
-const AssistantPanel = lazy(() => import('../assistant').then((module) => ({ default: module.AssistantPanel })))
+const SqlPanel = lazyComponent(() => import('../sql-panel').then((module) => module.SqlPanel), <LoadingState label="Loading the editor panel…" />)
+const AssistantPanel = lazyComponent(() => import('../assistant').then((module) => module.AssistantPanel), <LoadingState label="Loading the assistant…" />)
 
 export type RightPanelKind = 'assistant' | 'editor'
 
@@ -20,12 +20,7 @@ interface SidePanelProps {
 /** The right panel: the AI assistant or the SQL editor panel, each loaded when first opened. */
 export function SidePanel({ kind, onClose }: SidePanelProps) {
   const { ref = '' } = useParams()
-  if (kind === 'assistant')
-    return (
-      <Suspense fallback={<LoadingState label="Loading the assistant…" />}>
-        <AssistantPanel key={ref} onClose={onClose} />
-      </Suspense>
-    )
+  if (kind === 'assistant') return <AssistantPanel key={ref} onClose={onClose} />
   const header = HEADER
   return (
     <aside className="side-panel" aria-label={header.title} data-testid="editor-panel">
@@ -35,9 +30,7 @@ export function SidePanel({ kind, onClose }: SidePanelProps) {
         <span className="spacer" />
         <IconButton size="sm" label={header.closeLabel} icon={<X size={16} aria-hidden="true" />} onClick={onClose} />
       </div>
-      <Suspense fallback={<LoadingState label="Loading the editor panel…" />}>
-        <SqlPanel key={ref} projectRef={ref} />
-      </Suspense>
+      <SqlPanel key={ref} projectRef={ref} />
     </aside>
   )
 }

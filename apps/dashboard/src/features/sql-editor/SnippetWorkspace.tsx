@@ -14,6 +14,7 @@ import { contentKeys } from '../../data/content/keys'
 import { createSnippet, storeCreatedSnippet } from '../../data/content/useCreateSnippet'
 import { saveSnippet, storeSnippet } from '../../data/content/useSaveSnippet'
 import { runQuery } from '../../data/sql/runQuery'
+import { usePreload } from '../../lib/lazyComponent'
 import { useNarrowerThan } from '../../lib/useNarrowerThan'
 import { useAutoTitle } from './ai/useAutoTitle'
 import { explainProblem, explainSql, parsePlan } from './explain'
@@ -162,11 +163,8 @@ export function SnippetWorkspace({ projectRef, snippet, isDraft, userId, canSave
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  // The results grid's chunk loads while the editor waits for a first run: its rows then show as soon as they
-  // arrive, without the hold React puts on content that replaces a fallback (lib/lazyComponent.tsx).
-  useEffect(() => {
-    ResultsGrid.preload().catch(() => {})
-  }, [])
+  // The results grid's chunk loads while the editor waits for a first run: its rows then show as soon as they arrive.
+  usePreload(ResultsGrid)
 
   const latest = runs[0]
   const getSql = useCallback(() => handle.current?.getValue() ?? getDraft(projectRef, id).sql ?? snippet.content.sql, [projectRef, id, snippet.content.sql])

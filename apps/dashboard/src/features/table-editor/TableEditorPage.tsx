@@ -11,6 +11,7 @@ import { errorMessage } from '../../data/api'
 import { useCan } from '../../data/profile/useCan'
 import { useCurrentProject } from '../../data/projects/useCurrentProject'
 import { entitiesListQuery, useEntities, useRelation } from '../../data/table-editor/useCatalog'
+import { usePreload } from '../../lib/lazyComponent'
 import { useProjectPageTitle } from '../../lib/useProjectPageTitle'
 import { useQueryClient } from '@tanstack/react-query'
 import { CreateTableDialog } from './CreateTableDialog'
@@ -47,11 +48,8 @@ export function TableEditorPage() {
   const [creatingFromCsv, setCreatingFromCsv] = useState(false)
   const [pending, setPending] = useState<PendingSql | undefined>()
   useProjectPageTitle(relation.data?.name ?? 'Table Editor')
-  // The grid's chunk loads while the list is shown: a table opened from it then shows its rows as soon as they
-  // arrive (lib/lazyComponent.tsx). A failed load is tried again when a table is shown.
-  useEffect(() => {
-    RowsGrid.preload().catch(() => {})
-  }, [])
+  // The grid's chunk loads while the list is shown: a table opened from it then shows its rows as soon as they arrive.
+  usePreload(RowsGrid)
   // The name behind the id, for the day the id no longer exists (TableNotFound).
   useEffect(() => {
     if (ref && relationId !== undefined && relation.data) rememberTable(ref, relationId, relation.data)
