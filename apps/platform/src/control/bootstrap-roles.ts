@@ -175,7 +175,12 @@ export async function bootstrapClusterRoles(client: pg.Client, credentials: Inst
   await client.query(`ALTER ROLE ${READONLY_ROLE} SET default_transaction_read_only = on`)
   // Not pg_read_all_data: it reads pg_authid (password verifiers) too. The read-only role gets
   // SELECT on what the owner and the platform create (bootstrapNewDatabase's default privileges).
-  await client.query(`REVOKE pg_read_all_data FROM ${READONLY_ROLE}, ${USER_ROLE}`)
+  // Revoked only where an earlier version granted it: revoking a membership never granted writes a
+  // WARNING, which would be the first thing a new project's Postgres log shows.
+  const { rows: readAllMembers } = await client.query<{ member: string }>(
+    `SELECT pg_get_userbyid(member) AS member FROM pg_auth_members WHERE roleid = 'pg_read_all_data'::regrole AND pg_get_userbyid(member) IN (${literal(READONLY_ROLE)}, ${literal(USER_ROLE)})`,
+  )
+  for (const { member } of readAllMembers) await client.query(`REVOKE pg_read_all_data FROM ${client.escapeIdentifier(member)}`)
   await client.query(`GRANT ${USER_ROLE} TO ${EDITOR_ROLE}`)
   await client.query('GRANT anon, authenticated, service_role TO authenticator')
   // As on Supabase: the owner sees every session and its statistics, can end non-superuser
