@@ -102,6 +102,8 @@ describe('a project made before the role model', () => {
       expect(owners.rows).toEqual([{ owner: 'postgres' }])
       // The platform's superuser exists; verifiers stay out of reach.
       await expect(client.query('SELECT rolpassword FROM pg_authid')).rejects.toMatchObject({ code: '42501' })
+      // 0.1 made the read-only role a member of pg_read_all_data, which reads them: the move revoked it.
+      expect((await client.query("SELECT pg_has_role('stratum_readonly', 'pg_read_all_data', 'MEMBER') AS member")).rows[0].member).toBe(false)
     })
   })
 
