@@ -118,7 +118,8 @@ describe('the change stream keepalive reply', () => {
 describe("realtime_logs' lines", () => {
   it('store topics a client chose with NUL bytes and at any length (jsonb refuses NUL: the whole batch was lost)', async () => {
     const inserted: string[] = []
-    const db = { query: async (_text: string, params: unknown[]) => void inserted.push(String(params[1])) }
+    // The lines' JSON is the insert's second value (store.ts sends a named statement: a config object).
+    const db = { query: async (query: { values: unknown[] }) => void inserted.push(String(query.values[1])) }
     const events = new RealtimeEventLog(db as never, log)
     events.record('ref', { level: 'error', event: 'join_refused', message: 'refused \u0000', topic: `a\u0000${'x'.repeat(5000)}`, errorCode: 'X' })
     await events.stop()
